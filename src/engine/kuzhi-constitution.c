@@ -1,0 +1,293 @@
+/* kuzhi-constitution.c — the Constitution game, exactly as shared/rules/constitution.md decides it. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N_CUPS 14
+#define ROW    7
+
+static inline int
+owner_of (int cup)
+{
+  return cup >= ROW;
+}
+
+static inline int
+row_sum (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * ROW;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
+}
+
+int
+kz_constitution_account (const KzPosition *pos, int player)
+{
+  return row_sum (pos, player) + pos->stores[player] + pos->refill_left[player];
+}
+
+int
+kz_constitution_reserve (const KzPosition *pos, int player)
+{
+  int over = kz_constitution_account (pos, player) - ROW * pos->seeds;
+  return over > 0 ? over : 0;
+}
+
+/* Rule 9: the reserve is 1, 6, 11, … 61, and no mark yet this turn. */
+bool
+kz_constitution_may_mark (const KzPosition *pos)
+{
+  if (pos->over || pos->marked)
+    return false;
+  int reserve = kz_constitution_reserve (pos, pos->to_move);
+  return reserve >= 1 && reserve <= 61 && reserve % 5 == 1;
+}
+
+static bool
+constitution_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
+{
+  int seeds = options->seeds ? options->seeds : 5;
+
+  if (seeds < 4 || seeds > 6)
+    {
+      snprintf (error, error_len, "seeds must be 4, 5 or 6 for the Constitution game (got %d)", seeds);
+      return false;
+    }
+  if (options->pasu)
+    {
+      snprintf (error, error_len, "the Constitution game has no option pasu");
+      return false;
+    }
+
+  memset (pos, 0, sizeof *pos);
+  memset (pos->pits, seeds, N_CUPS);
+  pos->lucky[0] = pos->lucky[1] = -1;
+  pos->variant = KZ_VARIANT_CONSTITUTION;
+  pos->n_pits = N_CUPS;
+  pos->seeds = (uint8_t) seeds;
+  pos->round = 1;
+  pos->winner = -1;
+  return true;
+}
+
+static int
+constitution_legal (const KzPosition *pos, KzAction *out)
+{
+  int n = 0;
+  int p = pos->to_move;
+
+  if (pos->over)
+    return 0;
+  for (int c = p * ROW; c < (p + 1) * ROW; c++)
+    if (pos->pits[c] != 0)
+      out[n++] = (KzAction) c;
+  if (pos->refill_left[p] == 1)
+    out[n++] = KZ_ACTION_REFILL;
+  if (kz_constitution_may_mark (pos))
+    for (int c = p * ROW; c < (p + 1) * ROW; c++)
+      if (c != pos->lucky[p])
+        out[n++] = KZ_ACTION_MARK (c);
+  return n;
+}
+
+/* Steps 1 and 2 after a drop into cup c: the lucky cup banks, a cup of
+ * exactly three is a triple. Returns true when the turn ends here. */
+static inline bool
+after_drop (KzPosition *pos, int c, bool last, KzEventLog *log)
+{
+  int owner = owner_of (c);
+
+  if (pos->lucky[owner] == c)
+    {
+      int count = pos->pits[c];
+      pos->stores[owner] += pos->pits[c];
+      pos->pits[c] = 0;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_LUCKY, c, owner, count);
+      return last;
+    }
+  if (pos->pits[c] == 3)
+    {
+      int receiver = last ? pos->to_move : owner;
+      pos->stores[receiver] += 3;
+      pos->pits[c] = 0;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_TRIPLE, c, receiver, 3);
+      return last;
+    }
+  return false;
+}
+
+/* Sows `hand` shells from the cup after c, relaying until the turn ends.
+ * With hand == 0, c is where the last shell of a sow has just fallen and
+ * steps 1–2 have been applied already. */
+static void
+sow (KzPosition *pos, int c, int hand, int drops, KzEventLog *log)
+{
+  for (;;)
+    {
+      while (hand > 0)
+        {
+          c = c == N_CUPS - 1 ? 0 : c + 1;
+          pos->pits[c]++;
+          hand--;
+          drops++;
+          if (log)
+            kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+          if (after_drop (pos, c, hand == 0, log))
+            return;
+        }
+      /* Rule 4: the last shell made an empty cup hold one. The safety
+       * limit stops a turn at the end of the sow that reached it. */
+      if (pos->pits[c] == 1 || drops >= KZ_DROP_LIMIT)
+        return;
+      /* Rule 5: relay. */
+      hand = pos->pits[c];
+      pos->pits[c] = 0;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_RELAY, c, -1, hand);
+    }
+}
+
+/* Fills a player's row from their stock, as step 3 of a round end says. */
+static void
+distribute (KzPosition *pos, int player, int stock)
+{
+  uint8_t *row = pos->pits + player * ROW;
+  int seeds = pos->seeds;
+  int lucky = pos->lucky[player];
+
+  if (lucky >= 0 && stock >= 6 * seeds + 1)
+    {
+      for (int i = 0; i < ROW; i++)
+        row[i] = (uint8_t) seeds;
+      row[lucky - player * ROW] = 1;
+      stock -= 6 * seeds + 1;
+    }
+  else
+    {
+      for (int i = 0; i < ROW; i++)
+        {
+          int put = stock >= seeds ? seeds : 0;
+          row[i] = (uint8_t) put;
+          stock -= put;
+        }
+    }
+  pos->refill_left[player] = (uint8_t) stock;
+}
+
+static void
+end_round (KzPosition *pos, KzEventLog *log)
+{
+  for (;;)
+    {
+      int rows[2] = { row_sum (pos, 0), row_sum (pos, 1) };
+      int winner;
+
+      if (rows[0] > 0)
+        winner = 0;
+      else if (rows[1] > 0)
+        winner = 1;
+      else
+        {
+          int a0 = kz_constitution_account (pos, 0);
+          int a1 = kz_constitution_account (pos, 1);
+          winner = a0 > a1 ? 0 : a1 > a0 ? 1 : !pos->opener;
+        }
+      if (log)
+        kz_event_log_push_round (log, KZ_EVENT_ROUND_END, pos->round, winner);
+
+      for (int p = 0; p < 2; p++)
+        {
+          int stock = rows[p] + pos->refill_left[p];
+          distribute (pos, p, stock);
+        }
+
+      if (row_sum (pos, 0) == 0 && row_sum (pos, 1) == 0)
+        {
+          kz_position_adjudicate (pos, KZ_END_BOARD_EMPTY);
+          if (log)
+            kz_event_log_push_end (log, pos->winner, KZ_END_BOARD_EMPTY);
+          return;
+        }
+
+      pos->round++;
+      pos->opener = (uint8_t) winner;
+      pos->to_move = (uint8_t) winner;
+      if (log)
+        kz_event_log_push_round (log, KZ_EVENT_ROUND_START, pos->round, winner);
+
+      /* A stuck opener: no shell on the row and no refill shell to sow. */
+      if (row_sum (pos, winner) > 0 || pos->refill_left[winner] == 1)
+        return;
+    }
+}
+
+static void
+constitution_apply (KzPosition *pos, KzAction action, KzEventLog *log)
+{
+  int p = pos->to_move;
+
+  if (KZ_ACTION_IS_MARK (action))
+    {
+      pos->lucky[p] = (int8_t) KZ_ACTION_MARK_CUP (action);
+      pos->marked = 1;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_MARK, KZ_ACTION_MARK_CUP (action), p, 0);
+      return;
+    }
+
+  pos->plies++;
+  pos->marked = 0;
+
+  if (action == KZ_ACTION_REFILL)
+    {
+      /* The refill shell falls into the start cup as a sow's last shell. */
+      int c = p * ROW;
+      pos->refill_left[p] = 0;
+      pos->pits[c]++;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+      if (!after_drop (pos, c, true, log))
+        sow (pos, c, 0, 1, log);
+    }
+  else
+    {
+      int hand = pos->pits[action];
+      pos->pits[action] = 0;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
+      sow (pos, action, hand, 0, log);
+    }
+
+  if (row_sum (pos, 0) == 0 || row_sum (pos, 1) == 0)
+    end_round (pos, log);
+  else
+    pos->to_move = (uint8_t) !p;
+}
+
+static int
+constitution_score (const KzPosition *pos, int player)
+{
+  return kz_constitution_account (pos, player);
+}
+
+static int
+constitution_evaluate (const KzPosition *pos)
+{
+  int p = pos->to_move;
+  return kz_constitution_account (pos, p) - kz_constitution_account (pos, !p);
+}
+
+const KzVariant kz_variant_constitution = {
+  .key = "constitution",
+  .n_pits = N_CUPS,
+  .has_stores = false,
+  .has_repetition = true,
+  .setup = constitution_setup,
+  .legal = constitution_legal,
+  .apply = constitution_apply,
+  .score = constitution_score,
+  .evaluate = constitution_evaluate,
+};

@@ -1,0 +1,188 @@
+/* kuzhi-engine.h — the rules engine's public API: positions, actions, events and game variants.
+ *
+ * Plain C11 with no GLib or GTK types, so that the engine can be linked by the
+ * app, the command-line tool, the tests and the benchmarks alike.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KZ_MAX_PITS    14
+#define KZ_DROP_LIMIT  10000   /* safety limit on drops in one turn */
+#define KZ_MAX_ACTIONS 32      /* 14 sows + refill shell + 14 marks fit */
+
+typedef enum {
+  KZ_VARIANT_CONSTITUTION,
+  KZ_VARIANT_KALAH,
+  KZ_VARIANT_OWARE,
+  KZ_VARIANT_MANGALA,
+  KZ_VARIANT_DAKON,
+  KZ_VARIANT_PALLANGUZHI,
+  KZ_N_VARIANTS
+} KzVariantId;
+
+/* An action: a pit index (0 … n_pits-1) sown, the Constitution's refill
+ * shell, or the Constitution's "mark cup C as lucky cup". */
+typedef int16_t KzAction;
+#define KZ_ACTION_NONE        ((KzAction) -1)
+#define KZ_ACTION_REFILL      ((KzAction) 14)
+#define KZ_ACTION_MARK_BASE   32
+#define KZ_ACTION_MARK(c)     ((KzAction) (KZ_ACTION_MARK_BASE + (c)))
+#define KZ_ACTION_IS_MARK(a)  ((a) >= KZ_ACTION_MARK_BASE && (a) < KZ_ACTION_MARK_BASE + KZ_MAX_PITS)
+#define KZ_ACTION_MARK_CUP(a) ((int) (a) - KZ_ACTION_MARK_BASE)
+#define KZ_ACTION_IS_PIT(a)   ((a) >= 0 && (a) < KZ_MAX_PITS)
+
+typedef enum {
+  KZ_END_NONE,
+  KZ_END_BOARD_EMPTY,    /* "board_empty": Constitution, nothing left to distribute */
+  KZ_END_REPETITION,     /* "repetition": third occurrence of a position */
+  KZ_END_SIDE_EMPTY,     /* "side_empty": a row is empty (Kalah, Mangala, Dakon) */
+  KZ_END_LIMIT,          /* "limit": ply limit (Oware's 400) */
+  KZ_END_NO_FEED,        /* "no_feed": Oware, the opponent cannot be fed */
+  KZ_END_MAJORITY,       /* "majority": Oware, more than half captured */
+  KZ_END_NO_CAPTURE,     /* "no_capture": Dakon, 100 plies with no capture */
+  KZ_END_CANNOT_FILL,    /* "cannot_fill": Pallanguzhi, a player cannot fill a cup */
+  KZ_N_END_REASONS
+} KzEndReason;
+
+/* A position: a small value type, copied by assignment (40 bytes). The
+ * history needed for the repetition rule lives in KzMatch, beside it. */
+typedef struct {
+  uint8_t  pits[KZ_MAX_PITS];
+  uint8_t  stores[2];       /* drawer / store / captured, per player */
+  uint8_t  refill_left[2];  /* Constitution: shells waiting off the board */
+  int8_t   lucky[2];        /* Constitution: lucky cup per player, or -1 */
+  uint8_t  variant;         /* KzVariantId */
+  uint8_t  n_pits;          /* 12 or 14 */
+  uint8_t  seeds;           /* start count per pit (the layout's key) */
+  uint8_t  option;          /* variant option, e.g. Pallanguzhi's pasu */
+  uint8_t  to_move;         /* 0 or 1 */
+  uint8_t  opener;          /* who opened the current round */
+  uint8_t  over;            /* the match is over */
+  int8_t   winner;          /* when over: 0, 1, or -1 for a draw */
+  uint8_t  end;             /* KzEndReason */
+  uint8_t  marked;          /* Constitution: a mark was made this turn */
+  uint16_t round;           /* from 1, for games played in rounds */
+  uint16_t plies;           /* playing actions so far (marks excluded) */
+  uint16_t quiet_plies;     /* plies since the last capture (Dakon) */
+  uint16_t rubbish;         /* bit per pit out of play (Pallanguzhi) */
+} KzPosition;
+
+typedef enum {
+  KZ_EVENT_LIFT,        /* pit, count */
+  KZ_EVENT_DROP,        /* pit */
+  KZ_EVENT_RELAY,       /* pit, count */
+  KZ_EVENT_TRIPLE,      /* pit, player (receiver), count = 3 */
+  KZ_EVENT_LUCKY,       /* pit, player (owner), count */
+  KZ_EVENT_CAPTURE,     /* pit, player, count */
+  KZ_EVENT_STORE,       /* player: a seed dropped into that player's store */
+  KZ_EVENT_EXTRA_TURN,  /* player */
+  KZ_EVENT_MARK,        /* pit, player */
+  KZ_EVENT_ROUND_END,   /* round, player (winner) */
+  KZ_EVENT_ROUND_START, /* round, player (opener) */
+  KZ_EVENT_MATCH_END,   /* player (winner, -1 draw), reason */
+  KZ_N_EVENT_TYPES
+} KzEventType;
+
+typedef struct {
+  uint8_t  type;    /* KzEventType */
+  int8_t   pit;     /* -1 where the event has none */
+  int8_t   player;  /* -1 where the event has none, or a draw */
+  uint8_t  reason;  /* KzEndReason, for match_end */
+  uint16_t count;
+  uint16_t round;
+} KzEvent;
+
+/* A growable list of events; applying an action appends to it. */
+typedef struct {
+  KzEvent *events;
+  size_t   len;
+  size_t   cap;
+} KzEventLog;
+
+void kz_event_log_init  (KzEventLog *log);
+void kz_event_log_clear (KzEventLog *log);
+void kz_event_log_free  (KzEventLog *log);
+void kz_event_log_push  (KzEventLog *log, KzEventType type, int pit, int player, int count);
+/* Round events carry a round number; match_end a reason. */
+void kz_event_log_push_round (KzEventLog *log, KzEventType type, int round, int player);
+void kz_event_log_push_end   (KzEventLog *log, int winner, KzEndReason reason);
+
+/* Options of `new VARIANT key=value …`; 0 means "the variant's default". */
+typedef struct {
+  int seeds;
+  int pasu;
+} KzOptions;
+
+/* One game: a small table of functions. Every function takes a position that
+ * the same variant set up; apply() takes an action from legal(). */
+typedef struct {
+  const char *key;           /* protocol name, e.g. "constitution" */
+  uint8_t     n_pits;        /* 12 or 14 */
+  bool        has_stores;    /* stores take part in the sowing (Kalah, Mangala, Dakon) */
+  bool        has_repetition;/* the threefold repetition rule applies */
+  bool        (*setup)    (KzPosition *pos, const KzOptions *options, char *error, size_t error_len);
+  int         (*legal)    (const KzPosition *pos, KzAction *out);   /* out: KZ_MAX_ACTIONS slots */
+  void        (*apply)    (KzPosition *pos, KzAction action, KzEventLog *log /* nullable */);
+  int         (*score)    (const KzPosition *pos, int player);    /* what adjudicates a stopped match */
+  int         (*evaluate) (const KzPosition *pos);                /* heuristic, from to_move's side */
+} KzVariant;
+
+const KzVariant *kz_variant_get    (KzVariantId id);   /* NULL while not built */
+const KzVariant *kz_variant_lookup (const char *key);  /* NULL if unknown */
+const char      *kz_end_reason_to_string (KzEndReason reason);
+const char      *kz_event_type_to_string (KzEventType type);
+
+/* Variant-independent helpers. */
+static inline const KzVariant *kz_position_variant (const KzPosition *pos) { return kz_variant_get ((KzVariantId) pos->variant); }
+int  kz_position_total       (const KzPosition *pos);   /* all pits + stores + refill-left */
+int  kz_position_row_sum     (const KzPosition *pos, int player);
+bool kz_position_is_legal    (const KzPosition *pos, KzAction action);
+bool kz_position_equal       (const KzPosition *a, const KzPosition *b);
+/* Equal for the repetition rule: pits, stores, refill-left, lucky cups, rubbish cups, player to move. */
+bool kz_position_same_for_repetition (const KzPosition *a, const KzPosition *b);
+/* Sets over, winner (by score, equal → draw) and end. */
+void kz_position_adjudicate  (KzPosition *pos, KzEndReason reason);
+
+/* Action notation: "3", "12", "r", "m5". buf needs 8 bytes. */
+const char *kz_action_to_string (KzAction action, char *buf);
+bool        kz_action_parse     (const char *str, KzAction *out);
+
+/* Constitution-specific figures shown in the header. */
+int kz_constitution_account (const KzPosition *pos, int player);
+int kz_constitution_reserve (const KzPosition *pos, int player);
+bool kz_constitution_may_mark (const KzPosition *pos);
+
+/* A match: the current position plus the history needed for undo and the
+ * repetition rule. */
+typedef struct {
+  KzPosition  before;
+  KzAction    action;
+} KzHistoryEntry;
+
+typedef struct {
+  KzPosition      pos;
+  KzPosition      start;
+  KzHistoryEntry *history;
+  size_t          n_history;
+  size_t          cap_history;
+} KzMatch;
+
+bool kz_match_init   (KzMatch *match, KzVariantId variant, const KzOptions *options, char *error, size_t error_len);
+void kz_match_clear  (KzMatch *match);
+/* Copies src into dst (dst must be cleared or uninitialised). */
+void kz_match_copy   (KzMatch *dst, const KzMatch *src);
+/* Plays a legal action; false (and nothing changes) if it is not legal.
+ * Applies the repetition rule where the variant has it. */
+bool kz_match_play   (KzMatch *match, KzAction action, KzEventLog *log);
+bool kz_match_undo   (KzMatch *match);
+
+#ifdef __cplusplus
+}
+#endif

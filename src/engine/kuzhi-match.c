@@ -1,0 +1,117 @@
+/* kuzhi-match.c — a match: the current position with the history behind it, for undo and the repetition rule. */
+#include "kuzhi-engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool
+kz_match_init (KzMatch *match,
+               KzVariantId variant,
+               const KzOptions *options,
+               char *error,
+               size_t error_len)
+{
+  const KzVariant *v = kz_variant_get (variant);
+  KzOptions defaults = { 0 };
+
+  memset (match, 0, sizeof *match);
+  if (v == NULL)
+    {
+      if (error != NULL)
+        snprintf (error, error_len, "this game is not available yet");
+      return false;
+    }
+  if (!v->setup (&match->pos, options ? options : &defaults, error, error_len))
+    return false;
+  match->start = match->pos;
+  return true;
+}
+
+void
+kz_match_clear (KzMatch *match)
+{
+  free (match->history);
+  memset (match, 0, sizeof *match);
+}
+
+void
+kz_match_copy (KzMatch *dst, const KzMatch *src)
+{
+  *dst = *src;
+  dst->history = NULL;
+  dst->cap_history = src->n_history;
+  if (src->n_history > 0)
+    {
+      dst->history = malloc (src->n_history * sizeof *dst->history);
+      if (dst->history == NULL)
+        abort ();
+      memcpy (dst->history, src->history, src->n_history * sizeof *dst->history);
+    }
+}
+
+/* A position is at the start of a turn unless the player to move has
+ * already marked a lucky cup in this turn. */
+static bool
+starts_turn (const KzPosition *pos)
+{
+  return !pos->over && !pos->marked;
+}
+
+static size_t
+count_occurrences (const KzMatch *match, const KzPosition *pos)
+{
+  size_t count = 0;
+  for (size_t i = 0; i < match->n_history; i++)
+    {
+      const KzPosition *p = &match->history[i].before;
+      if (starts_turn (p) && kz_position_same_for_repetition (p, pos))
+        count++;
+    }
+  return count;
+}
+
+bool
+kz_match_play (KzMatch *match, KzAction action, KzEventLog *log)
+{
+  const KzVariant *v = kz_position_variant (&match->pos);
+
+  if (v == NULL || !kz_position_is_legal (&match->pos, action))
+    return false;
+
+  if (match->n_history == match->cap_history)
+    {
+      size_t cap = match->cap_history ? match->cap_history * 2 : 64;
+      KzHistoryEntry *h = realloc (match->history, cap * sizeof *h);
+      if (h == NULL)
+        abort ();
+      match->history = h;
+      match->cap_history = cap;
+    }
+  match->history[match->n_history].before = match->pos;
+  match->history[match->n_history].action = action;
+  match->n_history++;
+
+  v->apply (&match->pos, action, log);
+
+  /* The current position is the third occurrence when two earlier
+   * turn starts were the same. */
+  if (v->has_repetition && starts_turn (&match->pos) &&
+      count_occurrences (match, &match->pos) >= 2)
+    {
+      kz_position_adjudicate (&match->pos, KZ_END_REPETITION);
+      if (log != NULL)
+        kz_event_log_push_end (log, match->pos.winner, KZ_END_REPETITION);
+    }
+  return true;
+}
+
+bool
+kz_match_undo (KzMatch *match)
+{
+  if (match->n_history == 0)
+    return false;
+  match->n_history--;
+  match->pos = match->history[match->n_history].before;
+  return true;
+}

@@ -1,0 +1,250 @@
+/* kuzhi-position.c — what every variant shares: the variant table, event logs, action notation, position helpers. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const KzVariant *const variants[KZ_N_VARIANTS] = {
+  [KZ_VARIANT_CONSTITUTION] = &kz_variant_constitution,
+};
+
+const KzVariant *
+kz_variant_get (KzVariantId id)
+{
+  if ((unsigned) id >= KZ_N_VARIANTS)
+    return NULL;
+  return variants[id];
+}
+
+const KzVariant *
+kz_variant_lookup (const char *key)
+{
+  if (key == NULL)
+    return NULL;
+  for (int i = 0; i < KZ_N_VARIANTS; i++)
+    if (variants[i] != NULL && strcmp (variants[i]->key, key) == 0)
+      return variants[i];
+  return NULL;
+}
+
+const char *
+kz_end_reason_to_string (KzEndReason reason)
+{
+  static const char *const names[KZ_N_END_REASONS] = {
+    "", "board_empty", "repetition", "side_empty", "limit",
+    "no_feed", "majority", "no_capture", "cannot_fill",
+  };
+  return (unsigned) reason < KZ_N_END_REASONS ? names[reason] : "";
+}
+
+const char *
+kz_event_type_to_string (KzEventType type)
+{
+  static const char *const names[KZ_N_EVENT_TYPES] = {
+    "lift", "drop", "relay", "triple", "lucky", "capture", "store",
+    "extra_turn", "mark", "round_end", "round_start", "match_end",
+  };
+  return (unsigned) type < KZ_N_EVENT_TYPES ? names[type] : "";
+}
+
+void
+kz_event_log_init (KzEventLog *log)
+{
+  log->events = NULL;
+  log->len = 0;
+  log->cap = 0;
+}
+
+void
+kz_event_log_clear (KzEventLog *log)
+{
+  log->len = 0;
+}
+
+void
+kz_event_log_free (KzEventLog *log)
+{
+  free (log->events);
+  kz_event_log_init (log);
+}
+
+static KzEvent *
+log_append (KzEventLog *log)
+{
+  if (log->len == log->cap)
+    {
+      size_t cap = log->cap ? log->cap * 2 : 256;
+      KzEvent *events = realloc (log->events, cap * sizeof *events);
+      if (events == NULL)
+        abort ();
+      log->events = events;
+      log->cap = cap;
+    }
+  KzEvent *ev = &log->events[log->len++];
+  memset (ev, 0, sizeof *ev);
+  ev->pit = -1;
+  ev->player = -1;
+  return ev;
+}
+
+void
+kz_event_log_push (KzEventLog *log, KzEventType type, int pit, int player, int count)
+{
+  KzEvent *ev = log_append (log);
+  ev->type = (uint8_t) type;
+  ev->pit = (int8_t) pit;
+  ev->player = (int8_t) player;
+  ev->count = (uint16_t) count;
+}
+
+void
+kz_event_log_push_round (KzEventLog *log, KzEventType type, int round, int player)
+{
+  KzEvent *ev = log_append (log);
+  ev->type = (uint8_t) type;
+  ev->player = (int8_t) player;
+  ev->round = (uint16_t) round;
+}
+
+void
+kz_event_log_push_end (KzEventLog *log, int winner, KzEndReason reason)
+{
+  KzEvent *ev = log_append (log);
+  ev->type = KZ_EVENT_MATCH_END;
+  ev->player = (int8_t) winner;
+  ev->reason = (uint8_t) reason;
+}
+
+int
+kz_position_total (const KzPosition *pos)
+{
+  int total = pos->stores[0] + pos->stores[1] + pos->refill_left[0] + pos->refill_left[1];
+  for (int i = 0; i < pos->n_pits; i++)
+    total += pos->pits[i];
+  return total;
+}
+
+int
+kz_position_row_sum (const KzPosition *pos, int player)
+{
+  int half = pos->n_pits / 2;
+  int sum = 0;
+  for (int i = player * half; i < (player + 1) * half; i++)
+    sum += pos->pits[i];
+  return sum;
+}
+
+bool
+kz_position_is_legal (const KzPosition *pos, KzAction action)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  KzAction actions[KZ_MAX_ACTIONS];
+
+  if (v == NULL)
+    return false;
+  int n = v->legal (pos, actions);
+  for (int i = 0; i < n; i++)
+    if (actions[i] == action)
+      return true;
+  return false;
+}
+
+bool
+kz_position_equal (const KzPosition *a, const KzPosition *b)
+{
+  /* Field by field, so that padding never matters. */
+  return memcmp (a->pits, b->pits, sizeof a->pits) == 0 &&
+         memcmp (a->stores, b->stores, sizeof a->stores) == 0 &&
+         memcmp (a->refill_left, b->refill_left, sizeof a->refill_left) == 0 &&
+         memcmp (a->lucky, b->lucky, sizeof a->lucky) == 0 &&
+         a->variant == b->variant && a->n_pits == b->n_pits &&
+         a->seeds == b->seeds && a->option == b->option &&
+         a->to_move == b->to_move && a->opener == b->opener &&
+         a->over == b->over && a->winner == b->winner && a->end == b->end &&
+         a->marked == b->marked && a->round == b->round && a->plies == b->plies &&
+         a->quiet_plies == b->quiet_plies && a->rubbish == b->rubbish;
+}
+
+bool
+kz_position_same_for_repetition (const KzPosition *a, const KzPosition *b)
+{
+  return memcmp (a->pits, b->pits, sizeof a->pits) == 0 &&
+         memcmp (a->stores, b->stores, sizeof a->stores) == 0 &&
+         memcmp (a->refill_left, b->refill_left, sizeof a->refill_left) == 0 &&
+         memcmp (a->lucky, b->lucky, sizeof a->lucky) == 0 &&
+         a->rubbish == b->rubbish && a->to_move == b->to_move;
+}
+
+void
+kz_position_adjudicate (KzPosition *pos, KzEndReason reason)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  int s0 = v->score (pos, 0);
+  int s1 = v->score (pos, 1);
+
+  pos->over = 1;
+  pos->end = (uint8_t) reason;
+  pos->winner = (int8_t) (s0 > s1 ? 0 : s1 > s0 ? 1 : -1);
+}
+
+const char *
+kz_action_to_string (KzAction action, char *buf)
+{
+  if (action == KZ_ACTION_REFILL)
+    snprintf (buf, 8, "r");
+  else if (KZ_ACTION_IS_MARK (action))
+    snprintf (buf, 8, "m%d", KZ_ACTION_MARK_CUP (action));
+  else if (KZ_ACTION_IS_PIT (action))
+    snprintf (buf, 8, "%d", (int) action);
+  else
+    snprintf (buf, 8, "?");
+  return buf;
+}
+
+/* A pit number: one or two decimal digits, no sign, no leading zero. */
+static bool
+parse_pit (const char *s, int *out)
+{
+  size_t len = strlen (s);
+  if (len == 0 || len > 2 || (len == 2 && s[0] == '0'))
+    return false;
+  int v = 0;
+  for (size_t i = 0; i < len; i++)
+    {
+      if (s[i] < '0' || s[i] > '9')
+        return false;
+      v = v * 10 + (s[i] - '0');
+    }
+  if (v >= KZ_MAX_PITS)
+    return false;
+  *out = v;
+  return true;
+}
+
+bool
+kz_action_parse (const char *str, KzAction *out)
+{
+  int pit;
+
+  if (str == NULL || out == NULL)
+    return false;
+  if (strcmp (str, "r") == 0)
+    {
+      *out = KZ_ACTION_REFILL;
+      return true;
+    }
+  if (str[0] == 'm' && parse_pit (str + 1, &pit))
+    {
+      *out = KZ_ACTION_MARK (pit);
+      return true;
+    }
+  if (parse_pit (str, &pit))
+    {
+      *out = (KzAction) pit;
+      return true;
+    }
+  return false;
+}

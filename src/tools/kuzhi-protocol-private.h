@@ -1,0 +1,32 @@
+/* kuzhi-protocol-private.h — what the files implementing protocol commands share. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "kuzhi-engine.h"
+#include "kuzhi-protocol.h"
+
+G_BEGIN_DECLS
+
+struct _KzSession
+{
+  KzMatch match;
+};
+
+/* A command handler adds its reply members to `reply` (an open object)
+ * and returns TRUE, or sets `error` and returns FALSE having changed
+ * nothing. argv[0] is the command name. */
+typedef gboolean (*KzCommandFunc) (KzSession   *session,
+                                   int          argc,
+                                   char       **argv,
+                                   JsonBuilder *reply,
+                                   GError     **error);
+
+void kz_protocol_add_state  (JsonBuilder *builder, const KzMatch *match);
+void kz_protocol_add_legal  (JsonBuilder *builder, const KzPosition *pos);
+void kz_protocol_add_events (JsonBuilder *builder, const KzEventLog *log);
+
+/* Parses a whole decimal number in [min, max], with a message naming `what`. */
+gboolean kz_protocol_parse_int (const char *what, const char *text, gint64 min, gint64 max, gint64 *out, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,522 @@
+/* kuzhi-protocol.c — parses protocol commands, runs them on a match and writes the JSON replies. */
+#include "kuzhi-protocol-private.h"
+
+#include <string.h>
+
+#define MAX_ARGS 16
+
+KzSession *
+kz_session_new (void)
+{
+  KzSession *session = g_new0 (KzSession, 1);
+
+  /* A session starts with a standard Constitution match, so that `state`
+   * and `play` work before any `new`. */
+  if (!kz_match_init (&session->match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0))
+    g_assert_not_reached ();
+  return session;
+}
+
+void
+kz_session_free (KzSession *session)
+{
+  if (session == NULL)
+    return;
+  kz_match_clear (&session->match);
+  g_free (session);
+}
+
+gboolean
+kz_protocol_parse_int (const char *what,
+                       const char *text,
+                       gint64      min,
+                       gint64      max,
+                       gint64     *out,
+                       GError    **error)
+{
+  gint64 value = 0;
+  gsize len = strlen (text);
+
+  if (len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs a number", what);
+      return FALSE;
+    }
+  for (gsize i = 0; i < len; i++)
+    {
+      if (!g_ascii_isdigit (text[i]))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "%s must be a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                       what, min, max);
+          return FALSE;
+        }
+      value = value * 10 + (text[i] - '0');
+      if (value > max)
+        break;
+    }
+  if (value < min || value > max)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s is out of range: it must be from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                   what, min, max);
+      return FALSE;
+    }
+  *out = value;
+  return TRUE;
+}
+
+/* JSON output */
+
+static void
+add_int_array (JsonBuilder *b, const char *name, const int *values, int n)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (int i = 0; i < n; i++)
+    json_builder_add_int_value (b, values[i]);
+  json_builder_end_array (b);
+}
+
+void
+kz_protocol_add_legal (JsonBuilder *b, const KzPosition *pos)
+{
+  KzAction actions[KZ_MAX_ACTIONS];
+  const KzVariant *v = kz_position_variant (pos);
+  int n = v->legal (pos, actions);
+  char buf[8];
+
+  json_builder_begin_array (b);
+  for (int i = 0; i < n; i++)
+    json_builder_add_string_value (b, kz_action_to_string (actions[i], buf));
+  json_builder_end_array (b);
+}
+
+static void
+add_variant_fields (JsonBuilder *b, const KzPosition *pos)
+{
+  int pair[2];
+
+  switch ((KzVariantId) pos->variant)
+    {
+    case KZ_VARIANT_CONSTITUTION:
+      json_builder_set_member_name (b, "seeds");
+      json_builder_add_int_value (b, pos->seeds);
+      json_builder_set_member_name (b, "round");
+      json_builder_add_int_value (b, pos->round);
+      json_builder_set_member_name (b, "opener");
+      json_builder_add_int_value (b, pos->opener);
+      pair[0] = pos->refill_left[0];
+      pair[1] = pos->refill_left[1];
+      add_int_array (b, "refill_left", pair, 2);
+      pair[0] = pos->lucky[0];
+      pair[1] = pos->lucky[1];
+      add_int_array (b, "lucky", pair, 2);
+      pair[0] = kz_constitution_account (pos, 0);
+      pair[1] = kz_constitution_account (pos, 1);
+      add_int_array (b, "accounts", pair, 2);
+      pair[0] = kz_constitution_reserve (pos, 0);
+      pair[1] = kz_constitution_reserve (pos, 1);
+      add_int_array (b, "reserve", pair, 2);
+      break;
+
+    case KZ_VARIANT_PALLANGUZHI:
+      json_builder_set_member_name (b, "seeds");
+      json_builder_add_int_value (b, pos->seeds);
+      json_builder_set_member_name (b, "pasu");
+      json_builder_add_int_value (b, pos->option);
+      json_builder_set_member_name (b, "round");
+      json_builder_add_int_value (b, pos->round);
+      json_builder_set_member_name (b, "rubbish");
+      json_builder_begin_array (b);
+      for (int i = 0; i < pos->n_pits; i++)
+        if (pos->rubbish & (1u << i))
+          json_builder_add_int_value (b, i);
+      json_builder_end_array (b);
+      break;
+
+    case KZ_VARIANT_KALAH:
+    case KZ_VARIANT_OWARE:
+    case KZ_VARIANT_MANGALA:
+    case KZ_VARIANT_DAKON:
+      json_builder_set_member_name (b, "seeds");
+      json_builder_add_int_value (b, pos->seeds);
+      break;
+
+    case KZ_N_VARIANTS:
+    default:
+      break;
+    }
+}
+
+void
+kz_protocol_add_state (JsonBuilder *b, const KzMatch *match)
+{
+  const KzPosition *pos = &match->pos;
+  const KzVariant *v = kz_position_variant (pos);
+  int pits[KZ_MAX_PITS];
+  int stores[2] = { pos->stores[0], pos->stores[1] };
+
+  for (int i = 0; i < pos->n_pits; i++)
+    pits[i] = pos->pits[i];
+
+  json_builder_set_member_name (b, "state");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "variant");
+  json_builder_add_string_value (b, v->key);
+  add_int_array (b, "pits", pits, pos->n_pits);
+  add_int_array (b, "stores", stores, 2);
+  json_builder_set_member_name (b, "to_move");
+  json_builder_add_int_value (b, pos->to_move);
+  json_builder_set_member_name (b, "over");
+  json_builder_add_boolean_value (b, pos->over);
+  json_builder_set_member_name (b, "winner");
+  if (pos->over)
+    json_builder_add_int_value (b, pos->winner);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "end");
+  json_builder_add_string_value (b, kz_end_reason_to_string (pos->end));
+  json_builder_set_member_name (b, "plies");
+  json_builder_add_int_value (b, pos->plies);
+  json_builder_set_member_name (b, "legal");
+  kz_protocol_add_legal (b, pos);
+  add_variant_fields (b, pos);
+  json_builder_end_object (b);
+}
+
+static void
+add_member_int (JsonBuilder *b, const char *name, int value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+void
+kz_protocol_add_events (JsonBuilder *b, const KzEventLog *log)
+{
+  json_builder_set_member_name (b, "events");
+  json_builder_begin_array (b);
+  for (gsize i = 0; i < log->len; i++)
+    {
+      const KzEvent *ev = &log->events[i];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "type");
+      json_builder_add_string_value (b, kz_event_type_to_string (ev->type));
+      switch ((KzEventType) ev->type)
+        {
+        case KZ_EVENT_LIFT:
+        case KZ_EVENT_RELAY:
+          add_member_int (b, "pit", ev->pit);
+          add_member_int (b, "count", ev->count);
+          break;
+        case KZ_EVENT_DROP:
+          add_member_int (b, "pit", ev->pit);
+          break;
+        case KZ_EVENT_TRIPLE:
+        case KZ_EVENT_MARK:
+          add_member_int (b, "pit", ev->pit);
+          add_member_int (b, "player", ev->player);
+          break;
+        case KZ_EVENT_LUCKY:
+        case KZ_EVENT_CAPTURE:
+          add_member_int (b, "pit", ev->pit);
+          add_member_int (b, "player", ev->player);
+          add_member_int (b, "count", ev->count);
+          break;
+        case KZ_EVENT_STORE:
+        case KZ_EVENT_EXTRA_TURN:
+          add_member_int (b, "player", ev->player);
+          break;
+        case KZ_EVENT_ROUND_END:
+          add_member_int (b, "round", ev->round);
+          add_member_int (b, "winner", ev->player);
+          break;
+        case KZ_EVENT_ROUND_START:
+          add_member_int (b, "round", ev->round);
+          add_member_int (b, "opener", ev->player);
+          break;
+        case KZ_EVENT_MATCH_END:
+          add_member_int (b, "winner", ev->player);
+          json_builder_set_member_name (b, "reason");
+          json_builder_add_string_value (b, kz_end_reason_to_string (ev->reason));
+          break;
+        case KZ_N_EVENT_TYPES:
+        default:
+          break;
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* Commands */
+
+static gboolean
+expect_args (int argc, char **argv, int min, int max, const char *usage, GError **error)
+{
+  if (argc - 1 < min || argc - 1 > max)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "usage: %s", usage);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  KzOptions options = { 0 };
+  const KzVariant *v;
+  KzVariantId id;
+  KzMatch match;
+  char message[256] = "";
+
+  if (!expect_args (argc, argv, 1, MAX_ARGS - 2, "new VARIANT [seeds=N] [pasu=N]", error))
+    return FALSE;
+
+  v = kz_variant_lookup (argv[1]);
+  if (v == NULL)
+    {
+      static const char *const known[] = { "constitution", "kalah", "oware", "mangala", "dakon", "pallanguzhi" };
+      for (gsize i = 0; i < G_N_ELEMENTS (known); i++)
+        if (g_str_equal (argv[1], known[i]))
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         "the game %s is not available yet", known[i]);
+            return FALSE;
+          }
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "unknown variant '%s': expected constitution, kalah, oware, mangala, dakon or pallanguzhi",
+                   argv[1]);
+      return FALSE;
+    }
+  for (id = 0; id < KZ_N_VARIANTS; id++)
+    if (kz_variant_get (id) == v)
+      break;
+
+  for (int i = 2; i < argc; i++)
+    {
+      const char *eq = strchr (argv[i], '=');
+      g_autofree char *key = NULL;
+      gint64 value;
+      int *slot;
+
+      if (eq == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "option '%s' must be written KEY=VALUE, e.g. seeds=5", argv[i]);
+          return FALSE;
+        }
+      key = g_strndup (argv[i], eq - argv[i]);
+      if (g_str_equal (key, "seeds"))
+        slot = &options.seeds;
+      else if (g_str_equal (key, "pasu"))
+        slot = &options.pasu;
+      else
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "unknown option '%s': the options are seeds and pasu", key);
+          return FALSE;
+        }
+      if (!kz_protocol_parse_int (key, eq + 1, 1, 99, &value, error))
+        return FALSE;
+      *slot = (int) value;
+    }
+
+  if (!kz_match_init (&match, id, &options, message, sizeof message))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
+      return FALSE;
+    }
+  kz_match_clear (&session->match);
+  session->match = match;
+  kz_protocol_add_state (reply, &session->match);
+  return TRUE;
+}
+
+static gboolean
+cmd_state (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  if (!expect_args (argc, argv, 0, 0, "state", error))
+    return FALSE;
+  kz_protocol_add_state (reply, &session->match);
+  return TRUE;
+}
+
+static gboolean
+cmd_legal (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  if (!expect_args (argc, argv, 0, 0, "legal", error))
+    return FALSE;
+  json_builder_set_member_name (reply, "legal");
+  kz_protocol_add_legal (reply, &session->match.pos);
+  return TRUE;
+}
+
+static gboolean
+cmd_play (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  KzAction action;
+  KzEventLog log;
+
+  if (!expect_args (argc, argv, 1, 1, "play ACTION (a pit number, r or mC)", error))
+    return FALSE;
+  if (!kz_action_parse (argv[1], &action))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "'%s' is not an action: write a pit number (e.g. 3), r for the refill shell or mC to mark cup C",
+                   argv[1]);
+      return FALSE;
+    }
+  if (session->match.pos.over)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "the match is over: start a new one with 'new' or take a move back with 'undo'");
+      return FALSE;
+    }
+  if (!kz_position_is_legal (&session->match.pos, action))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "'%s' is not legal now: 'legal' lists the actions Player %d may take",
+                   argv[1], session->match.pos.to_move + 1);
+      return FALSE;
+    }
+
+  kz_event_log_init (&log);
+  kz_match_play (&session->match, action, &log);
+  kz_protocol_add_events (reply, &log);
+  kz_event_log_free (&log);
+  kz_protocol_add_state (reply, &session->match);
+  return TRUE;
+}
+
+static gboolean
+cmd_undo (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  if (!expect_args (argc, argv, 0, 0, "undo", error))
+    return FALSE;
+  if (!kz_match_undo (&session->match))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "nothing to undo");
+      return FALSE;
+    }
+  kz_protocol_add_state (reply, &session->match);
+  return TRUE;
+}
+
+static gboolean
+cmd_not_yet (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s is not available yet", argv[0]);
+  return FALSE;
+}
+
+static gboolean
+cmd_quit (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  return expect_args (argc, argv, 0, 0, "quit", error);
+}
+
+static const struct {
+  const char    *name;
+  KzCommandFunc  func;
+} commands[] = {
+  { "new", cmd_new },
+  { "state", cmd_state },
+  { "legal", cmd_legal },
+  { "play", cmd_play },
+  { "undo", cmd_undo },
+  { "go", cmd_not_yet },
+  { "save", cmd_not_yet },
+  { "load", cmd_not_yet },
+  { "quit", cmd_quit },
+};
+
+static char *
+error_reply (const char *message)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "ok");
+  json_builder_add_boolean_value (b, FALSE);
+  json_builder_set_member_name (b, "error");
+  json_builder_add_string_value (b, message);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+char *
+kz_session_handle (KzSession  *session,
+                   const char *line,
+                   gsize       len,
+                   gboolean   *quit)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) words = NULL;
+  char *argv[MAX_ARGS];
+  int argc = 0;
+  g_autoptr(GError) error = NULL;
+
+  *quit = FALSE;
+
+  if (len > KZ_PROTOCOL_MAX_LINE)
+    return g_strdup_printf ("{\"ok\":false,\"error\":\"the line is too long: at most %d bytes\"}",
+                            KZ_PROTOCOL_MAX_LINE);
+  if (memchr (line, '\0', len) != NULL)
+    return error_reply ("the line holds a NUL byte: commands are plain text");
+  if (!g_utf8_validate (line, len, NULL))
+    return error_reply ("the line is not valid UTF-8 text");
+  for (gsize i = 0; i < len; i++)
+    if ((guchar) line[i] < 0x20 && line[i] != '\t' && line[i] != '\r')
+      return error_reply ("the line holds control characters: commands are plain text");
+
+  text = g_strndup (line, len);
+  g_strstrip (text);
+  if (*text == '\0')
+    return error_reply ("empty command: try new, state, legal, play, undo, go, save, load or quit");
+
+  g_strdelimit (text, "\t\r", ' ');
+  words = g_strsplit (text, " ", -1);
+  for (int i = 0; words[i] != NULL; i++)
+    {
+      if (*words[i] == '\0')
+        continue;
+      if (argc == MAX_ARGS)
+        return error_reply ("too many words in one command");
+      argv[argc++] = words[i];
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (!g_str_equal (argv[0], commands[i].name))
+        continue;
+
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonGenerator) gen = json_generator_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "ok");
+      json_builder_add_boolean_value (b, TRUE);
+      if (!commands[i].func (session, argc, argv, b, &error))
+        return error_reply (error->message);
+      json_builder_end_object (b);
+      *quit = commands[i].func == cmd_quit;
+      root = json_builder_get_root (b);
+      json_generator_set_root (gen, root);
+      return json_generator_to_data (gen, NULL);
+    }
+
+  {
+    g_autofree char *shown = g_utf8_substring (argv[0], 0, MIN (g_utf8_strlen (argv[0], -1), 40));
+    g_autofree char *message = g_strdup_printf ("unknown command '%s': try new, state, legal, play, undo, go, save, load or quit", shown);
+    return error_reply (message);
+  }
+}
