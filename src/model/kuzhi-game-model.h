@@ -1,0 +1,103 @@
+/* kuzhi-game-model.h — the GObject over a match: applies actions through the engine and re-emits its events as signals. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kuzhi-engine.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_GAME_MODEL (kuzhi_game_model_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiGameModel, kuzhi_game_model, KUZHI, GAME_MODEL, GObject)
+
+#define KUZHI_GAME_MODEL_ERROR (kuzhi_game_model_error_quark ())
+typedef enum {
+  KUZHI_GAME_MODEL_ERROR_ILLEGAL,   /* the action is not legal now */
+  KUZHI_GAME_MODEL_ERROR_OPTIONS,   /* the variant or its options are refused */
+} KuzhiGameModelError;
+GQuark kuzhi_game_model_error_quark (void);
+
+/*
+ * Signals, in the order one action emits them (all run synchronously inside
+ * kuzhi_game_model_play(); the model's position is already the new one,
+ * the position before the action is passed to "action-started"):
+ *
+ *   action-started (KzAction action, gpointer const KzPosition *before)
+ *   for each engine event, in order:
+ *     lifted        (int pit, int count)
+ *     sown          (int pit)                   a drop
+ *     relayed       (int pit, int count)
+ *     stored        (int player)                a drop into a store
+ *     triple        (int pit, int receiver)
+ *     lucky-banked  (int pit, int owner, int count)
+ *     lucky-marked  (int pit, int player)
+ *     captured      (int pit, int player, int count)
+ *     extra-turn    (int player)
+ *     round-ended   (int round, int winner)
+ *     round-started (int round, int opener)
+ *     match-ended   (int winner /-1 draw/, int reason /KzEndReason/)
+ *   turn-changed  (int player)                  when the player to move changed
+ *   action-finished (KzAction action)
+ *
+ * "position-reset" () is emitted when the position changes without an
+ * action to animate: a new match, undo, redo, load.
+ * Property notifications follow the signals above.
+ */
+
+KuzhiGameModel   *kuzhi_game_model_new            (void);
+
+gboolean          kuzhi_game_model_new_match      (KuzhiGameModel  *self,
+                                                   KzVariantId      variant,
+                                                   const KzOptions *options,
+                                                   GError         **error);
+/* Replaces the match (e.g. one loaded from a file); emits position-reset. */
+void              kuzhi_game_model_set_match      (KuzhiGameModel  *self,
+                                                   const KzMatch   *match);
+
+const KzMatch    *kuzhi_game_model_get_match      (KuzhiGameModel  *self);
+const KzPosition *kuzhi_game_model_get_position   (KuzhiGameModel  *self);
+KzVariantId       kuzhi_game_model_get_variant    (KuzhiGameModel  *self);
+
+/* Legal actions now, in the engine's stable order; returns the count. */
+int               kuzhi_game_model_get_legal      (KuzhiGameModel  *self,
+                                                   KzAction        *out /* KZ_MAX_ACTIONS */);
+gboolean          kuzhi_game_model_is_legal       (KuzhiGameModel  *self,
+                                                   KzAction         action);
+gboolean          kuzhi_game_model_play           (KuzhiGameModel  *self,
+                                                   KzAction         action,
+                                                   GError         **error);
+
+/* Undo and redo whole turns: a playing action with the mark before it. */
+gboolean          kuzhi_game_model_can_undo       (KuzhiGameModel  *self);
+gboolean          kuzhi_game_model_can_redo       (KuzhiGameModel  *self);
+gboolean          kuzhi_game_model_undo           (KuzhiGameModel  *self);
+gboolean          kuzhi_game_model_redo           (KuzhiGameModel  *self);
+
+const char       *kuzhi_game_model_get_player_name (KuzhiGameModel *self,
+                                                    int             player);
+void              kuzhi_game_model_set_player_name (KuzhiGameModel *self,
+                                                    int             player,
+                                                    const char     *name);
+
+/* What the header shows. Accounts, reserve, refill-left and lucky cups are
+ * the Constitution's; for other games account is the store. */
+int               kuzhi_game_model_get_round       (KuzhiGameModel *self);
+int               kuzhi_game_model_get_to_move     (KuzhiGameModel *self);
+gboolean          kuzhi_game_model_get_over        (KuzhiGameModel *self);
+int               kuzhi_game_model_get_winner      (KuzhiGameModel *self);
+int               kuzhi_game_model_get_account     (KuzhiGameModel *self, int player);
+int               kuzhi_game_model_get_reserve     (KuzhiGameModel *self, int player);
+int               kuzhi_game_model_get_refill_left (KuzhiGameModel *self, int player);
+int               kuzhi_game_model_get_lucky       (KuzhiGameModel *self, int player);
+
+/*
+ * Properties (read-only unless said, all notify):
+ *   "variant" int, "round" int, "to-move" int, "over" gboolean,
+ *   "winner" int, "can-undo" gboolean, "can-redo" gboolean,
+ *   "player1-name" / "player2-name" string (read-write),
+ *   "account1"/"account2", "reserve1"/"reserve2",
+ *   "refill-left1"/"refill-left2", "lucky1"/"lucky2" int,
+ *   "n-actions" uint (actions played in the current line)
+ */
+
+G_END_DECLS
