@@ -273,13 +273,6 @@ constitution_score (const KzPosition *pos, int player)
   return kz_constitution_account (pos, player);
 }
 
-static int
-constitution_evaluate (const KzPosition *pos)
-{
-  int p = pos->to_move;
-  return kz_constitution_account (pos, p) - kz_constitution_account (pos, !p);
-}
-
 const KzVariant kz_variant_constitution = {
   .key = "constitution",
   .n_pits = N_CUPS,
@@ -289,5 +282,4 @@ const KzVariant kz_variant_constitution = {
   .legal = constitution_legal,
   .apply = constitution_apply,
   .score = constitution_score,
-  .evaluate = constitution_evaluate,
 };

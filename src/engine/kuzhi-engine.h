@@ -51,7 +51,7 @@ typedef enum {
   KZ_N_END_REASONS
 } KzEndReason;
 
-/* A position: a small value type, copied by assignment (40 bytes). The
+/* A position: a small value type, copied by assignment (38 bytes). The
  * history needed for the repetition rule lives in KzMatch, beside it. */
 typedef struct {
   uint8_t  pits[KZ_MAX_PITS];
@@ -131,7 +131,6 @@ typedef struct {
   int         (*legal)    (const KzPosition *pos, KzAction *out);   /* out: KZ_MAX_ACTIONS slots */
   void        (*apply)    (KzPosition *pos, KzAction action, KzEventLog *log /* nullable */);
   int         (*score)    (const KzPosition *pos, int player);    /* what adjudicates a stopped match */
-  int         (*evaluate) (const KzPosition *pos);                /* heuristic, from to_move's side */
 } KzVariant;
 
 const KzVariant *kz_variant_get    (KzVariantId id);   /* NULL while not built */
