@@ -9,6 +9,11 @@
 
 static const KzVariant *const variants[KZ_N_VARIANTS] = {
   [KZ_VARIANT_CONSTITUTION] = &kz_variant_constitution,
+  [KZ_VARIANT_DAKON] = &kz_variant_dakon,
+  [KZ_VARIANT_PALLANGUZHI] = &kz_variant_pallanguzhi,
+  [KZ_VARIANT_KALAH] = &kz_variant_kalah,
+  [KZ_VARIANT_OWARE] = &kz_variant_oware,
+  [KZ_VARIANT_MANGALA] = &kz_variant_mangala,
 };
 
 const KzVariant *

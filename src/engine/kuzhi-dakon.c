@@ -1,0 +1,207 @@
+/* kuzhi-dakon.c — Javanese Dakon: multi-lap sowing through your own store, as shared/rules/variants.md decides it. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N_PITS        14
+#define ROW           7
+#define STORE         14    /* the mover's own store, as a slot in the sowing ring */
+#define QUIET_LIMIT   100   /* plies in a row with no capture end the game */
+#define DEFAULT_SEEDS 7
+#define MIN_SEEDS     3
+#define MAX_SEEDS     9     /* 14 × 9 = 126 keeps every count inside uint8_t */
+
+static inline int
+row_sum (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * ROW;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
+}
+
+static bool
+dakon_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
+{
+  int seeds = options->seeds ? options->seeds : DEFAULT_SEEDS;
+
+  if (seeds < MIN_SEEDS || seeds > MAX_SEEDS)
+    {
+      snprintf (error, error_len, "seeds must be from %d to %d for Dakon (got %d)",
+                MIN_SEEDS, MAX_SEEDS, seeds);
+      return false;
+    }
+  if (options->pasu)
+    {
+      snprintf (error, error_len, "Dakon has no option pasu");
+      return false;
+    }
+
+  memset (pos, 0, sizeof *pos);
+  memset (pos->pits, seeds, N_PITS);
+  pos->lucky[0] = pos->lucky[1] = -1;
+  pos->variant = KZ_VARIANT_DAKON;
+  pos->n_pits = N_PITS;
+  pos->seeds = (uint8_t) seeds;
+  pos->round = 1;
+  pos->winner = -1;
+  return true;
+}
+
+static int
+dakon_legal (const KzPosition *pos, KzAction *out)
+{
+  int n = 0;
+  int first = pos->to_move * ROW;
+
+  if (pos->over)
+    return 0;
+  for (int c = first; c < first + ROW; c++)
+    if (pos->pits[c] != 0)
+      out[n++] = (KzAction) c;
+  return n;
+}
+
+/* Where the seed after slot c goes when player p sows: their own store
+ * follows their last pit, the opponent's store is never in the ring. */
+static inline int
+next_slot (int c, int p)
+{
+  if (c == STORE)
+    return p ? 0 : ROW;
+  if (c == p * ROW + ROW - 1)
+    return STORE;
+  return c == N_PITS - 1 ? 0 : c + 1;
+}
+
+/* Moves a pit's seeds into a store; the event is a capture either way, so
+ * that the view has one way to show seeds leaving a pit for a store. */
+static inline void
+take_pit (KzPosition *pos, int pit, int player, KzEventLog *log)
+{
+  int count = pos->pits[pit];
+
+  if (count == 0)
+    return;
+  pos->stores[player] += (uint8_t) count;
+  pos->pits[pit] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_CAPTURE, pit, player, count);
+}
+
+static void
+dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
+{
+  int p = pos->to_move;
+  int c = action;
+  int hand = pos->pits[c];
+  int drops = 0;
+  bool again = false;
+  bool captured = false;
+
+  pos->plies++;
+  pos->pits[c] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_LIFT, c, -1, hand);
+
+  for (;;)
+    {
+      /* One lap: the seeds in hand, one per slot. */
+      drops += hand;
+      while (hand > 0)
+        {
+          c = next_slot (c, p);
+          hand--;
+          if (c == STORE)
+            {
+              pos->stores[p]++;
+              if (log)
+                kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
+            }
+          else
+            {
+              pos->pits[c]++;
+              if (log)
+                kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+            }
+        }
+
+      if (c == STORE)
+        {
+          again = true;
+          break;
+        }
+      if (pos->pits[c] == 1)
+        {
+          /* The pit was empty. On your own side the seed and the opposite
+           * pit go to your store, even when the opposite pit is empty. */
+          if (c / ROW == p)
+            {
+              take_pit (pos, c, p, log);
+              take_pit (pos, N_PITS - 1 - c, p, log);
+              captured = true;
+            }
+          break;
+        }
+      /* The safety limit ends the turn at the end of the lap that reached
+       * it (a turn cannot in fact relay that long: every 15 drops feed the
+       * mover's store). */
+      if (drops >= KZ_DROP_LIMIT)
+        break;
+      hand = pos->pits[c];
+      pos->pits[c] = 0;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_RELAY, c, -1, hand);
+    }
+
+  pos->quiet_plies = captured ? 0 : (uint16_t) (pos->quiet_plies + 1);
+
+  int rows[2] = { row_sum (pos, 0), row_sum (pos, 1) };
+  if (rows[0] == 0 || rows[1] == 0)
+    {
+      /* The player who still has seeds sweeps them into their own store. */
+      int sweeper = rows[0] == 0;
+      for (int i = sweeper * ROW; i < sweeper * ROW + ROW; i++)
+        take_pit (pos, i, sweeper, log);
+      kz_position_adjudicate (pos, KZ_END_SIDE_EMPTY);
+      if (log)
+        kz_event_log_push_end (log, pos->winner, KZ_END_SIDE_EMPTY);
+      return;
+    }
+  if (pos->quiet_plies >= QUIET_LIMIT)
+    {
+      /* Scored where it stands: the seeds stay on their rows and count
+       * for the row's owner (see dakon_score). */
+      kz_position_adjudicate (pos, KZ_END_NO_CAPTURE);
+      if (log)
+        kz_event_log_push_end (log, pos->winner, KZ_END_NO_CAPTURE);
+      return;
+    }
+
+  if (again)
+    {
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_EXTRA_TURN, -1, p, 0);
+    }
+  else
+    pos->to_move = (uint8_t) !p;
+}
+
+/* A player's store plus the seeds on their own row: the sweep makes this
+ * the store alone at a side-empty end, and it is the no-capture score. */
+static int
+dakon_score (const KzPosition *pos, int player)
+{
+  return pos->stores[player] + row_sum (pos, player);
+}
+
+const KzVariant kz_variant_dakon = {
+  .key = "dakon",
+  .n_pits = N_PITS,
+  .has_stores = true,
+  .has_repetition = false,
+  .setup = dakon_setup,
+  .legal = dakon_legal,
+  .apply = dakon_apply,
+  .score = dakon_score,
+};

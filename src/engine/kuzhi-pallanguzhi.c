@@ -1,0 +1,264 @@
+/* kuzhi-pallanguzhi.c — traditional Pallanguzhi: next-cup relays, pasu, rounds with rubbish cups, as shared/rules/variants.md decides it. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N_CUPS        14
+#define ROW           7
+#define MIDDLE        3     /* the middle cup of a row, counted from its first cup */
+#define DEFAULT_FULL  12    /* the default layout: 12 per cup … */
+#define DEFAULT_MID   2     /* … and 2 in the middle cup of each row */
+
+/* The starting layout's count for a cup: seeds 12 is the default layout
+ * with its light middle cups, 5 and 6 are uniform. */
+static inline int
+layout_count (int seeds, int cup)
+{
+  if (seeds == DEFAULT_FULL)
+    return cup % ROW == MIDDLE ? DEFAULT_MID : DEFAULT_FULL;
+  return seeds;
+}
+
+static inline int
+row_sum (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * ROW;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
+}
+
+static inline bool
+is_rubbish (const KzPosition *pos, int cup)
+{
+  return (pos->rubbish >> cup) & 1u;
+}
+
+/* Fills both rows from their stores, in sowing order, for the layout;
+ * the first cup a store cannot cover and every later cup of that row
+ * become rubbish cups. */
+static void
+refill (KzPosition *pos)
+{
+  uint16_t rubbish = 0;
+
+  for (int p = 0; p < 2; p++)
+    {
+      int stock = pos->stores[p];
+      bool short_of_seeds = false;
+
+      for (int cup = p * ROW; cup < p * ROW + ROW; cup++)
+        {
+          int need = layout_count (pos->seeds, cup);
+          if (!short_of_seeds && stock >= need)
+            {
+              pos->pits[cup] = (uint8_t) need;
+              stock -= need;
+            }
+          else
+            {
+              short_of_seeds = true;
+              pos->pits[cup] = 0;
+              rubbish |= (uint16_t) (1u << cup);
+            }
+        }
+      pos->stores[p] = (uint8_t) stock;
+    }
+  pos->rubbish = rubbish;
+}
+
+static bool
+pallanguzhi_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
+{
+  int seeds = options->seeds ? options->seeds : DEFAULT_FULL;
+  int pasu;
+
+  if (seeds != DEFAULT_FULL && seeds != 5 && seeds != 6)
+    {
+      snprintf (error, error_len,
+                "seeds must be 12 (the traditional layout), 5 or 6 for Pallanguzhi (got %d)", seeds);
+      return false;
+    }
+  pasu = options->pasu ? options->pasu : seeds == DEFAULT_FULL ? 6 : 4;
+  if (pasu != 4 && pasu != 6)
+    {
+      snprintf (error, error_len, "pasu must be 4 or 6 for Pallanguzhi (got %d)", pasu);
+      return false;
+    }
+  if (pasu == 6 && seeds != DEFAULT_FULL)
+    {
+      /* variants.md: with 5 or 6 per cup a pasu of 6 decides the match in
+       * the first turn. */
+      snprintf (error, error_len, "pasu 6 needs the traditional layout (seeds=12); with seeds=%d the pasu is 4", seeds);
+      return false;
+    }
+
+  memset (pos, 0, sizeof *pos);
+  pos->lucky[0] = pos->lucky[1] = -1;
+  pos->variant = KZ_VARIANT_PALLANGUZHI;
+  pos->n_pits = N_CUPS;
+  pos->seeds = (uint8_t) seeds;
+  pos->option = (uint8_t) pasu;
+  pos->round = 1;
+  pos->winner = -1;
+  for (int cup = 0; cup < N_CUPS; cup++)
+    pos->pits[cup] = (uint8_t) layout_count (seeds, cup);
+  return true;
+}
+
+static int
+pallanguzhi_legal (const KzPosition *pos, KzAction *out)
+{
+  int n = 0;
+  int first = pos->to_move * ROW;
+
+  if (pos->over)
+    return 0;
+  for (int c = first; c < first + ROW; c++)
+    if (pos->pits[c] != 0 && !is_rubbish (pos, c))
+      out[n++] = (KzAction) c;
+  return n;
+}
+
+static inline void
+capture (KzPosition *pos, int cup, int player, KzEventLog *log)
+{
+  int count = pos->pits[cup];
+
+  pos->stores[player] += (uint8_t) count;
+  pos->pits[cup] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_CAPTURE, cup, player, count);
+}
+
+/* The round is over: every row goes to its owner's store, then either a
+ * player cannot fill their first cup and the match ends, or the rows are
+ * refilled for the next round. */
+static void
+end_round (KzPosition *pos, KzEventLog *log)
+{
+  for (int cup = 0; cup < N_CUPS; cup++)
+    if (pos->pits[cup] != 0)
+      capture (pos, cup, cup / ROW, log);
+
+  int s0 = pos->stores[0];
+  int s1 = pos->stores[1];
+  if (log)
+    kz_event_log_push_round (log, KZ_EVENT_ROUND_END, pos->round,
+                             s0 > s1 ? 0 : s1 > s0 ? 1 : -1);
+
+  int first = layout_count (pos->seeds, 0);
+  bool stuck0 = s0 < first;
+  bool stuck1 = s1 < first;
+  if (stuck0 || stuck1)
+    {
+      /* Both stuck cannot happen with the offered layouts (it needs fewer
+       * than two first cups on the whole board); the stores decide then. */
+      if (stuck0 && stuck1)
+        kz_position_adjudicate (pos, KZ_END_CANNOT_FILL);
+      else
+        {
+          pos->over = 1;
+          pos->end = KZ_END_CANNOT_FILL;
+          pos->winner = (int8_t) (stuck0 ? 1 : 0);
+        }
+      if (log)
+        kz_event_log_push_end (log, pos->winner, KZ_END_CANNOT_FILL);
+      return;
+    }
+
+  refill (pos);
+  pos->round++;
+  pos->opener = (uint8_t) (pos->round % 2 == 1 ? 0 : 1);
+  pos->to_move = pos->opener;
+  if (log)
+    kz_event_log_push_round (log, KZ_EVENT_ROUND_START, pos->round, pos->opener);
+}
+
+static void
+pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
+{
+  int p = pos->to_move;
+  int pasu = pos->option;
+  int c = action;
+  int hand = pos->pits[c];
+  int drops = 0;
+  int8_t next[N_CUPS];
+
+  /* The ring of cups in play: rubbish cups are skipped by the sowing and
+   * by both look-ups. Each row's first cup is always in play (a player
+   * who cannot fill it has lost), so the walk always ends. */
+  for (int i = 0; i < N_CUPS; i++)
+    {
+      int j = i;
+      do
+        j = j == N_CUPS - 1 ? 0 : j + 1;
+      while (is_rubbish (pos, j));
+      next[i] = (int8_t) j;
+    }
+
+  pos->plies++;
+  pos->pits[c] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_LIFT, c, -1, hand);
+
+  for (;;)
+    {
+      drops += hand;
+      while (hand > 0)
+        {
+          c = next[c];
+          hand--;
+          pos->pits[c]++;
+          if (log)
+            kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+          /* Pasu: taken at once by the sower, and the sowing goes on. */
+          if (pos->pits[c] == pasu)
+            capture (pos, c, p, log);
+        }
+
+      int n1 = next[c];
+      if (pos->pits[n1] == 0)
+        {
+          /* An empty next cup: the cup beyond it is captured, if it holds
+           * anything; with both empty the turn just ends. */
+          int n2 = next[n1];
+          if (pos->pits[n2] != 0)
+            capture (pos, n2, p, log);
+          break;
+        }
+      /* The safety limit stops a turn that would relay past it. */
+      if (drops >= KZ_DROP_LIMIT)
+        break;
+      c = n1;
+      hand = pos->pits[c];
+      pos->pits[c] = 0;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_RELAY, c, -1, hand);
+    }
+
+  /* There are no extra turns. The round ends when the turn passes to a
+   * player with nothing on their row. */
+  pos->to_move = (uint8_t) !p;
+  if (row_sum (pos, !p) == 0)
+    end_round (pos, log);
+}
+
+/* The store plus the counters on the player's own row: what each side
+ * would take home if the match stopped here (repetition). */
+static int
+pallanguzhi_score (const KzPosition *pos, int player)
+{
+  return pos->stores[player] + row_sum (pos, player);
+}
+
+const KzVariant kz_variant_pallanguzhi = {
+  .key = "pallanguzhi",
+  .n_pits = N_CUPS,
+  .has_stores = false,
+  .has_repetition = true,
+  .setup = pallanguzhi_setup,
+  .legal = pallanguzhi_legal,
+  .apply = pallanguzhi_apply,
+  .score = pallanguzhi_score,
+};
