@@ -1,0 +1,192 @@
+/* kuzhi-mangala.c — Turkish Mangala, as shared/rules/variants.md decides it and docs/rules-kalah-oware-mangala.md records it. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N_PITS 12
+#define ROW    6
+#define STORE  (-1)   /* "the last stone fell into the mover's treasure" */
+
+static inline int
+row_sum (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * ROW;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
+}
+
+static bool
+mangala_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
+{
+  int seeds = options->seeds ? options->seeds : 4;
+
+  if (seeds != 4)
+    {
+      if (error != NULL)
+        snprintf (error, error_len, "seeds must be 4 for Mangala (got %d)", seeds);
+      return false;
+    }
+  if (options->pasu)
+    {
+      if (error != NULL)
+        snprintf (error, error_len, "Mangala has no option pasu");
+      return false;
+    }
+
+  memset (pos, 0, sizeof *pos);
+  memset (pos->pits, seeds, N_PITS);
+  pos->lucky[0] = pos->lucky[1] = -1;
+  pos->variant = KZ_VARIANT_MANGALA;
+  pos->n_pits = N_PITS;
+  pos->seeds = (uint8_t) seeds;
+  pos->winner = -1;
+  return true;
+}
+
+static int
+mangala_legal (const KzPosition *pos, KzAction *out)
+{
+  int n = 0;
+  int first = pos->to_move * ROW;
+
+  if (pos->over)
+    return 0;
+  for (int c = first; c < first + ROW; c++)
+    if (pos->pits[c] != 0)
+      out[n++] = (KzAction) c;
+  return n;
+}
+
+/* Sows `hand` stones for player p from the pit after c: the mover's
+ * treasure follows the last pit of their row, the opponent's is skipped.
+ * Returns the pit the last stone fell into, or STORE. */
+static inline int
+sow (KzPosition *pos, int p, int c, int hand, KzEventLog *log)
+{
+  const int own_last = p * ROW + ROW - 1;
+  const int after_store = p ? 0 : ROW;
+
+  while (hand-- > 0)
+    {
+      if (c == own_last)
+        {
+          pos->stores[p]++;
+          c = STORE;
+          if (log)
+            kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
+        }
+      else
+        {
+          c = c == STORE ? after_store : c == N_PITS - 1 ? 0 : c + 1;
+          pos->pits[c]++;
+          if (log)
+            kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+        }
+    }
+  return c;
+}
+
+static inline void
+capture (KzPosition *pos, int pit, int player, KzEventLog *log)
+{
+  int count = pos->pits[pit];
+
+  pos->stores[player] += pos->pits[pit];
+  pos->pits[pit] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_CAPTURE, pit, player, count);
+}
+
+/* A row is empty: its owner takes every stone left on the other row. */
+static void
+finish (KzPosition *pos, KzEventLog *log)
+{
+  int empty = row_sum (pos, 0) == 0 ? 0 : 1;
+  int other = !empty;
+
+  for (int c = other * ROW; c < other * ROW + ROW; c++)
+    if (pos->pits[c] != 0)
+      capture (pos, c, empty, log);
+  kz_position_adjudicate (pos, KZ_END_SIDE_EMPTY);
+  if (log)
+    kz_event_log_push_end (log, pos->winner, KZ_END_SIDE_EMPTY);
+}
+
+static void
+mangala_apply (KzPosition *pos, KzAction action, KzEventLog *log)
+{
+  int p = pos->to_move;
+  int hand = pos->pits[action];
+  bool again = false;
+
+  pos->plies++;
+  pos->pits[action] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
+
+  /* The first stone goes back where it came from; a lone stone simply
+   * moves on (into the treasure when it sits in the row's last pit). */
+  if (hand > 1)
+    {
+      pos->pits[action] = 1;
+      hand--;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_DROP, action, -1, 0);
+    }
+  int last = sow (pos, p, action, hand, log);
+
+  if (last == STORE)
+    again = true;
+  else if (last / ROW != p)
+    {
+      if (pos->pits[last] % 2 == 0)
+        capture (pos, last, p, log);
+    }
+  else if (pos->pits[last] == 1)
+    {
+      /* The pit was empty before the last stone; the lifted pit never is,
+       * as it got its first stone back. */
+      int opposite = N_PITS - 1 - last;
+      if (pos->pits[opposite] > 0)
+        {
+          capture (pos, opposite, p, log);
+          capture (pos, last, p, log);
+        }
+    }
+
+  if (!again)
+    pos->to_move = (uint8_t) !p;
+
+  if (row_sum (pos, 0) == 0 || row_sum (pos, 1) == 0)
+    finish (pos, log);
+  else if (again && log)
+    kz_event_log_push (log, KZ_EVENT_EXTRA_TURN, -1, p, 0);
+}
+
+/* Treasure plus the stones that would come to the player: the other row
+ * when their own row is empty, else their own row (for a match stopped
+ * before a row empties). */
+static int
+mangala_score (const KzPosition *pos, int player)
+{
+  int own = row_sum (pos, player);
+  int other = row_sum (pos, !player);
+
+  if (own == 0)
+    return pos->stores[player] + other;
+  if (other == 0)
+    return pos->stores[player];
+  return pos->stores[player] + own;
+}
+
+const KzVariant kz_variant_mangala = {
+  .key = "mangala",
+  .n_pits = N_PITS,
+  .has_stores = true,
+  .has_repetition = false,
+  .setup = mangala_setup,
+  .legal = mangala_legal,
+  .apply = mangala_apply,
+  .score = mangala_score,
+};

@@ -1,0 +1,179 @@
+/* kuzhi-oware.c — Oware with the Abapa rules, as shared/rules/variants.md decides it and docs/rules-kalah-oware-mangala.md records it. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N_HOUSES  12
+#define ROW       6
+#define HALF      24    /* half of the 48 seeds: more wins, exactly is a draw */
+#define PLY_LIMIT 400
+
+static inline int
+row_sum (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * ROW;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
+}
+
+static bool
+oware_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
+{
+  int seeds = options->seeds ? options->seeds : 4;
+
+  if (seeds != 4)
+    {
+      if (error != NULL)
+        snprintf (error, error_len, "seeds must be 4 for Oware (got %d)", seeds);
+      return false;
+    }
+  if (options->pasu)
+    {
+      if (error != NULL)
+        snprintf (error, error_len, "Oware has no option pasu");
+      return false;
+    }
+
+  memset (pos, 0, sizeof *pos);
+  memset (pos->pits, seeds, N_HOUSES);
+  pos->lucky[0] = pos->lucky[1] = -1;
+  pos->variant = KZ_VARIANT_OWARE;
+  pos->n_pits = N_HOUSES;
+  pos->seeds = (uint8_t) seeds;
+  pos->winner = -1;
+  return true;
+}
+
+/* The moves of the player to move: every non-empty house, or, when the
+ * opponent's row is empty, only the houses whose seeds reach it. A house c
+ * of player p reaches the opponent's first house when it holds at least
+ * (p * ROW + ROW) - c seeds; skipping the origin only matters from 12
+ * seeds on, and those always reach it. */
+static int
+moves_of (const KzPosition *pos, KzAction *out)
+{
+  int n = 0;
+  int p = pos->to_move;
+  int first = p * ROW;
+  bool must_feed = row_sum (pos, !p) == 0;
+
+  for (int c = first; c < first + ROW; c++)
+    if (pos->pits[c] != 0 && (!must_feed || pos->pits[c] >= first + ROW - c))
+      out[n++] = (KzAction) c;
+  return n;
+}
+
+static int
+oware_legal (const KzPosition *pos, KzAction *out)
+{
+  if (pos->over)
+    return 0;
+  return moves_of (pos, out);
+}
+
+/* The game ends: each player keeps the seeds on their own row, which go
+ * into their store so that the stores show the final score. */
+static void
+finish (KzPosition *pos, KzEndReason reason, KzEventLog *log)
+{
+  for (int c = 0; c < N_HOUSES; c++)
+    if (pos->pits[c] != 0)
+      {
+        int owner = c >= ROW;
+        int count = pos->pits[c];
+        pos->stores[owner] += pos->pits[c];
+        pos->pits[c] = 0;
+        if (log)
+          kz_event_log_push (log, KZ_EVENT_CAPTURE, c, owner, count);
+      }
+  kz_position_adjudicate (pos, reason);
+  if (log)
+    kz_event_log_push_end (log, pos->winner, reason);
+}
+
+static inline bool
+capturable (int seeds)
+{
+  return seeds == 2 || seeds == 3;
+}
+
+static void
+oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
+{
+  int p = pos->to_move;
+  int q = !p;
+  int hand = pos->pits[action];
+  int c = action;
+
+  pos->plies++;
+  pos->pits[action] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
+
+  /* The origin house is skipped on every lap; with fewer than 12 seeds
+   * the sowing never gets back to it anyway. */
+  while (hand > 0)
+    {
+      c = c == N_HOUSES - 1 ? 0 : c + 1;
+      if (c == action)
+        continue;
+      pos->pits[c]++;
+      hand--;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+    }
+
+  /* Captures run backwards from the last house while it stays on the
+   * opponent's row and holds 2 or 3. */
+  int lo = q * ROW;
+  if (c >= lo && c < lo + ROW && capturable (pos->pits[c]))
+    {
+      int taken = 0;
+      int stop = c;
+      while (stop >= lo && capturable (pos->pits[stop]))
+        taken += pos->pits[stop--];
+
+      /* Grand slam: taking the whole row is allowed but takes nothing. */
+      if (taken < row_sum (pos, q))
+        for (int h = c; h > stop; h--)
+          {
+            int count = pos->pits[h];
+            pos->stores[p] += pos->pits[h];
+            pos->pits[h] = 0;
+            if (log)
+              kz_event_log_push (log, KZ_EVENT_CAPTURE, h, p, count);
+          }
+    }
+
+  pos->to_move = (uint8_t) q;
+
+  KzAction replies[KZ_MAX_ACTIONS];
+  if (pos->stores[p] > HALF)
+    finish (pos, KZ_END_MAJORITY, log);
+  else if (pos->stores[0] == HALF && pos->stores[1] == HALF)
+    finish (pos, KZ_END_MAJORITY, log);   /* 24–24: a draw */
+  else if (moves_of (pos, replies) == 0)
+    finish (pos, KZ_END_NO_FEED, log);
+  else if (pos->plies >= PLY_LIMIT)
+    finish (pos, KZ_END_LIMIT, log);
+}
+
+/* Captured seeds plus the seeds on the player's own row, which they keep
+ * when the game stops. */
+static int
+oware_score (const KzPosition *pos, int player)
+{
+  return pos->stores[player] + row_sum (pos, player);
+}
+
+const KzVariant kz_variant_oware = {
+  .key = "oware",
+  .n_pits = N_HOUSES,
+  .has_stores = false,
+  .has_repetition = false,
+  .setup = oware_setup,
+  .legal = oware_legal,
+  .apply = oware_apply,
+  .score = oware_score,
+};
