@@ -1,0 +1,128 @@
+#!/bin/sh
+# check-install.sh — runs `meson install` into a temporary DESTDIR and checks
+# the installed tree: programs, desktop file, metainfo, icons, schema, MIME
+# type and one .mo per language in po/LINGUAS.
+# Usage: check-install.sh BUILD_ROOT SOURCE_ROOT PREFIX BINDIR DATADIR LOCALEDIR
+set -u
+
+if [ $# -ne 6 ]; then
+  echo "usage: $0 BUILD_ROOT SOURCE_ROOT PREFIX BINDIR DATADIR LOCALEDIR" >&2
+  exit 2
+fi
+build=$1 src=$2 prefix=$3 bindir=$4 datadir=$5 localedir=$6
+app_id=io.github.kuzhi.Kuzhi
+
+# meson gives directories relative to the prefix unless they were set absolute.
+under_prefix () {
+  case $1 in
+    /*) echo "$1" ;;
+    *) echo "$prefix/$1" ;;
+  esac
+}
+
+destdir=$(mktemp -d "${TMPDIR:-/tmp}/kuzhi-install.XXXXXX") || exit 1
+trap 'rm -rf "$destdir"' EXIT
+
+if ! meson install -C "$build" --no-rebuild --destdir "$destdir" > "$destdir.log" 2>&1; then
+  cat "$destdir.log" >&2
+  rm -f "$destdir.log"
+  echo "FAIL: meson install" >&2
+  exit 1
+fi
+rm -f "$destdir.log"
+
+root=$destdir
+bin=$root$(under_prefix "$bindir")
+share=$root$(under_prefix "$datadir")
+locale=$root$(under_prefix "$localedir")
+
+failures=0
+pass () { echo "ok: $*"; }
+fail () { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+check_file () {
+  if [ -f "$1" ]; then pass "installed ${1#"$root"}"; else fail "not installed: ${1#"$root"}"; fi
+}
+
+# Programs.
+for prog in kuzhi kuzhi-engine; do
+  if [ -x "$bin/$prog" ]; then pass "installed program $prog"; else fail "program $prog not installed in ${bin#"$root"}"; fi
+done
+
+# Desktop file, valid and translated.
+desktop=$share/applications/$app_id.desktop
+check_file "$desktop"
+if [ -f "$desktop" ]; then
+  if desktop-file-validate "$desktop"; then pass "desktop file validates"; else fail "desktop-file-validate"; fi
+  grep -q '^Icon=io.github.kuzhi.Kuzhi$' "$desktop" || fail "desktop file Icon is not the application id"
+  grep -q '^MimeType=.*application/x-kuzhi-match;' "$desktop" || fail "desktop file does not open application/x-kuzhi-match"
+fi
+
+# Metainfo, valid and translated.
+metainfo=$share/metainfo/$app_id.metainfo.xml
+check_file "$metainfo"
+if [ -f "$metainfo" ]; then
+  if appstreamcli validate --no-net "$metainfo" > "$root/as.log" 2>&1; then
+    pass "metainfo validates"
+  else
+    cat "$root/as.log" >&2
+    fail "appstreamcli validate --no-net"
+  fi
+fi
+
+# Icons, well-formed SVG.
+for icon in scalable/apps/$app_id.svg symbolic/apps/$app_id-symbolic.svg; do
+  f=$share/icons/hicolor/$icon
+  check_file "$f"
+  if [ -f "$f" ]; then
+    xmllint --noout "$f" || fail "$icon is not well-formed XML"
+    grep -q '<svg' "$f" || fail "$icon is not SVG"
+  fi
+done
+
+# GSettings schema: compiles strictly from the installed directory.
+schemas=$share/glib-2.0/schemas
+check_file "$schemas/$app_id.gschema.xml"
+if [ -d "$schemas" ]; then
+  if glib-compile-schemas --strict --targetdir="$root" "$schemas"; then
+    pass "installed schemas compile"
+  else
+    fail "installed schemas do not compile"
+  fi
+fi
+
+# MIME type: *.kuzhi resolves to application/x-kuzhi-match.
+mimepkg=$share/mime/packages/$app_id.xml
+check_file "$mimepkg"
+if [ -f "$mimepkg" ]; then
+  xmllint --noout "$mimepkg" || fail "MIME package is not well-formed XML"
+  mkdir -p "$root/mime-check/packages"
+  cp "$mimepkg" "$root/mime-check/packages/"
+  if update-mime-database "$root/mime-check" 2> "$root/mime.log" &&
+     grep -q '^[0-9]*:application/x-kuzhi-match:\*\.kuzhi' "$root/mime-check/globs2"; then
+    pass "*.kuzhi is application/x-kuzhi-match"
+  else
+    cat "$root/mime.log" >&2
+    fail "MIME database does not map *.kuzhi to application/x-kuzhi-match"
+  fi
+fi
+
+# Translations: a .mo for every language in LINGUAS, readable by msgunfmt.
+for lang in $(sed -e 's/#.*//' "$src/po/LINGUAS"); do
+  mo=$locale/$lang/LC_MESSAGES/kuzhi.mo
+  check_file "$mo"
+  if [ -f "$mo" ]; then
+    msgunfmt "$mo" > /dev/null || fail "$lang: kuzhi.mo is unreadable"
+  fi
+  if [ -f "$desktop" ]; then
+    grep -q "^Comment\[$lang\]=" "$desktop" || fail "$lang: desktop file Comment is not translated"
+  fi
+  if [ -f "$metainfo" ]; then
+    grep -q "<summary xml:lang=\"$lang\">" "$metainfo" || fail "$lang: metainfo summary is not translated"
+  fi
+done
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures installation checks failed" >&2
+  exit 1
+fi
+echo "installed tree is complete"
