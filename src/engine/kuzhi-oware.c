@@ -149,10 +149,11 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   pos->to_move = (uint8_t) q;
 
   KzAction replies[KZ_MAX_ACTIONS];
+  /* Both players at 24 captured cannot happen: the board would be empty,
+   * so the last capture took the opponent's whole row, a grand slam that
+   * takes nothing. A 24–24 draw comes from the final count instead. */
   if (pos->stores[p] > HALF)
     finish (pos, KZ_END_MAJORITY, log);
-  else if (pos->stores[0] == HALF && pos->stores[1] == HALF)
-    finish (pos, KZ_END_MAJORITY, log);   /* 24–24: a draw */
   else if (moves_of (pos, replies) == 0)
     finish (pos, KZ_END_NO_FEED, log);
   else if (pos->plies >= PLY_LIMIT)
