@@ -1,0 +1,232 @@
+/* test-protocol.c — kuzhi-engine's text protocol: a scripted session with exact replies, and every kind of bad input. */
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "kuzhi-protocol.h"
+
+static char *
+run (KzSession *session, const char *line)
+{
+  gboolean quit;
+  return kz_session_handle (session, line, strlen (line), &quit);
+}
+
+static JsonObject *
+parse_reply (const char *reply, JsonParser **parser_out)
+{
+  g_autoptr(GError) error = NULL;
+  JsonParser *parser = json_parser_new ();
+
+  g_assert_null (strchr (reply, '\n'));
+  json_parser_load_from_data (parser, reply, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  *parser_out = parser;
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* A scripted session; each reply written out by hand from the rules page
+ * (start count 4: P1 sows cup 0, relays at cups 4 and 9, ends in cup 0). */
+static void
+test_scripted_session (void)
+{
+  static const struct { const char *command, *reply; } script[] = {
+    { "new constitution seeds=4",
+      "{\"ok\":true,\"state\":{\"variant\":\"constitution\",\"pits\":[4,4,4,4,4,4,4,4,4,4,4,4,4,4],"
+      "\"stores\":[0,0],\"to_move\":0,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"0\",\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"],\"seeds\":4,\"round\":1,\"opener\":0,"
+      "\"refill_left\":[0,0],\"lucky\":[-1,-1],\"accounts\":[28,28],\"reserve\":[0,0]}}" },
+    { "play 0",
+      "{\"ok\":true,\"events\":[{\"type\":\"lift\",\"pit\":0,\"count\":4},{\"type\":\"drop\",\"pit\":1},"
+      "{\"type\":\"drop\",\"pit\":2},{\"type\":\"drop\",\"pit\":3},{\"type\":\"drop\",\"pit\":4},"
+      "{\"type\":\"relay\",\"pit\":4,\"count\":5},{\"type\":\"drop\",\"pit\":5},{\"type\":\"drop\",\"pit\":6},"
+      "{\"type\":\"drop\",\"pit\":7},{\"type\":\"drop\",\"pit\":8},{\"type\":\"drop\",\"pit\":9},"
+      "{\"type\":\"relay\",\"pit\":9,\"count\":5},{\"type\":\"drop\",\"pit\":10},{\"type\":\"drop\",\"pit\":11},"
+      "{\"type\":\"drop\",\"pit\":12},{\"type\":\"drop\",\"pit\":13},{\"type\":\"drop\",\"pit\":0}],"
+      "\"state\":{\"variant\":\"constitution\",\"pits\":[1,5,5,5,0,5,5,5,5,0,5,5,5,5],\"stores\":[0,0],"
+      "\"to_move\":1,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":1,"
+      "\"legal\":[\"7\",\"8\",\"10\",\"11\",\"12\",\"13\"],\"seeds\":4,\"round\":1,\"opener\":0,"
+      "\"refill_left\":[0,0],\"lucky\":[-1,-1],\"accounts\":[26,30],\"reserve\":[0,2]}}" },
+    { "legal", "{\"ok\":true,\"legal\":[\"7\",\"8\",\"10\",\"11\",\"12\",\"13\"]}" },
+    { "undo",
+      "{\"ok\":true,\"state\":{\"variant\":\"constitution\",\"pits\":[4,4,4,4,4,4,4,4,4,4,4,4,4,4],"
+      "\"stores\":[0,0],\"to_move\":0,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"0\",\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"],\"seeds\":4,\"round\":1,\"opener\":0,"
+      "\"refill_left\":[0,0],\"lucky\":[-1,-1],\"accounts\":[28,28],\"reserve\":[0,0]}}" },
+    { "undo", "{\"ok\":false,\"error\":\"nothing to undo\"}" },
+    { "quit", "{\"ok\":true}" },
+  };
+  g_autoptr(KzSession) session = kz_session_new ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (script); i++)
+    {
+      g_autofree char *reply = run (session, script[i].command);
+      g_assert_cmpstr (reply, ==, script[i].reply);
+    }
+}
+
+/* The worked example of the rules page through the protocol. */
+static void
+test_worked_example (void)
+{
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *r1 = run (session, "new constitution");
+  g_autofree char *r2 = run (session, "play 0");
+  g_autofree char *r3 = run (session, "play 7");
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *reply = parse_reply (r3, &parser);
+  JsonObject *state = json_object_get_object_member (reply, "state");
+  JsonArray *pits = json_object_get_array_member (state, "pits");
+  JsonArray *events = json_object_get_array_member (reply, "events");
+  JsonObject *last = json_array_get_object_element (events, json_array_get_length (events) - 1);
+  static const int expected[14] = { 0, 8, 8, 1, 7, 1, 7, 0, 8, 8, 1, 2, 8, 8 };
+
+  for (guint i = 0; i < 14; i++)
+    g_assert_cmpint (json_array_get_int_element (pits, i), ==, expected[i]);
+  g_assert_cmpstr (json_object_get_string_member (last, "type"), ==, "triple");
+  g_assert_cmpint (json_object_get_int_member (last, "pit"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (last, "player"), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (state, "accounts"), 1), ==, 38);
+  g_assert_true (json_node_is_null (json_object_get_member (state, "winner")));
+}
+
+/* Every bad line gets one JSON line with ok false and an error, and the
+ * match stays exactly as it was. */
+static void
+test_bad_input (void)
+{
+  static const char *const bad[] = {
+    "", "   ", "\t", "foo", "PLAY 0", "play", "play 99", "play -1", "play 3 4", "play x",
+    "play 99999999999999999999999999", "play 7", "play r", "play m3", "play m99", "play 03",
+    "new", "new chess", "new constitution seeds=3", "new constitution seeds=7",
+    "new constitution seeds=99999999999999999999", "new constitution seeds=-5",
+    "new constitution seeds=", "new constitution seeds", "new constitution foo=1",
+    "new constitution pasu=4", "state now", "legal please", "undo",
+    "quit now", "a b c d e f g h i j k l m n o p q r s",
+    "play \xff\xfe", "\x01\x02\x03", "new constitution\x7f",
+  };
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *before = NULL;
+
+  g_free (run (session, "play 0"));
+  g_free (run (session, "undo"));
+  before = run (session, "state");
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *reply = run (session, bad[i]);
+      g_autofree char *after = NULL;
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj = parse_reply (reply, &parser);
+
+      g_test_message ("%s -> %s", bad[i], reply);
+      g_assert_false (json_object_get_boolean_member (obj, "ok"));
+      g_assert_cmpuint (strlen (json_object_get_string_member (obj, "error")), >, 5);
+      after = run (session, "state");
+      g_assert_cmpstr (after, ==, before);
+    }
+
+  /* NUL bytes, and a line of a megabyte. */
+  {
+    const char nul[] = "play\0 0";
+    gsize big_len = 1024 * 1024;
+    g_autofree char *big = g_malloc (big_len);
+    gboolean quit;
+    g_autofree char *r1 = kz_session_handle (session, nul, sizeof nul - 1, &quit);
+    g_autofree char *r2 = NULL;
+    g_autofree char *after = NULL;
+
+    memset (big, 'x', big_len);
+    r2 = kz_session_handle (session, big, big_len, &quit);
+    g_assert_nonnull (strstr (r1, "\"ok\":false"));
+    g_assert_nonnull (strstr (r2, "\"ok\":false"));
+    after = run (session, "state");
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+/* The program itself: one reply line per input line whatever the bytes,
+ * exit status 0 at end of input, and -c. */
+static void
+test_transport (void)
+{
+  const char *engine = g_getenv ("KUZHI_ENGINE");
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GByteArray) input = g_byte_array_new ();
+  g_autofree char *big = g_malloc (1024 * 1024 + 1);
+  g_auto(GStrv) lines = NULL;
+  static const guint8 junk[] = { 'p', 'l', 0, 'a', 0xff, 0x80, 0x00, '\r', '\n' };
+  const char *tail = "state\nplay 0\r\nbogus\n\nlegal";  /* no final newline */
+
+  g_assert_nonnull (engine);
+  memset (big, 'q', 1024 * 1024);
+  big[1024 * 1024] = '\n';
+  g_byte_array_append (input, (const guint8 *) big, 1024 * 1024 + 1);
+  g_byte_array_append (input, junk, sizeof junk);
+  g_byte_array_append (input, (const guint8 *) tail, strlen (tail));
+
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                           engine, NULL);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GBytes) in = g_bytes_new (input->data, input->len);
+    g_subprocess_communicate (proc, in, NULL, &out, NULL, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
+
+  lines = g_strsplit (g_bytes_get_data (out, NULL), "\n", -1);
+  /* big, junk, state, play 0, bogus, empty, legal — and the final "" */
+  g_assert_cmpuint (g_strv_length (lines), ==, 8);
+  g_assert_cmpstr (lines[7], ==, "");
+  for (int i = 0; i < 7; i++)
+    {
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj = parse_reply (lines[i], &parser);
+      gboolean want_ok = i == 2 || i == 3 || i == 6;
+      g_assert_cmpint (json_object_get_boolean_member (obj, "ok"), ==, want_ok);
+    }
+
+  /* -c runs the commands in order and exits; quit stops early. */
+  {
+    g_autoptr(GSubprocess) c = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                                                 engine, "-c", "new constitution; play 0; quit; state", NULL);
+    g_autofree char *stdout_text = NULL;
+    g_auto(GStrv) c_lines = NULL;
+
+    g_assert_no_error (error);
+    g_subprocess_communicate_utf8 (c, NULL, NULL, &stdout_text, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (g_subprocess_get_exit_status (c), ==, 0);
+    c_lines = g_strsplit (stdout_text, "\n", -1);
+    g_assert_cmpuint (g_strv_length (c_lines), ==, 4);
+    g_assert_cmpstr (c_lines[2], ==, "{\"ok\":true}");
+  }
+
+  /* A bad command line says so on stderr and exits 2. */
+  {
+    g_autoptr(GSubprocess) c = g_subprocess_new (G_SUBPROCESS_FLAGS_STDERR_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                                 &error, engine, "--bogus", NULL);
+    g_autofree char *err_text = NULL;
+
+    g_assert_no_error (error);
+    g_subprocess_communicate_utf8 (c, NULL, NULL, NULL, &err_text, &error);
+    g_assert_cmpint (g_subprocess_get_exit_status (c), ==, 2);
+    g_assert_nonnull (strstr (err_text, "bogus"));
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/protocol/scripted-session", test_scripted_session);
+  g_test_add_func ("/protocol/worked-example", test_worked_example);
+  g_test_add_func ("/protocol/bad-input-changes-nothing", test_bad_input);
+  g_test_add_func ("/protocol/transport", test_transport);
+  return g_test_run ();
+}
