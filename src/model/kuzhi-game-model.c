@@ -3,14 +3,17 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "kuzhi-match-file.h"
+
 struct _KuzhiGameModel
 {
   GObject parent_instance;
 
   /* owned */
   KzMatch  match;
-  GArray  *redo;       /* KzAction; the next action to replay is last */
-  char    *names[2];
+  GArray    *redo;       /* KzAction; the next action to replay is last */
+  char      *names[2];
+  GDateTime *created;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiGameModel, kuzhi_game_model, G_TYPE_OBJECT)
@@ -124,6 +127,7 @@ kuzhi_game_model_finalize (GObject *object)
   g_clear_pointer (&self->redo, g_array_unref);
   g_clear_pointer (&self->names[0], g_free);
   g_clear_pointer (&self->names[1], g_free);
+  g_clear_pointer (&self->created, g_date_time_unref);
 
   G_OBJECT_CLASS (kuzhi_game_model_parent_class)->finalize (object);
 }
@@ -292,6 +296,7 @@ kuzhi_game_model_init (KuzhiGameModel *self)
   self->redo = g_array_new (FALSE, FALSE, sizeof (KzAction));
   self->names[0] = g_strdup (_("Player 1"));
   self->names[1] = g_strdup (_("Player 2"));
+  self->created = g_date_time_new_now_utc ();
 
   /* A model is never without a match, so that every getter has an answer
    * before the first new_match(). */
@@ -344,6 +349,8 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
                    _("The match cannot start: %s"), message);
       return FALSE;
     }
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = g_date_time_new_now_utc ();
   replace_match (self, &match);
   return TRUE;
 }
@@ -732,4 +739,93 @@ kuzhi_game_model_get_lucky (KuzhiGameModel *self,
   if (is_constitution (self))
     return self->match.pos.lucky[player];
   return -1;
+}
+
+GDateTime *
+kuzhi_game_model_get_created (KuzhiGameModel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), NULL);
+  return self->created;
+}
+
+gboolean
+kuzhi_game_model_save (KuzhiGameModel *self,
+                       const char     *path,
+                       GError        **error)
+{
+  const char *names[2];
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  names[0] = self->names[0];
+  names[1] = self->names[1];
+  return kuzhi_match_file_save_full (&self->match, names, self->created, path, error);
+}
+
+/* Takes over a match read from a file: the names first, so that a listener
+ * of position-reset already sees the file's players. */
+static void
+adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, GDateTime *created)
+{
+  kuzhi_game_model_set_player_name (self, 0, names[0]);
+  kuzhi_game_model_set_player_name (self, 1, names[1]);
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = created;
+  replace_match (self, match);
+}
+
+gboolean
+kuzhi_game_model_load (KuzhiGameModel *self,
+                       const char     *path,
+                       GError        **error)
+{
+  KzMatch match = { 0 };
+  g_autofree char *name1 = NULL;
+  g_autofree char *name2 = NULL;
+  char *names[2] = { NULL, NULL };
+  GDateTime *created = NULL;
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!kuzhi_match_file_load_full (path, &match, names, &created, error))
+    return FALSE;
+  name1 = names[0];
+  name2 = names[1];
+  adopt_loaded (self, &match, names, created);
+  return TRUE;
+}
+
+gboolean
+kuzhi_game_model_autosave (KuzhiGameModel *self,
+                           GError        **error)
+{
+  const char *names[2];
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+
+  names[0] = self->names[0];
+  names[1] = self->names[1];
+  return kuzhi_match_file_autosave (&self->match, names, self->created, error);
+}
+
+gboolean
+kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
+                                   GError        **error)
+{
+  KzMatch match = { 0 };
+  g_autofree char *name1 = NULL;
+  g_autofree char *name2 = NULL;
+  char *names[2] = { NULL, NULL };
+  GDateTime *created = NULL;
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+
+  if (!kuzhi_match_file_restore_autosave (&match, names, &created, error))
+    return FALSE;
+  name1 = names[0];
+  name2 = names[1];
+  adopt_loaded (self, &match, names, created);
+  return TRUE;
 }

@@ -90,6 +90,24 @@ int               kuzhi_game_model_get_reserve     (KuzhiGameModel *self, int pl
 int               kuzhi_game_model_get_refill_left (KuzhiGameModel *self, int player);
 int               kuzhi_game_model_get_lucky       (KuzhiGameModel *self, int player);
 
+/* Saving and loading (kuzhi-match-file.h, docs/match-file.md). Loading
+ * replaces the match and the names and emits position-reset; on failure
+ * the model stays exactly as it was. */
+gboolean          kuzhi_game_model_save            (KuzhiGameModel *self,
+                                                    const char     *path,
+                                                    GError        **error);
+gboolean          kuzhi_game_model_load            (KuzhiGameModel *self,
+                                                    const char     *path,
+                                                    GError        **error);
+/* The autosave in the user data folder: write it after every action; restore
+ * it at start-up (G_IO_ERROR_NOT_FOUND when there is none). */
+gboolean          kuzhi_game_model_autosave        (KuzhiGameModel *self,
+                                                    GError        **error);
+gboolean          kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
+                                                     GError        **error);
+/* When the match was started (kept across save and load). */
+GDateTime        *kuzhi_game_model_get_created     (KuzhiGameModel *self);
+
 /*
  * Properties (read-only unless said, all notify):
  *   "variant" int, "round" int, "to-move" int, "over" gboolean,

@@ -1,0 +1,924 @@
+/* kuzhi-match-file.c — writes a match as a GKeyFile and loads one back by replaying its actions and checking the stored position. */
+#include "kuzhi-match-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
+
+#define GROUP_MATCH    "Match"
+#define GROUP_POSITION "Position"
+
+/* Version 1 is a closed set of keys: anything else is refused rather than
+ * silently dropped, and a newer format bumps Version. */
+static const char *const match_keys[] = {
+  "Version", "Variant", "Seeds", "Pasu", "Player1", "Player2",
+  "Actions", "Created", "Modified", NULL
+};
+static const char *const position_keys[] = {
+  "Pits", "Stores", "ToMove", "Over", "Winner", "End", "Round",
+  "RefillLeft", "Lucky", "Rubbish", "Plies", NULL
+};
+
+/* The keys of [Position] that hold plain integers or integer lists, in the
+ * order they are written. Filling them from a position is shared by the
+ * writer and by the check after loading, so that both agree by design. */
+typedef struct {
+  const char *key;
+  int         values[KZ_MAX_PITS];
+  int         n;
+  gboolean    fixed;   /* the count is part of the check */
+} IntField;
+
+enum {
+  FIELD_PITS,
+  FIELD_STORES,
+  FIELD_TO_MOVE,
+  FIELD_WINNER,
+  FIELD_ROUND,
+  FIELD_REFILL_LEFT,
+  FIELD_LUCKY,
+  FIELD_RUBBISH,
+  FIELD_PLIES,
+  N_FIELDS
+};
+
+static void
+fields_from_position (const KzPosition *pos, IntField fields[N_FIELDS])
+{
+  IntField *f;
+
+  memset (fields, 0, sizeof (IntField) * N_FIELDS);
+
+  f = &fields[FIELD_PITS];
+  f->key = "Pits";
+  f->fixed = TRUE;
+  for (int i = 0; i < pos->n_pits; i++)
+    f->values[f->n++] = pos->pits[i];
+
+  f = &fields[FIELD_STORES];
+  f->key = "Stores";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->stores[0];
+  f->values[f->n++] = pos->stores[1];
+
+  f = &fields[FIELD_TO_MOVE];
+  f->key = "ToMove";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->to_move;
+
+  f = &fields[FIELD_WINNER];
+  f->key = "Winner";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->over ? pos->winner : -1;
+
+  f = &fields[FIELD_ROUND];
+  f->key = "Round";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->round;
+
+  f = &fields[FIELD_REFILL_LEFT];
+  f->key = "RefillLeft";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->refill_left[0];
+  f->values[f->n++] = pos->refill_left[1];
+
+  f = &fields[FIELD_LUCKY];
+  f->key = "Lucky";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->lucky[0];
+  f->values[f->n++] = pos->lucky[1];
+
+  /* The pits out of play, as the protocol lists them. */
+  f = &fields[FIELD_RUBBISH];
+  f->key = "Rubbish";
+  f->fixed = FALSE;
+  for (int i = 0; i < pos->n_pits; i++)
+    if (pos->rubbish & (1u << i))
+      f->values[f->n++] = i;
+
+  f = &fields[FIELD_PLIES];
+  f->key = "Plies";
+  f->fixed = TRUE;
+  f->values[f->n++] = pos->plies;
+}
+
+static char *
+join_ints (const int *values, int n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (s, i == 0 ? "%d" : ";%d", values[i]);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+join_actions (const KzMatch *match)
+{
+  GString *s = g_string_new (NULL);
+  char buf[8];
+
+  for (gsize i = 0; i < match->n_history; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ';');
+      g_string_append (s, kz_action_to_string (match->history[i].action, buf));
+    }
+  return g_string_free (s, FALSE);
+}
+
+static char *
+format_time (GDateTime *time)
+{
+  g_autoptr(GDateTime) utc = g_date_time_to_utc (time);
+  return g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+char *
+kuzhi_match_file_to_data (const KzMatch     *match,
+                          const char *const  names[2],
+                          GDateTime         *created,
+                          gsize             *length)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *actions = NULL;
+  g_autofree char *created_text = NULL;
+  g_autofree char *modified_text = NULL;
+  const KzPosition *pos;
+  const KzVariant *v;
+  IntField fields[N_FIELDS];
+
+  g_return_val_if_fail (match != NULL, NULL);
+  v = kz_position_variant (&match->pos);
+  g_return_val_if_fail (v != NULL, NULL);
+
+  pos = &match->pos;
+  actions = join_actions (match);
+  created_text = format_time (created != NULL ? created : now);
+  modified_text = format_time (now);
+
+  g_key_file_set_comment (kf, NULL, NULL,
+                          " A Kuzhi match: the game, its options and every action played.\n"
+                          " The [Position] group repeats the result, to check the file.", NULL);
+  g_key_file_set_integer (kf, GROUP_MATCH, "Version", KUZHI_MATCH_FILE_VERSION);
+  g_key_file_set_string (kf, GROUP_MATCH, "Variant", v->key);
+  g_key_file_set_integer (kf, GROUP_MATCH, "Seeds", match->start.seeds);
+  if (match->start.variant == KZ_VARIANT_PALLANGUZHI)
+    g_key_file_set_integer (kf, GROUP_MATCH, "Pasu", match->start.option);
+  g_key_file_set_string (kf, GROUP_MATCH, "Player1",
+                         names != NULL && names[0] != NULL ? names[0] : _("Player 1"));
+  g_key_file_set_string (kf, GROUP_MATCH, "Player2",
+                         names != NULL && names[1] != NULL ? names[1] : _("Player 2"));
+  g_key_file_set_value (kf, GROUP_MATCH, "Actions", actions);
+  g_key_file_set_value (kf, GROUP_MATCH, "Created", created_text);
+  g_key_file_set_value (kf, GROUP_MATCH, "Modified", modified_text);
+
+  fields_from_position (pos, fields);
+  for (int i = 0; i < N_FIELDS; i++)
+    {
+      g_autofree char *text = join_ints (fields[i].values, fields[i].n);
+
+      g_key_file_set_value (kf, GROUP_POSITION, fields[i].key, text);
+      if (i == FIELD_TO_MOVE)
+        g_key_file_set_value (kf, GROUP_POSITION, "Over", pos->over ? "true" : "false");
+      else if (i == FIELD_WINNER)
+        g_key_file_set_value (kf, GROUP_POSITION, "End", kz_end_reason_to_string (pos->end));
+    }
+
+  return g_key_file_to_data (kf, length, NULL);
+}
+
+/* Loading */
+
+static gboolean
+check_keys (GKeyFile           *kf,
+            const char         *group,
+            const char *const  *known,
+            GError            **error)
+{
+  g_auto(GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
+
+  for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
+    if (!g_strv_contains (known, keys[i]))
+      {
+        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
+                     _("The key “%s” in [%s] is not part of the match file format"),
+                     keys[i], group);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* The raw value of a key that must be there, trimmed. */
+static char *
+get_required (GKeyFile *kf, const char *group, const char *key, GError **error)
+{
+  char *value = g_key_file_get_value (kf, group, key, NULL);
+
+  if (value == NULL)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                   _("The key “%s” is missing from [%s]"), key, group);
+      return NULL;
+    }
+  return g_strstrip (value);
+}
+
+/* A whole decimal number, optionally negative, within [min, max]. */
+static gboolean
+parse_int (const char *text, int min, int max, int *out)
+{
+  const char *p = text;
+  gboolean negative = FALSE;
+  gint64 value = 0;
+
+  if (*p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  if (*p == '\0')
+    return FALSE;
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      value = value * 10 + (*p - '0');
+      if (value > G_MAXINT)
+        return FALSE;
+    }
+  if (negative)
+    value = -value;
+  if (value < min || value > max)
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
+}
+
+static gboolean
+get_int (GKeyFile   *kf,
+         const char *group,
+         const char *key,
+         int         min,
+         int         max,
+         int        *out,
+         GError    **error)
+{
+  g_autofree char *text = get_required (kf, group, key, error);
+
+  if (text == NULL)
+    return FALSE;
+  if (!parse_int (text, min, max, out))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “%s” in [%s] must be a whole number from %d to %d"),
+                   key, group, min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Splits "a;b;c" (a trailing ';' allowed, as GKeyFile writes lists) into
+ * trimmed items; an empty value is an empty list. */
+static GStrv
+split_list (const char *text, guint *n_out)
+{
+  GStrv items = g_strsplit (text, ";", -1);
+  guint n = g_strv_length (items);
+
+  for (guint i = 0; i < n; i++)
+    g_strstrip (items[i]);
+  if (n > 0 && *items[n - 1] == '\0')
+    {
+      g_free (items[n - 1]);
+      items[--n] = NULL;
+    }
+  *n_out = n;
+  return items;
+}
+
+static gboolean
+get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
+{
+  g_autofree char *text = get_required (kf, GROUP_MATCH, key, error);
+
+  if (text == NULL)
+    return FALSE;
+  *out = g_date_time_new_from_iso8601 (text, NULL);
+  if (*out == NULL)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “%s” in [Match] must be a date and time such as 2026-11-29T20:15:00Z"),
+                   key);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_version (GKeyFile *kf, GError **error)
+{
+  g_autofree char *text = get_required (kf, GROUP_MATCH, "Version", error);
+  int version;
+
+  if (text == NULL)
+    return FALSE;
+  if (!parse_int (text, 1, G_MAXINT, &version))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
+                   _("The format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
+                   text, KUZHI_MATCH_FILE_VERSION);
+      return FALSE;
+    }
+  if (version != KUZHI_MATCH_FILE_VERSION)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
+                   _("The file has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
+                   version, KUZHI_MATCH_FILE_VERSION);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_variant (GKeyFile *kf, KzVariantId *out, GError **error)
+{
+  static const char *const all_games[] = {
+    "constitution", "kalah", "oware", "mangala", "dakon", "pallanguzhi", NULL
+  };
+  g_autofree char *key = get_required (kf, GROUP_MATCH, "Variant", error);
+  const KzVariant *v;
+
+  if (key == NULL)
+    return FALSE;
+  v = kz_variant_lookup (key);
+  if (v == NULL)
+    {
+      if (g_strv_contains (all_games, key))
+        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
+                     _("The game “%s” is not available in this version of Kuzhi"), key);
+      else
+        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
+                     _("Unknown game “%.40s”: Kuzhi knows constitution, kalah, oware, mangala, dakon and pallanguzhi"),
+                     key);
+      return FALSE;
+    }
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    if (kz_variant_get ((KzVariantId) id) == v)
+      {
+        *out = (KzVariantId) id;
+        return TRUE;
+      }
+  g_assert_not_reached ();
+}
+
+static gboolean
+read_options (GKeyFile *kf, KzOptions *options, GError **error)
+{
+  memset (options, 0, sizeof *options);
+  if (!get_int (kf, GROUP_MATCH, "Seeds", 1, 99, &options->seeds, error))
+    return FALSE;
+  if (g_key_file_has_key (kf, GROUP_MATCH, "Pasu", NULL) &&
+      !get_int (kf, GROUP_MATCH, "Pasu", 1, 99, &options->pasu, error))
+    return FALSE;
+  return TRUE;
+}
+
+static char *
+read_name (GKeyFile *kf, const char *key, GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  char *name = g_key_file_get_string (kf, GROUP_MATCH, key, &local_error);
+
+  if (name == NULL)
+    {
+      if (g_error_matches (local_error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
+        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                     _("The key “%s” is missing from [Match]"), key);
+      else
+        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                     _("The player name in “%s” cannot be read: %s"), key, local_error->message);
+    }
+  return name;
+}
+
+/* Replays the actions into `match`, which holds the start position. */
+static gboolean
+replay_actions (GKeyFile *kf, KzMatch *match, GError **error)
+{
+  g_autofree char *text = get_required (kf, GROUP_MATCH, "Actions", error);
+  g_auto(GStrv) items = NULL;
+  guint n;
+
+  if (text == NULL)
+    return FALSE;
+  items = split_list (text, &n);
+  if (n > KUZHI_MATCH_FILE_MAX_ACTIONS)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
+                   _("The file lists %u actions: a match file holds at most %d"),
+                   n, KUZHI_MATCH_FILE_MAX_ACTIONS);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      KzAction action;
+
+      if (!kz_action_parse (items[i], &action))
+        {
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_ACTION,
+                       _("Action %u, “%.20s”, is not an action: actions are pit numbers, r or mC"),
+                       i + 1, items[i]);
+          return FALSE;
+        }
+      if (match->pos.over)
+        {
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_ACTION,
+                       _("Action %u, “%s”, comes after the end of the match"), i + 1, items[i]);
+          return FALSE;
+        }
+      if (!kz_match_play (match, action, NULL))
+        {
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_ACTION,
+                       _("Action %u, “%s”, is not legal at that point of the match (Player %d to move)"),
+                       i + 1, items[i], match->pos.to_move + 1);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+position_mismatch (const char *key, const char *stored, const char *replayed, GError **error)
+{
+  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_POSITION,
+               _("The position in the file does not match its actions: %s is “%.80s” in the file but “%s” after replaying them"),
+               key, stored, replayed);
+  return FALSE;
+}
+
+static gboolean
+check_position (GKeyFile *kf, const KzPosition *pos, GError **error)
+{
+  IntField fields[N_FIELDS];
+  g_autofree char *over = NULL;
+  g_autofree char *end = NULL;
+  const char *want_over = pos->over ? "true" : "false";
+  const char *want_end = kz_end_reason_to_string (pos->end);
+
+  fields_from_position (pos, fields);
+  for (int i = 0; i < N_FIELDS; i++)
+    {
+      const IntField *f = &fields[i];
+      g_autofree char *text = get_required (kf, GROUP_POSITION, f->key, error);
+      g_autofree char *want = NULL;
+      g_auto(GStrv) items = NULL;
+      guint n;
+      gboolean same;
+
+      if (text == NULL)
+        return FALSE;
+      items = split_list (text, &n);
+      same = f->fixed ? n == (guint) f->n : n <= KZ_MAX_PITS;
+      for (guint j = 0; j < n; j++)
+        {
+          int value;
+
+          if (!parse_int (items[j], -G_MAXINT, G_MAXINT, &value))
+            {
+              g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                           _("The key “%s” in [Position] must hold whole numbers separated by ;"),
+                           f->key);
+              return FALSE;
+            }
+          if (j >= (guint) f->n || value != f->values[j])
+            same = FALSE;
+        }
+      if (n != (guint) f->n)
+        same = FALSE;
+      if (!same)
+        {
+          want = join_ints (f->values, f->n);
+          return position_mismatch (f->key, text, want, error);
+        }
+    }
+
+  over = get_required (kf, GROUP_POSITION, "Over", error);
+  if (over == NULL)
+    return FALSE;
+  if (!g_str_equal (over, "true") && !g_str_equal (over, "false"))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “Over” in [Position] must be true or false"));
+      return FALSE;
+    }
+  if (!g_str_equal (over, want_over))
+    return position_mismatch ("Over", over, want_over, error);
+
+  end = get_required (kf, GROUP_POSITION, "End", error);
+  if (end == NULL)
+    return FALSE;
+  if (!g_str_equal (end, want_end))
+    return position_mismatch ("End", end, want_end, error);
+
+  return TRUE;
+}
+
+static gboolean
+check_text (const char *data, gsize length, GError **error)
+{
+  if (length > KUZHI_MATCH_FILE_MAX_SIZE)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
+                   _("The file is too large for a match file: %" G_GSIZE_FORMAT " bytes, at most %d"),
+                   length, KUZHI_MATCH_FILE_MAX_SIZE);
+      return FALSE;
+    }
+  if (length == 0)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_NOT_TEXT,
+                   _("The file is empty"));
+      return FALSE;
+    }
+  if (memchr (data, '\0', length) != NULL)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_NOT_TEXT,
+                   _("The file holds binary data (NUL bytes): it is not a match file"));
+      return FALSE;
+    }
+  if (!g_utf8_validate (data, length, NULL))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_NOT_TEXT,
+                   _("The file is not UTF-8 text: it is not a match file"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+kuzhi_match_file_from_data (const char  *data,
+                            gsize        length,
+                            KzMatch     *out,
+                            char       **names_out,
+                            GDateTime  **created_out,
+                            GError     **error)
+{
+  g_autoptr(GKeyFile) kf = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GDateTime) created = NULL;
+  g_autoptr(GDateTime) modified = NULL;
+  g_autofree char *name1 = NULL;
+  g_autofree char *name2 = NULL;
+  KzVariantId variant;
+  KzOptions options;
+  KzMatch match;
+  char message[256] = "";
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_text (data, length, error))
+    return FALSE;
+
+  kf = g_key_file_new ();
+  if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_NONE, &local_error))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
+                   _("This is not a Kuzhi match file: %s"), local_error->message);
+      return FALSE;
+    }
+
+  if (!g_key_file_has_group (kf, GROUP_MATCH))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                   _("The group [Match] is missing: this is not a Kuzhi match file"));
+      return FALSE;
+    }
+  if (!read_version (kf, error))
+    return FALSE;
+
+  {
+    g_auto(GStrv) groups = g_key_file_get_groups (kf, NULL);
+    for (gsize i = 0; groups[i] != NULL; i++)
+      if (!g_str_equal (groups[i], GROUP_MATCH) && !g_str_equal (groups[i], GROUP_POSITION))
+        {
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
+                       _("The group [%.40s] is not part of the match file format"), groups[i]);
+          return FALSE;
+        }
+  }
+  if (!g_key_file_has_group (kf, GROUP_POSITION))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                   _("The group [Position] is missing: the file may be cut short"));
+      return FALSE;
+    }
+  if (!check_keys (kf, GROUP_MATCH, match_keys, error) ||
+      !check_keys (kf, GROUP_POSITION, position_keys, error))
+    return FALSE;
+
+  if (!read_variant (kf, &variant, error) ||
+      !read_options (kf, &options, error))
+    return FALSE;
+  if ((name1 = read_name (kf, "Player1", error)) == NULL ||
+      (name2 = read_name (kf, "Player2", error)) == NULL)
+    return FALSE;
+  if (!get_time (kf, "Created", &created, error) ||
+      !get_time (kf, "Modified", &modified, error))
+    return FALSE;
+
+  if (!kz_match_init (&match, variant, &options, message, sizeof message))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_OPTION,
+                   _("The options in the file are refused: %s"), message);
+      return FALSE;
+    }
+  if (!replay_actions (kf, &match, error) ||
+      !check_position (kf, &match.pos, error))
+    {
+      kz_match_clear (&match);
+      return FALSE;
+    }
+
+  /* Everything fits: only now is the caller's match replaced. */
+  kz_match_clear (out);
+  *out = match;
+  if (names_out != NULL)
+    {
+      names_out[0] = g_steal_pointer (&name1);
+      names_out[1] = g_steal_pointer (&name2);
+    }
+  if (created_out != NULL)
+    *created_out = g_steal_pointer (&created);
+  return TRUE;
+}
+
+/* Files */
+
+static gboolean
+write_error (const char *path, GError *cause, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  const char *reason;
+
+  if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
+      g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
+    reason = _("the folder does not exist");
+  else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
+           g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_PERM) ||
+           g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+    reason = _("the folder is read-only or you may not write there");
+  else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
+    reason = _("the disk is full");
+  else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ISDIR))
+    reason = _("that is a folder");
+  else
+    reason = cause->message;
+
+  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+               _("Could not save the match to “%s”: %s. The match is still open; save it elsewhere."),
+               path, reason);
+  return FALSE;
+}
+
+gboolean
+kuzhi_match_file_save_full (const KzMatch     *match,
+                            const char *const  names[2],
+                            GDateTime         *created,
+                            const char        *path,
+                            GError           **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (match != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("Could not save the match to “%s”: that is a folder"), path);
+      return FALSE;
+    }
+
+  data = kuzhi_match_file_to_data (match, names, created, &length);
+
+  /* CONSISTENT writes a temporary file and renames it over the old one;
+   * DURABLE syncs it first, so a power cut leaves the old or the new file,
+   * never half of one. */
+  if (!g_file_set_contents_full (path, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0666, &local_error))
+    return write_error (path, local_error, error);
+  return TRUE;
+}
+
+gboolean
+kuzhi_match_file_save (const KzMatch     *match,
+                       const char *const  names[2],
+                       const char        *path,
+                       GError           **error)
+{
+  return kuzhi_match_file_save_full (match, names, NULL, path, error);
+}
+
+static gboolean
+read_error (const char *path, int saved_errno, GError **error)
+{
+  const char *reason;
+
+  switch (saved_errno)
+    {
+    case ENOENT:
+    case ENOTDIR:
+      reason = _("there is no such file");
+      break;
+    case EACCES:
+    case EPERM:
+      reason = _("you may not read it");
+      break;
+    case EISDIR:
+      reason = _("that is a folder");
+      break;
+    default:
+      reason = g_strerror (saved_errno);
+      break;
+    }
+  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_READ,
+               _("Could not open “%s”: %s"), path, reason);
+  return FALSE;
+}
+
+/* Reads a whole regular file, refusing one larger than the format allows
+ * before reading it, and never reading more than that even if it grows. */
+static char *
+read_file (const char *path, gsize *length, GError **error)
+{
+  g_autofree char *data = NULL;
+  struct stat st;
+  gsize len = 0;
+  int fd;
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      read_error (path, errno, error);
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      read_error (path, errno, error);
+      close (fd);
+      return NULL;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      close (fd);
+      read_error (path, EISDIR, error);
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_READ,
+                   _("Could not open “%s”: it is not a regular file"), path);
+      return NULL;
+    }
+  if (st.st_size > KUZHI_MATCH_FILE_MAX_SIZE)
+    {
+      close (fd);
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
+                   _("The file is too large for a match file: %" G_GINT64_FORMAT " bytes, at most %d"),
+                   (gint64) st.st_size, KUZHI_MATCH_FILE_MAX_SIZE);
+      return NULL;
+    }
+
+  data = g_malloc (KUZHI_MATCH_FILE_MAX_SIZE + 2);
+  while (len <= KUZHI_MATCH_FILE_MAX_SIZE)
+    {
+      gssize n = read (fd, data + len, KUZHI_MATCH_FILE_MAX_SIZE + 1 - len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved_errno = errno;
+          close (fd);
+          read_error (path, saved_errno, error);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      len += (gsize) n;
+    }
+  close (fd);
+  data[len] = '\0';
+  *length = len;
+  return g_realloc (g_steal_pointer (&data), len + 1);
+}
+
+gboolean
+kuzhi_match_file_load_full (const char  *path,
+                            KzMatch     *out,
+                            char       **names_out,
+                            GDateTime  **created_out,
+                            GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = read_file (path, &length, error);
+  if (data == NULL)
+    return FALSE;
+  if (!kuzhi_match_file_from_data (data, length, out, names_out, created_out, error))
+    {
+      g_prefix_error (error, _("Could not open “%s”: "), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+kuzhi_match_file_load (const char  *path,
+                       KzMatch     *out,
+                       char       **names_out,
+                       GError     **error)
+{
+  return kuzhi_match_file_load_full (path, out, names_out, NULL, error);
+}
+
+/* Autosave */
+
+char *
+kuzhi_match_file_get_autosave_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "kuzhi", "autosave" KUZHI_MATCH_FILE_EXTENSION, NULL);
+}
+
+gboolean
+kuzhi_match_file_autosave (const KzMatch     *match,
+                           const char *const  names[2],
+                           GDateTime         *created,
+                           GError           **error)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("Could not create the folder “%s” for the autosave: %s"),
+                   dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return kuzhi_match_file_save_full (match, names, created, path, error);
+}
+
+gboolean
+kuzhi_match_file_restore_autosave (KzMatch     *out,
+                                   char       **names_out,
+                                   GDateTime  **created_out,
+                                   GError     **error)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("There is no autosaved match"));
+      return FALSE;
+    }
+  return kuzhi_match_file_load_full (path, out, names_out, created_out, error);
+}
+
+gboolean
+kuzhi_match_file_discard_autosave (GError **error)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+
+  if (g_unlink (path) != 0 && errno != ENOENT)
+    {
+      int saved_errno = errno;
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("Could not remove the autosaved match “%s”: %s"),
+                   path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}

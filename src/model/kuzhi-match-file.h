@@ -1,0 +1,95 @@
+/* kuzhi-match-file.h — a match saved as a versioned GKeyFile (docs/match-file.md): writing, and loading by replaying and verifying. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kuzhi-engine.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_MATCH_FILE_VERSION     1
+/* Larger files are refused before they are read or parsed. */
+#define KUZHI_MATCH_FILE_MAX_SIZE    (4 * 1024 * 1024)
+/* Longer action lists are refused: replaying one costs time for each earlier
+ * position (the repetition rule), and no real match comes near this. */
+#define KUZHI_MATCH_FILE_MAX_ACTIONS 20000
+#define KUZHI_MATCH_FILE_EXTENSION   ".kuzhi"
+
+#define KUZHI_MATCH_FILE_ERROR (kuzhi_match_file_error_quark ())
+typedef enum {
+  KUZHI_MATCH_FILE_ERROR_READ,       /* the file cannot be read (missing, no permission, a folder) */
+  KUZHI_MATCH_FILE_ERROR_WRITE,      /* the file cannot be written */
+  KUZHI_MATCH_FILE_ERROR_TOO_LARGE,  /* over KUZHI_MATCH_FILE_MAX_SIZE, or too many actions */
+  KUZHI_MATCH_FILE_ERROR_NOT_TEXT,   /* empty, NUL bytes, not UTF-8 */
+  KUZHI_MATCH_FILE_ERROR_SYNTAX,     /* not a key file */
+  KUZHI_MATCH_FILE_ERROR_MISSING,    /* a group or key is missing */
+  KUZHI_MATCH_FILE_ERROR_UNKNOWN,    /* a group or key this version does not know */
+  KUZHI_MATCH_FILE_ERROR_VERSION,    /* a format version this Kuzhi cannot read */
+  KUZHI_MATCH_FILE_ERROR_VARIANT,    /* an unknown or unavailable game */
+  KUZHI_MATCH_FILE_ERROR_OPTION,     /* options the game refuses */
+  KUZHI_MATCH_FILE_ERROR_VALUE,      /* a value that is not what its key needs */
+  KUZHI_MATCH_FILE_ERROR_ACTION,     /* an action that is unreadable or illegal where it stands */
+  KUZHI_MATCH_FILE_ERROR_POSITION,   /* the stored position differs from the replayed one */
+} KuzhiMatchFileError;
+
+GQuark    kuzhi_match_file_error_quark (void);
+
+/* The file's text. `names` are the players' names (NULL: the defaults);
+ * `created` NULL means now. Modified is always now. */
+char     *kuzhi_match_file_to_data   (const KzMatch      *match,
+                                      const char *const   names[2],
+                                      GDateTime          *created,
+                                      gsize              *length);
+
+/*
+ * Loading. `out` must hold a match (from kz_match_init) or be zeroed
+ * (KzMatch m = { 0 }); only on success is it cleared and replaced by the
+ * loaded match, so on failure the caller's match is untouched. On success
+ * `names_out` (nullable) receives two newly allocated names and
+ * `created_out` (nullable) a new reference to the creation time.
+ */
+gboolean  kuzhi_match_file_from_data (const char  *data,
+                                      gsize        length,
+                                      KzMatch     *out,
+                                      char       **names_out /* [2] */,
+                                      GDateTime  **created_out,
+                                      GError     **error);
+
+/* Atomic: a temporary file renamed over `path`, so a crash or a failed
+ * write leaves the previous file whole. */
+gboolean  kuzhi_match_file_save      (const KzMatch      *match,
+                                      const char *const   names[2],
+                                      const char         *path,
+                                      GError            **error);
+gboolean  kuzhi_match_file_save_full (const KzMatch      *match,
+                                      const char *const   names[2],
+                                      GDateTime          *created,
+                                      const char         *path,
+                                      GError            **error);
+
+gboolean  kuzhi_match_file_load      (const char  *path,
+                                      KzMatch     *out,
+                                      char       **names_out /* [2] */,
+                                      GError     **error);
+gboolean  kuzhi_match_file_load_full (const char  *path,
+                                      KzMatch     *out,
+                                      char       **names_out /* [2] */,
+                                      GDateTime  **created_out,
+                                      GError     **error);
+
+/* Autosave: $XDG_DATA_HOME/kuzhi/autosave.kuzhi, written after every action
+ * so that a crash loses nothing. */
+char     *kuzhi_match_file_get_autosave_path (void);
+gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
+                                              const char *const  names[2],
+                                              GDateTime         *created,
+                                              GError           **error);
+/* G_IO_ERROR_NOT_FOUND when there is no autosave. */
+gboolean  kuzhi_match_file_restore_autosave  (KzMatch     *out,
+                                              char       **names_out /* [2] */,
+                                              GDateTime  **created_out,
+                                              GError     **error);
+/* Removes the autosave; no error when there is none. */
+gboolean  kuzhi_match_file_discard_autosave  (GError     **error);
+
+G_END_DECLS
