@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# dev.sh — the README's quick start: install what is missing, build, and run the game (run) or every test (test).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+top=$(pwd)
+
+build_packages=(gcc pkg-config meson ninja-build gettext libglib2.0-dev libgtk-4-dev
+  libadwaita-1-dev libjson-glib-dev desktop-file-utils appstream)
+test_packages=(xvfb xauth dbus xdotool clang libclang-rt-14-dev flatpak-builder
+  python3 imagemagick)
+
+as_root () {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_missing () {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing: ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+}
+
+configure () {
+  local dir=$1; shift
+  if [ -f "$dir/build.ninja" ]; then
+    meson configure "$dir" "$@" >/dev/null
+  else
+    meson setup "$dir" "$@" >/dev/null
+  fi
+}
+
+# Prints a build's results as "passed failed" from meson's test log.
+count_results () {
+  python3 - "$1/meson-logs/testlog.json" <<'PY'
+import json, sys
+passed = failed = skipped = 0
+try:
+    for line in open(sys.argv[1]):
+        r = json.loads(line).get("result")
+        if r in ("OK", "EXPECTEDFAIL"): passed += 1
+        elif r == "SKIP": skipped += 1
+        else: failed += 1
+except FileNotFoundError:
+    failed += 1
+print(passed, failed, skipped)
+PY
+}
+
+run_game () {
+  install_missing "${build_packages[@]}"
+  configure build
+  ninja -C build
+  exec ./build/src/kuzhi "$@"
+}
+
+run_tests () {
+  install_missing "${build_packages[@]}" "${test_packages[@]}"
+  local status=0 p f s total_p=0 total_f=0 total_s=0
+
+  echo "== Build and test (debugoptimized)"
+  configure build
+  ninja -C build
+  meson test -C build --print-errorlogs --num-processes 2 || status=1
+  read -r p f s < <(count_results build)
+  total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + s))
+
+  echo "== Build and test under AddressSanitizer and UndefinedBehaviorSanitizer"
+  configure build-asan -Db_sanitize=address,undefined -Dbuildtype=debug
+  ninja -C build-asan
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  LSAN_OPTIONS=suppressions="$top/tests/lsan.supp":print_suppressions=0 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C build-asan --print-errorlogs --num-processes 2 --timeout-multiplier 4 || status=1
+  read -r p f s < <(count_results build-asan)
+  total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + s))
+
+  if [ -x tests/run-fuzz.sh ]; then
+    echo "== Fuzz the match-file loader for ${KUZHI_FUZZ_SECONDS:-60} s"
+    if tests/run-fuzz.sh "${KUZHI_FUZZ_SECONDS:-60}"; then
+      total_p=$((total_p + 1))
+    else
+      total_f=$((total_f + 1)); status=1
+    fi
+  fi
+
+  echo
+  if [ "$total_s" -gt 0 ]; then
+    echo "$total_p passed, $total_f failed, $total_s skipped"
+  else
+    echo "$total_p passed, $total_f failed"
+  fi
+  [ "$total_f" -eq 0 ] || status=1
+  return $status
+}
+
+case "${1:-}" in
+  run) shift; run_game "$@" ;;
+  test) run_tests ;;
+  *)
+    echo "usage: scripts/dev.sh run [FILE]   install what is missing, build and start Kuzhi" >&2
+    echo "       scripts/dev.sh test         install what is missing, build and run every test" >&2
+    exit 2 ;;
+esac
