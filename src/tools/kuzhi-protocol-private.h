@@ -10,7 +10,11 @@ G_BEGIN_DECLS
 
 struct _KzSession
 {
-  KzMatch match;
+  KzMatch    match;
+  /* From the last `load` (NULL: the defaults), so that a loaded match is
+   * saved again with its players' names and creation time. */
+  char      *names[2];
+  GDateTime *created;
 };
 
 /* A command handler adds its reply members to `reply` (an open object)
@@ -28,5 +32,9 @@ void kz_protocol_add_events (JsonBuilder *builder, const KzEventLog *log);
 
 /* Parses a whole decimal number in [min, max], with a message naming `what`. */
 gboolean kz_protocol_parse_int (const char *what, const char *text, gint64 min, gint64 max, gint64 *out, GError **error);
+
+/* kuzhi-protocol-file.c: `save PATH` and `load PATH`. */
+gboolean kz_protocol_cmd_save (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
+gboolean kz_protocol_cmd_load (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 
 G_END_DECLS

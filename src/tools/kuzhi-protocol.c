@@ -23,6 +23,9 @@ kz_session_free (KzSession *session)
   if (session == NULL)
     return;
   kz_match_clear (&session->match);
+  g_clear_pointer (&session->names[0], g_free);
+  g_clear_pointer (&session->names[1], g_free);
+  g_clear_pointer (&session->created, g_date_time_unref);
   g_free (session);
 }
 
@@ -332,6 +335,8 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
     }
   kz_match_clear (&session->match);
   session->match = match;
+  /* A new match starts now; a save keeps the loaded names, not the date. */
+  g_clear_pointer (&session->created, g_date_time_unref);
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
 }
@@ -429,8 +434,8 @@ static const struct {
   { "play", cmd_play },
   { "undo", cmd_undo },
   { "go", cmd_not_yet },
-  { "save", cmd_not_yet },
-  { "load", cmd_not_yet },
+  { "save", kz_protocol_cmd_save },
+  { "load", kz_protocol_cmd_load },
   { "quit", cmd_quit },
 };
 
