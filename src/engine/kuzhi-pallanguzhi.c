@@ -183,18 +183,25 @@ pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   int c = action;
   int hand = pos->pits[c];
   int drops = 0;
-  int8_t next[N_CUPS];
+  static const int8_t all_in_play[N_CUPS] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0 };
+  int8_t ring[N_CUPS];
+  const int8_t *next = all_in_play;
 
   /* The ring of cups in play: rubbish cups are skipped by the sowing and
    * by both look-ups. Each row's first cup is always in play (a player
-   * who cannot fill it has lost), so the walk always ends. */
-  for (int i = 0; i < N_CUPS; i++)
+   * who cannot fill it has lost), so the walk always ends. Most turns
+   * have no rubbish cup and use the plain ring as it is. */
+  if (pos->rubbish != 0)
     {
-      int j = i;
-      do
-        j = j == N_CUPS - 1 ? 0 : j + 1;
-      while (is_rubbish (pos, j));
-      next[i] = (int8_t) j;
+      for (int i = 0; i < N_CUPS; i++)
+        {
+          int j = i;
+          do
+            j = j == N_CUPS - 1 ? 0 : j + 1;
+          while (is_rubbish (pos, j));
+          ring[i] = (int8_t) j;
+        }
+      next = ring;
     }
 
   pos->plies++;
