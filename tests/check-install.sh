@@ -69,12 +69,22 @@ if [ -f "$metainfo" ]; then
   fi
 fi
 
+# Well-formedness of installed XML: xmllint (libxml2-utils) if present, else
+# Python's parser.
+xml_ok () {
+  if command -v xmllint > /dev/null 2>&1; then
+    xmllint --noout "$1"
+  else
+    python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$1"
+  fi
+}
+
 # Icons, well-formed SVG.
 for icon in scalable/apps/$app_id.svg symbolic/apps/$app_id-symbolic.svg; do
   f=$share/icons/hicolor/$icon
   check_file "$f"
   if [ -f "$f" ]; then
-    xmllint --noout "$f" || fail "$icon is not well-formed XML"
+    xml_ok "$f" || fail "$icon is not well-formed XML"
     grep -q '<svg' "$f" || fail "$icon is not SVG"
   fi
 done
@@ -94,7 +104,7 @@ fi
 mimepkg=$share/mime/packages/$app_id.xml
 check_file "$mimepkg"
 if [ -f "$mimepkg" ]; then
-  xmllint --noout "$mimepkg" || fail "MIME package is not well-formed XML"
+  xml_ok "$mimepkg" || fail "MIME package is not well-formed XML"
   mkdir -p "$root/mime-check/packages"
   cp "$mimepkg" "$root/mime-check/packages/"
   if update-mime-database "$root/mime-check" 2> "$root/mime.log" &&
