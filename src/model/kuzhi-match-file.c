@@ -397,8 +397,11 @@ read_name (GKeyFile *kf, const char *key, GError **error)
   g_autoptr(GError) local_error = NULL;
   char *name = g_key_file_get_string (kf, GROUP_MATCH, key, &local_error);
 
-  if (name == NULL)
+  /* GLib returns a string and an error together for a bad escape: the
+   * error decides. */
+  if (local_error != NULL)
     {
+      g_clear_pointer (&name, g_free);
       if (g_error_matches (local_error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
         g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
                      _("The key “%s” is missing from [Match]"), key);
@@ -668,25 +671,22 @@ static gboolean
 write_error (const char *path, GError *cause, GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
-  const char *reason;
+  g_autofree char *reason = NULL;
 
   if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
       g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
-    reason = _("the folder does not exist");
+    reason = g_strdup_printf (_("the folder “%s” does not exist"), dir);
   else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
            g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_PERM) ||
            g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ROFS))
-    reason = _("the folder is read-only or you may not write there");
+    reason = g_strdup_printf (_("the folder “%s” is read-only or you may not write there"), dir);
   else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
-    reason = _("the disk is full");
-  else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ISDIR))
-    reason = _("that is a folder");
+    reason = g_strdup (_("the disk is full"));
   else
-    reason = cause->message;
+    reason = g_strdup (cause->message);
 
   g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-               _("Could not save the match to “%s”: %s. The match is still open; save it elsewhere."),
-               path, reason);
+               _("Could not save the match to “%s”: %s"), path, reason);
   return FALSE;
 }
 
@@ -799,8 +799,8 @@ read_file (const char *path, gsize *length, GError **error)
     {
       close (fd);
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
-                   _("The file is too large for a match file: %" G_GINT64_FORMAT " bytes, at most %d"),
-                   (gint64) st.st_size, KUZHI_MATCH_FILE_MAX_SIZE);
+                   _("Could not open “%s”: the file is too large for a match file: %" G_GINT64_FORMAT " bytes, at most %d"),
+                   path, (gint64) st.st_size, KUZHI_MATCH_FILE_MAX_SIZE);
       return NULL;
     }
 
