@@ -550,6 +550,49 @@ test_pallanguzhi_repetition (void)
   kz_match_clear (&match);
 }
 
+/* A position found by random play where eight counters relay round the
+ * board for ever: the 10,000-drop limit must end the turn by refusing the
+ * next relay, and play goes on from there. */
+static void
+test_pallanguzhi_drop_limit (void)
+{
+  const int pits[KZ_MAX_PITS] = { 1, 0, 1, 0, 1, 0, 0,   0, 1, 0, 1, 2, 1, 0 };
+  const int stores[2] = { 38, 24 };
+  const KzVariant *v = kz_variant_get (KZ_VARIANT_PALLANGUZHI);
+  KzPosition pos, fast;
+  KzEventLog log;
+  KzAction legal[KZ_MAX_ACTIONS];
+
+  build_position (&pos, 5, 0, pits, stores, R (5) | R (6), 1, 2);
+  fast = pos;
+  kz_event_log_init (&log);
+  v->apply (&pos, 11, &log);
+  v->apply (&fast, 11, NULL);
+  g_assert_true (kz_position_equal (&pos, &fast));
+
+  size_t drops = 0;
+  for (size_t i = 0; i < log.len; i++)
+    drops += log.events[i].type == KZ_EVENT_DROP;
+  g_assert_cmpuint (drops, >=, KZ_DROP_LIMIT);
+  g_assert_cmpuint (drops, <, KZ_DROP_LIMIT + 8);
+
+  /* The turn stopped after a sowing although the next cup in play holds
+   * counters: the relay was refused. */
+  const KzEvent *last = &log.events[log.len - 1];
+  g_assert_true (last->type == KZ_EVENT_DROP || last->type == KZ_EVENT_CAPTURE);
+  int next = last->pit;
+  do
+    next = (next + 1) % KZ_MAX_PITS;
+  while (pos.rubbish & R (next));
+  g_assert_cmpint (pos.pits[next], >, 0);
+
+  g_assert_cmpint (kz_position_total (&pos), ==, 8 + 38 + 24);
+  g_assert_false (pos.over);
+  g_assert_cmpint (pos.to_move, ==, 0);
+  g_assert_cmpint (v->legal (&pos, legal), >, 0);
+  kz_event_log_free (&log);
+}
+
 /* ---- random matches ----------------------------------------------------- */
 
 static uint64_t
@@ -679,6 +722,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (path, &cases[i], test_pallanguzhi_case);
     }
   g_test_add_func ("/pallanguzhi/repetition", test_pallanguzhi_repetition);
+  g_test_add_func ("/pallanguzhi/drop-limit", test_pallanguzhi_drop_limit);
   g_test_add_func ("/pallanguzhi/random-matches", test_pallanguzhi_random_matches);
 
   return g_test_run ();
