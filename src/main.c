@@ -1,0 +1,23 @@
+/* main.c — starts KuzhiApplication, and nothing else. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "kuzhi-application.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(KuzhiApplication) app = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_set_application_name (_("Kuzhi"));
+  app = kuzhi_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

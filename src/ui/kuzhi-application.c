@@ -1,0 +1,138 @@
+/* kuzhi-application.c — the application: app-wide actions, accelerators and the main window. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-application.h"
+#include "kuzhi-preferences-window.h"
+#include "kuzhi-window.h"
+
+struct _KuzhiApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiApplication, kuzhi_application, ADW_TYPE_APPLICATION)
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Close rather than quit, so each window remembers its size. */
+  for (GList *l = windows; l != NULL; )
+    {
+      GList *next = l->next;
+      gtk_window_close (GTK_WINDOW (l->data));
+      l = next;
+    }
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  static const char *developers[] = { "The Kuzhi developers", NULL };
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", _("Kuzhi"),
+                         "application-icon", "io.github.kuzhi.Kuzhi",
+                         "developer-name", _("The Kuzhi developers"),
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Play pallanguzhi, the South Indian shell-and-cup game, and other mancala games"),
+                         "website", "https://github.com/kuzhi/kuzhi",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "developers", developers,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  KuzhiPreferencesWindow *prefs;
+
+  prefs = kuzhi_preferences_window_new (gtk_application_get_active_window (app));
+  gtk_window_present (GTK_WINDOW (prefs));
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_action },
+  { "about", about_action },
+  { "preferences", preferences_action },
+};
+
+static void
+kuzhi_application_startup (GApplication *application)
+{
+  GtkApplication *app = GTK_APPLICATION (application);
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "win.new-match", { "<Control>n", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.switch-view", { "F9", NULL } },
+    { "win.refill", { "r", NULL } },
+    { "win.mark-lucky", { "l", NULL } },
+    { "win.cancel", { "Escape", NULL } },
+    { "win.rules", { "F1", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (kuzhi_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (app, accels[i].action, accels[i].accels);
+  gtk_window_set_default_icon_name ("io.github.kuzhi.Kuzhi");
+}
+
+static void
+kuzhi_application_activate (GApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (kuzhi_window_new (GTK_APPLICATION (application)));
+      kuzhi_window_set_autosave (KUZHI_WINDOW (window), TRUE);
+    }
+  gtk_window_present (window);
+}
+
+static void
+kuzhi_application_class_init (KuzhiApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = kuzhi_application_startup;
+  app_class->activate = kuzhi_application_activate;
+}
+
+static void
+kuzhi_application_init (KuzhiApplication *self)
+{
+}
+
+KuzhiApplication *
+kuzhi_application_new (void)
+{
+  return g_object_new (KUZHI_TYPE_APPLICATION,
+                       "application-id", "io.github.kuzhi.Kuzhi",
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/kuzhi/Kuzhi",
+                       NULL);
+}

@@ -1,0 +1,1215 @@
+/* kuzhi-board-view.c — the wooden board: cups, drawers and the sowing animation driven by the model's signals. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "kuzhi-board-view.h"
+#include "kuzhi-colors.h"
+
+/* Layout, in units of one cup's cell. */
+#define PAD       0.24
+#define DRAWER_W  1.15
+#define DRAWER_GAP 0.14
+#define ROW_GAP   0.12
+
+/* Where the shells in hand hover when they are not over a cup. */
+#define HAND_AT_DRAWER(p) (-1 - (p))
+
+struct _KuzhiBoardView
+{
+  GtkWidget       parent_instance;
+
+  /* owned */
+  KuzhiGameModel *model;
+  GArray         *queue;          /* KzEvent still to animate */
+  GtkWidget      *cups[KZ_MAX_PITS];
+  guint           tick_id;
+
+  KzPosition      displayed;      /* the position on screen */
+  KzPosition      target;         /* where the animation ends */
+  guint           queue_pos;
+  gint64          slot_start;     /* frame time the current event began */
+  double          progress;       /* 0…1 through the current event */
+  gboolean        slot_begun;
+  gboolean        collecting;     /* between action-started and action-finished */
+  gboolean        have_position;
+  gboolean        marking;
+  gboolean        interactive;
+
+  int             hand;           /* shells in hand */
+  int             hand_at;        /* pit, or HAND_AT_DRAWER (player) */
+  int             flying;         /* shells flying to a drawer */
+
+  int             n_pits;
+  int             view_player;
+  guint           step_ms;
+
+  /* layout, recomputed on allocation */
+  double          unit;
+  graphene_rect_t board;
+  graphene_rect_t drawers[2];
+  graphene_rect_t cup_rects[KZ_MAX_PITS];
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiBoardView, kuzhi_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ANIMATING,
+  PROP_VIEW_PLAYER,
+  N_PROPS
+};
+
+enum {
+  CUP_ACTIVATED,
+  DISPLAYED_CHANGED,
+  EVENT_REACHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static int
+row_length (KuzhiBoardView *self)
+{
+  return self->n_pits / 2;
+}
+
+static gboolean
+is_animating (KuzhiBoardView *self)
+{
+  return self->tick_id != 0;
+}
+
+/* The duration of one event on screen, in microseconds. */
+static gint64
+event_duration (KuzhiBoardView *self,
+                const KzEvent  *ev)
+{
+  double f;
+
+  switch (ev->type)
+    {
+    case KZ_EVENT_LIFT:
+    case KZ_EVENT_RELAY:   f = 1.4; break;
+    case KZ_EVENT_DROP:
+    case KZ_EVENT_STORE:   f = 1.0; break;
+    case KZ_EVENT_TRIPLE:
+    case KZ_EVENT_LUCKY:
+    case KZ_EVENT_CAPTURE: f = 3.0; break;
+    case KZ_EVENT_MARK:    f = 2.5; break;
+    case KZ_EVENT_ROUND_END: f = 6.0; break;
+    default:               f = 0.0; break;
+    }
+  return (gint64) (f * self->step_ms * 1000);
+}
+
+static void
+update_cups (KuzhiBoardView *self)
+{
+  KzAction legal[KZ_MAX_ACTIONS];
+  KuzhiCupState states[KZ_MAX_PITS] = { 0 };
+  int n = 0;
+
+  if (self->model != NULL && self->interactive && !is_animating (self))
+    n = kuzhi_game_model_get_legal (self->model, legal);
+
+  for (int i = 0; i < n; i++)
+    {
+      if (!self->marking && KZ_ACTION_IS_PIT (legal[i]) && legal[i] < self->n_pits)
+        states[legal[i]] = KUZHI_CUP_LEGAL;
+      else if (self->marking && KZ_ACTION_IS_MARK (legal[i]))
+        states[KZ_ACTION_MARK_CUP (legal[i])] = KUZHI_CUP_MARKABLE;
+    }
+
+  for (int p = 0; p < self->n_pits; p++)
+    {
+      KuzhiCup *cup = KUZHI_CUP (self->cups[p]);
+      int count = self->displayed.pits[p];
+      int lucky = -1;
+
+      /* Shells lifted or flying away have left the cup already. */
+      for (int o = 0; o < 2; o++)
+        if (self->displayed.lucky[o] == p)
+          lucky = o;
+      kuzhi_cup_set_count (cup, count);
+      kuzhi_cup_set_lucky (cup, lucky);
+      kuzhi_cup_set_state (cup, states[p]);
+      if (self->model != NULL)
+        kuzhi_cup_set_owner_name (cup, kuzhi_game_model_get_player_name (self->model, p / row_length (self)));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void on_cup_activate (KuzhiCup *cup, KuzhiBoardView *self);
+
+static void
+rebuild_cups (KuzhiBoardView *self,
+              int             n_pits)
+{
+  if (n_pits == self->n_pits && self->cups[0] != NULL)
+    return;
+
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    g_clear_pointer (&self->cups[p], gtk_widget_unparent);
+
+  self->n_pits = n_pits;
+  /* Children in sowing order from the viewer's row, so that Tab walks the
+   * nearest row first. */
+  for (int k = 0; k < n_pits; k++)
+    {
+      int p = (k + self->view_player * (n_pits / 2)) % n_pits;
+      char name[32];
+
+      self->cups[p] = kuzhi_cup_new (p, p / (n_pits / 2));
+      g_snprintf (name, sizeof name, "cup%d", p);
+      gtk_widget_set_name (self->cups[p], name);
+      g_signal_connect (self->cups[p], "activate", G_CALLBACK (on_cup_activate), self);
+      gtk_widget_set_parent (self->cups[p], GTK_WIDGET (self));
+    }
+}
+
+static void
+set_displayed (KuzhiBoardView   *self,
+               const KzPosition *pos)
+{
+  int old_n = self->n_pits;
+
+  self->displayed = *pos;
+  self->have_position = TRUE;
+  if (pos->n_pits != old_n || self->cups[0] == NULL)
+    {
+      rebuild_cups (self, pos->n_pits ? pos->n_pits : 14);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
+  update_cups (self);
+  g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
+}
+
+/* --- the animation ------------------------------------------------------ */
+
+static void
+begin_event (KuzhiBoardView *self,
+             const KzEvent  *ev)
+{
+  KzPosition *d = &self->displayed;
+
+  switch (ev->type)
+    {
+    case KZ_EVENT_LIFT:
+    case KZ_EVENT_RELAY:
+      d->pits[ev->pit] = 0;
+      self->hand = ev->count;
+      self->hand_at = ev->pit;
+      break;
+    case KZ_EVENT_TRIPLE:
+    case KZ_EVENT_LUCKY:
+    case KZ_EVENT_CAPTURE:
+      self->flying = MIN (ev->count, d->pits[ev->pit]);
+      d->pits[ev->pit] -= self->flying;
+      break;
+    case KZ_EVENT_ROUND_END:
+    case KZ_EVENT_MATCH_END:
+      g_signal_emit (self, signals[EVENT_REACHED], 0, ev);
+      break;
+    default:
+      break;
+    }
+  update_cups (self);
+}
+
+static void
+end_event (KuzhiBoardView *self,
+           const KzEvent  *ev)
+{
+  KzPosition *d = &self->displayed;
+
+  switch (ev->type)
+    {
+    case KZ_EVENT_DROP:
+      if (ev->pit >= 0 && ev->pit < KZ_MAX_PITS)
+        d->pits[ev->pit]++;
+      self->hand = MAX (0, self->hand - 1);
+      self->hand_at = ev->pit;
+      break;
+    case KZ_EVENT_STORE:
+      d->stores[ev->player ? 1 : 0]++;
+      self->hand = MAX (0, self->hand - 1);
+      self->hand_at = HAND_AT_DRAWER (ev->player ? 1 : 0);
+      break;
+    case KZ_EVENT_TRIPLE:
+    case KZ_EVENT_LUCKY:
+    case KZ_EVENT_CAPTURE:
+      d->stores[ev->player ? 1 : 0] += self->flying;
+      self->flying = 0;
+      break;
+    case KZ_EVENT_MARK:
+      d->lucky[ev->player ? 1 : 0] = ev->pit;
+      break;
+    case KZ_EVENT_ROUND_END:
+      /* Gathering and redistributing are not animated: the next round's
+       * board appears once the round's end has been seen. */
+      *d = self->target;
+      self->hand = 0;
+      break;
+    default:
+      break;
+    }
+  update_cups (self);
+  g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
+}
+
+static void
+stop_animation (KuzhiBoardView *self)
+{
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  g_array_set_size (self->queue, 0);
+  self->queue_pos = 0;
+  self->hand = 0;
+  self->flying = 0;
+  self->slot_begun = FALSE;
+  self->progress = 0;
+}
+
+void
+kuzhi_board_view_finish_animation (KuzhiBoardView *self)
+{
+  gboolean was_animating;
+
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+
+  was_animating = is_animating (self);
+  /* Events not reached yet still count: a round's end must be announced. */
+  for (guint i = self->queue_pos; i < self->queue->len; i++)
+    {
+      const KzEvent *ev = &g_array_index (self->queue, KzEvent, i);
+      if ((ev->type == KZ_EVENT_ROUND_END || ev->type == KZ_EVENT_MATCH_END)
+          && !(i == self->queue_pos && self->slot_begun))
+        g_signal_emit (self, signals[EVENT_REACHED], 0, ev);
+    }
+  stop_animation (self);
+  set_displayed (self, &self->target);
+  if (was_animating)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->slot_start == 0)
+    self->slot_start = now;
+
+  while (self->queue_pos < self->queue->len)
+    {
+      const KzEvent *ev = &g_array_index (self->queue, KzEvent, self->queue_pos);
+      gint64 duration = event_duration (self, ev);
+
+      if (!self->slot_begun)
+        {
+          begin_event (self, ev);
+          self->slot_begun = TRUE;
+        }
+      if (now - self->slot_start < duration)
+        {
+          self->progress = (double) (now - self->slot_start) / duration;
+          gtk_widget_queue_draw (widget);
+          return G_SOURCE_CONTINUE;
+        }
+      end_event (self, ev);
+      self->slot_start += duration;
+      self->slot_begun = FALSE;
+      self->queue_pos++;
+    }
+
+  self->tick_id = 0;
+  stop_animation (self);
+  set_displayed (self, &self->target);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+push_event (KuzhiBoardView *self,
+            KzEventType     type,
+            int             pit,
+            int             player,
+            int             count,
+            int             round)
+{
+  KzEvent ev = { 0 };
+
+  if (!self->collecting)
+    return;
+  ev.type = type;
+  ev.pit = pit;
+  ev.player = player;
+  ev.count = count;
+  ev.round = round;
+  if (type == KZ_EVENT_MATCH_END)
+    ev.reason = count;
+  g_array_append_val (self->queue, ev);
+}
+
+static void
+on_action_started (KuzhiGameModel   *model,
+                   int               action,
+                   gpointer          before,
+                   KuzhiBoardView   *self)
+{
+  const KzPosition *pos = before;
+
+  kuzhi_board_view_finish_animation (self);
+  self->collecting = TRUE;
+  self->displayed = *pos;
+  self->hand = 0;
+  self->hand_at = pos->to_move * row_length (self);
+  if (action == KZ_ACTION_REFILL)
+    {
+      /* The refill shell comes from beside the player's drawer. */
+      self->displayed.refill_left[pos->to_move] = 0;
+      self->hand = 1;
+      self->hand_at = HAND_AT_DRAWER (pos->to_move);
+    }
+}
+
+static void
+on_lifted (KuzhiGameModel *m, int pit, int count, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_LIFT, pit, -1, count, 0);
+}
+
+static void
+on_sown (KuzhiGameModel *m, int pit, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_DROP, pit, -1, 0, 0);
+}
+
+static void
+on_relayed (KuzhiGameModel *m, int pit, int count, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_RELAY, pit, -1, count, 0);
+}
+
+static void
+on_stored (KuzhiGameModel *m, int player, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_STORE, -1, player, 1, 0);
+}
+
+static void
+on_triple (KuzhiGameModel *m, int pit, int receiver, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_TRIPLE, pit, receiver, 3, 0);
+}
+
+static void
+on_lucky_banked (KuzhiGameModel *m, int pit, int owner, int count, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_LUCKY, pit, owner, count, 0);
+}
+
+static void
+on_lucky_marked (KuzhiGameModel *m, int pit, int player, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_MARK, pit, player, 0, 0);
+}
+
+static void
+on_captured (KuzhiGameModel *m, int pit, int player, int count, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_CAPTURE, pit, player, count, 0);
+}
+
+static void
+on_round_ended (KuzhiGameModel *m, int round, int winner, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_ROUND_END, -1, winner, 0, round);
+}
+
+static void
+on_match_ended (KuzhiGameModel *m, int winner, int reason, KuzhiBoardView *self)
+{
+  push_event (self, KZ_EVENT_MATCH_END, -1, winner, reason, 0);
+}
+
+static void
+on_action_finished (KuzhiGameModel *model,
+                    int             action,
+                    KuzhiBoardView *self)
+{
+  self->collecting = FALSE;
+  self->target = *kuzhi_game_model_get_position (model);
+
+  if (self->step_ms == 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      /* Instant: every event is reached at once. */
+      for (guint i = 0; i < self->queue->len; i++)
+        {
+          const KzEvent *ev = &g_array_index (self->queue, KzEvent, i);
+          if (ev->type == KZ_EVENT_ROUND_END || ev->type == KZ_EVENT_MATCH_END)
+            g_signal_emit (self, signals[EVENT_REACHED], 0, ev);
+        }
+      stop_animation (self);
+      set_displayed (self, &self->target);
+      return;
+    }
+
+  self->queue_pos = 0;
+  self->slot_start = 0;
+  self->slot_begun = FALSE;
+  self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+  update_cups (self);
+  g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+on_position_reset (KuzhiGameModel *model,
+                   KuzhiBoardView *self)
+{
+  gboolean was = is_animating (self);
+
+  stop_animation (self);
+  self->collecting = FALSE;
+  self->target = *kuzhi_game_model_get_position (model);
+  set_displayed (self, &self->target);
+  if (was)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+on_model_notify (KuzhiBoardView *self)
+{
+  if (!is_animating (self) && !self->collecting)
+    update_cups (self);
+}
+
+static void
+on_cup_activate (KuzhiCup       *cup,
+                 KuzhiBoardView *self)
+{
+  if (is_animating (self))
+    {
+      kuzhi_board_view_finish_animation (self);
+      return;
+    }
+  if (self->interactive)
+    g_signal_emit (self, signals[CUP_ACTIVATED], 0, kuzhi_cup_get_pit (cup));
+}
+
+static void
+on_board_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  KuzhiBoardView  *self)
+{
+  /* A click anywhere during the animation finishes it, and does nothing else. */
+  if (is_animating (self))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      kuzhi_board_view_finish_animation (self);
+    }
+  else
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+/* --- layout and drawing --------------------------------------------------- */
+
+static void
+cup_slot (KuzhiBoardView *self,
+          int             pit,
+          int            *row,
+          int            *col)
+{
+  int n = row_length (self);
+  int owner = pit / n;
+  int i = pit % n;
+
+  /* The nearest row runs left to right, the far one right to left, so the
+   * sowing goes counter-clockwise on screen in either view. */
+  if (owner == self->view_player)
+    {
+      *row = 1;
+      *col = i;
+    }
+  else
+    {
+      *row = 0;
+      *col = n - 1 - i;
+    }
+}
+
+static void
+kuzhi_board_view_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
+  int n = row_length (self);
+  double cols = n + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD;
+  double rows = 2 + ROW_GAP + 2 * PAD;
+  double u = MIN (width / cols, height / rows);
+  double bw = cols * u, bh = rows * u;
+  double bx = (width - bw) / 2, by = (height - bh) / 2;
+  int near = self->view_player;
+
+  self->unit = u;
+  self->board = GRAPHENE_RECT_INIT (bx, by, bw, bh);
+  /* The nearest player's drawer is on the right, where their row ends. */
+  self->drawers[near] = GRAPHENE_RECT_INIT (bx + bw - PAD * u - DRAWER_W * u, by + PAD * u,
+                                            DRAWER_W * u, (2 + ROW_GAP) * u);
+  self->drawers[!near] = GRAPHENE_RECT_INIT (bx + PAD * u, by + PAD * u,
+                                             DRAWER_W * u, (2 + ROW_GAP) * u);
+
+  for (int p = 0; p < self->n_pits; p++)
+    {
+      int row, col;
+      GtkAllocation alloc;
+
+      cup_slot (self, p, &row, &col);
+      self->cup_rects[p] = GRAPHENE_RECT_INIT (bx + (PAD + DRAWER_W + DRAWER_GAP + col) * u,
+                                               by + (PAD + row * (1 + ROW_GAP)) * u,
+                                               u, u);
+      alloc.x = (int) floor (self->cup_rects[p].origin.x);
+      alloc.y = (int) floor (self->cup_rects[p].origin.y);
+      alloc.width = (int) ceil (u);
+      alloc.height = (int) ceil (u);
+      if (self->cups[p] != NULL)
+        gtk_widget_size_allocate (self->cups[p], &alloc, -1);
+    }
+}
+
+static void
+kuzhi_board_view_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
+  double cols = row_length (self) + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD;
+  double rows = 2 + ROW_GAP + 2 * PAD;
+
+  for (int p = 0; p < self->n_pits; p++)
+    gtk_widget_measure (self->cups[p], orientation, -1, NULL, NULL, NULL, NULL);
+
+  /* The board keeps its shape: as tall as its width allows, so that the
+   * captions above and below hug it. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = (int) (cols * 36);
+      *natural = (int) (cols * 90);
+    }
+  else
+    {
+      *minimum = (int) (rows * 36);
+      *natural = for_size > 0 ? MAX (*minimum, (int) (for_size * rows / cols)) : (int) (rows * 90);
+    }
+}
+
+static GtkSizeRequestMode
+kuzhi_board_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+pit_center (KuzhiBoardView *self,
+            int             at,
+            double         *x,
+            double         *y)
+{
+  const graphene_rect_t *r;
+
+  if (at >= 0 && at < self->n_pits)
+    r = &self->cup_rects[at];
+  else
+    r = &self->drawers[at == HAND_AT_DRAWER (1) ? 1 : 0];
+  *x = r->origin.x + r->size.width / 2;
+  *y = r->origin.y + r->size.height / 2;
+}
+
+static void
+rounded_rect (cairo_t *cr,
+              double   x,
+              double   y,
+              double   w,
+              double   h,
+              double   r)
+{
+  r = MIN (r, MIN (w, h) / 2);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+static void
+draw_board (KuzhiBoardView *self,
+            cairo_t        *cr)
+{
+  const graphene_rect_t *b = &self->board;
+  double x = b->origin.x, y = b->origin.y, w = b->size.width, h = b->size.height;
+  double u = self->unit;
+  cairo_pattern_t *pat;
+
+  /* Shadow on the table. */
+  rounded_rect (cr, x + u * 0.05, y + u * 0.12, w, h, u * 0.45);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.28);
+  cairo_fill (cr);
+
+  /* The wood: warm teak, darker at the edges. */
+  rounded_rect (cr, x, y, w, h, u * 0.45);
+  pat = cairo_pattern_create_linear (x, y, x, y + h);
+  cairo_pattern_add_color_stop_rgb (pat, 0.0, 0.76, 0.49, 0.26);
+  cairo_pattern_add_color_stop_rgb (pat, 0.45, 0.66, 0.40, 0.20);
+  cairo_pattern_add_color_stop_rgb (pat, 1.0, 0.52, 0.30, 0.14);
+  cairo_set_source (cr, pat);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (pat);
+
+  /* Grain: long, slightly wavy lines, the same every frame. */
+  cairo_save (cr);
+  cairo_clip_preserve (cr);
+  cairo_new_path (cr);
+  cairo_set_line_width (cr, MAX (1, u * 0.018));
+  for (int i = 0; i < 22; i++)
+    {
+      double gy = y + h * (i + 0.5) / 22;
+      double amp = u * (0.04 + 0.03 * ((i * 37) % 5));
+      double phase = i * 1.7;
+      cairo_move_to (cr, x, gy);
+      for (int s = 1; s <= 24; s++)
+        {
+          double gx = x + w * s / 24;
+          cairo_line_to (cr, gx, gy + amp * sin (phase + s * 0.6 + 0.3 * sin (s * 0.21 + i)));
+        }
+      cairo_set_source_rgba (cr, 0.30, 0.15, 0.05, i % 3 == 0 ? 0.16 : 0.08);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  /* A bevel: light along the top edge, dark along the bottom. */
+  pat = cairo_pattern_create_linear (x, y, x, y + h);
+  cairo_pattern_add_color_stop_rgba (pat, 0.0, 1, 0.9, 0.75, 0.55);
+  cairo_pattern_add_color_stop_rgba (pat, 0.5, 1, 0.9, 0.75, 0.0);
+  cairo_pattern_add_color_stop_rgba (pat, 1.0, 0.15, 0.06, 0.0, 0.6);
+  cairo_set_source (cr, pat);
+  cairo_set_line_width (cr, MAX (2, u * 0.06));
+  rounded_rect (cr, x + u * 0.03, y + u * 0.03, w - u * 0.06, h - u * 0.06, u * 0.42);
+  cairo_stroke (cr);
+  cairo_pattern_destroy (pat);
+  rounded_rect (cr, x, y, w, h, u * 0.45);
+  cairo_set_source_rgba (cr, 0.22, 0.10, 0.03, 0.9);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+}
+
+static void
+draw_count_pill (KuzhiBoardView *self,
+                 cairo_t        *cr,
+                 double          cx,
+                 double          cy,
+                 const char     *text,
+                 double          size,
+                 const GdkRGBA  *ring)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  int tw, th;
+  double pw, ph;
+
+  pango_font_description_set_absolute_size (font, MAX (8, size) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  pw = MAX (tw + th * 0.8, th * 1.3);
+  ph = th * 1.1;
+  rounded_rect (cr, cx - pw / 2, cy - ph / 2, pw, ph, ph / 2);
+  cairo_set_source_rgba (cr, 0.13, 0.07, 0.03, 0.85);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, ring->red, ring->green, ring->blue, 0.95);
+  cairo_set_line_width (cr, MAX (1, size * 0.1));
+  cairo_stroke (cr);
+  cairo_move_to (cr, cx - tw / 2.0, cy - th / 2.0);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+static void
+draw_drawer (KuzhiBoardView *self,
+             cairo_t        *cr,
+             int             player)
+{
+  const graphene_rect_t *r = &self->drawers[player];
+  double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
+  double u = self->unit;
+  const GdkRGBA *pc = kuzhi_player_color (player);
+  int count = self->displayed.stores[player];
+  g_autofree char *text = g_strdup_printf ("%d", count);
+  cairo_pattern_t *pat;
+  int shown, cols, rows_n;
+
+  /* A long carved trough. */
+  rounded_rect (cr, x, y, w, h, w * 0.45);
+  pat = cairo_pattern_create_linear (x, y, x + w, y);
+  cairo_pattern_add_color_stop_rgb (pat, 0, 0.24, 0.12, 0.05);
+  cairo_pattern_add_color_stop_rgb (pat, 0.5, 0.42, 0.25, 0.11);
+  cairo_pattern_add_color_stop_rgb (pat, 1, 0.28, 0.15, 0.06);
+  cairo_set_source (cr, pat);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (pat);
+  cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue, 0.75);
+  cairo_set_line_width (cr, MAX (2, u * 0.05));
+  cairo_stroke (cr);
+
+  /* Shells lie in a grid that fills the trough from the bottom up. */
+  /* Shells stack from the bottom up, closer as the drawer fills, never
+   * climbing over the count. */
+  cols = 3;
+  shown = MIN (count, cols * (int) ((h - u * 0.75) / (u * 0.1)));
+  rows_n = (shown + cols - 1) / cols;
+  for (int i = 0; i < shown; i++)
+    {
+      int rr = i / cols, cc = i % cols;
+      double step_y = MIN (u * 0.2, (h - u * 0.75) / MAX (1, rows_n));
+      double sx = x + w * (0.28 + 0.22 * cc) + ((rr % 2) ? u * 0.06 : 0);
+      double sy = y + h - u * 0.3 - rr * step_y;
+      kuzhi_cup_draw_shell (cr, sx, sy, u * 0.26, (i * 2.39) + rr * 0.7);
+    }
+
+  draw_count_pill (self, cr, x + w / 2, y + u * 0.3, text, u * 0.3, pc);
+}
+
+static void
+draw_hand (KuzhiBoardView *self,
+           cairo_t        *cr)
+{
+  double u = self->unit;
+  double hx, hy;
+  const KzEvent *ev = NULL;
+
+  if (self->queue_pos < self->queue->len && self->slot_begun)
+    ev = &g_array_index (self->queue, KzEvent, self->queue_pos);
+
+  pit_center (self, self->hand_at, &hx, &hy);
+
+  if (ev != NULL && (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE))
+    {
+      double tx, ty, t = self->progress;
+      int to = ev->type == KZ_EVENT_DROP ? ev->pit : HAND_AT_DRAWER (ev->player ? 1 : 0);
+      double arc;
+
+      pit_center (self, to, &tx, &ty);
+      /* The falling shell follows a little arc into the target cup. */
+      arc = -u * 0.5 * sin (G_PI * t);
+      kuzhi_cup_draw_shell (cr, hx + (tx - hx) * t, hy + (ty - hy) * t + arc - u * 0.1 * (1 - t),
+                            u * 0.3, t * 3);
+      /* The hand follows the falling shell. */
+      hx = hx + (tx - hx) * t;
+      hy = hy + (ty - hy) * t;
+      if (self->hand > 1)
+        {
+          g_autofree char *text = g_strdup_printf ("%d", self->hand - 1);
+          kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (self->hand - 1, 5), 11);
+          draw_count_pill (self, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22,
+                           kuzhi_gold_color ());
+        }
+    }
+  else if (ev != NULL && (ev->type == KZ_EVENT_LIFT || ev->type == KZ_EVENT_RELAY))
+    {
+      double lift = u * 0.55 * MIN (1.0, self->progress * 2);
+      g_autofree char *text = g_strdup_printf ("%d", self->hand);
+      kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (self->hand, 5), 11);
+      draw_count_pill (self, cr, hx + u * 0.38, hy - lift - u * 0.2, text, u * 0.22,
+                       kuzhi_gold_color ());
+    }
+  else if (ev != NULL && self->flying > 0
+           && (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY || ev->type == KZ_EVENT_CAPTURE))
+    {
+      double fx, fy, tx, ty, t = self->progress;
+      double e = t * t * (3 - 2 * t);
+
+      pit_center (self, ev->pit, &fx, &fy);
+      pit_center (self, HAND_AT_DRAWER (ev->player ? 1 : 0), &tx, &ty);
+      for (int i = 0; i < MIN (self->flying, 8); i++)
+        {
+          double lag = MIN (1.0, MAX (0.0, e * 1.2 - i * 0.05));
+          kuzhi_cup_draw_shell (cr, fx + (tx - fx) * lag + (i - 1) * u * 0.12,
+                                fy + (ty - fy) * lag - u * 0.6 * sin (G_PI * lag),
+                                u * 0.3, i + t * 4);
+        }
+      if (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY)
+        {
+          /* Say what happened, next to the cup. */
+          PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
+            ev->type == KZ_EVENT_TRIPLE ? _("Triple!") : _("Lucky!"));
+          PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+          int tw, th;
+
+          pango_font_description_set_absolute_size (font, u * 0.28 * PANGO_SCALE);
+          pango_layout_set_font_description (layout, font);
+          pango_font_description_free (font);
+          pango_layout_get_pixel_size (layout, &tw, &th);
+          cairo_move_to (cr, fx - tw / 2.0, fy - u * 0.5 - th - u * 0.2 * t);
+          cairo_set_source_rgba (cr, 1, 0.93, 0.55, 1 - t * 0.6);
+          pango_cairo_layout_path (cr, layout);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, 0.25, 0.1, 0, 1 - t * 0.6);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+          g_object_unref (layout);
+        }
+    }
+  else if (self->hand > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("%d", self->hand);
+      kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (self->hand, 5), 11);
+      draw_count_pill (self, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22, kuzhi_gold_color ());
+    }
+}
+
+static void
+kuzhi_board_view_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (self->unit < 4)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  draw_board (self, cr);
+  for (int p = 0; p < 2; p++)
+    draw_drawer (self, cr, p);
+  cairo_destroy (cr);
+
+  for (int p = 0; p < self->n_pits; p++)
+    gtk_widget_snapshot_child (widget, self->cups[p], snapshot);
+
+  if (self->hand > 0 || self->flying > 0 || is_animating (self))
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      draw_hand (self, cr);
+      cairo_destroy (cr);
+    }
+}
+
+/* --- life cycle ------------------------------------------------------------ */
+
+static void
+disconnect_model (KuzhiBoardView *self)
+{
+  if (self->model == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
+}
+
+static void
+kuzhi_board_view_dispose (GObject *object)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (object);
+
+  stop_animation (self);
+  disconnect_model (self);
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    g_clear_pointer (&self->cups[p], gtk_widget_unparent);
+
+  G_OBJECT_CLASS (kuzhi_board_view_parent_class)->dispose (object);
+}
+
+static void
+kuzhi_board_view_finalize (GObject *object)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (object);
+
+  g_clear_pointer (&self->queue, g_array_unref);
+
+  G_OBJECT_CLASS (kuzhi_board_view_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_board_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, is_animating (self));
+      break;
+    case PROP_VIEW_PLAYER:
+      g_value_set_int (value, self->view_player);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_board_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  KuzhiBoardView *self = KUZHI_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW_PLAYER:
+      kuzhi_board_view_set_view_player (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kuzhi_board_view_dispose;
+  object_class->finalize = kuzhi_board_view_finalize;
+  object_class->get_property = kuzhi_board_view_get_property;
+  object_class->set_property = kuzhi_board_view_set_property;
+
+  widget_class->snapshot = kuzhi_board_view_snapshot;
+  widget_class->measure = kuzhi_board_view_measure;
+  widget_class->size_allocate = kuzhi_board_view_size_allocate;
+  widget_class->get_request_mode = kuzhi_board_view_get_request_mode;
+
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEW_PLAYER] =
+    g_param_spec_int ("view-player", NULL, NULL, 0, 1, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[CUP_ACTIVATED] =
+    g_signal_new ("cup-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[DISPLAYED_CHANGED] =
+    g_signal_new ("displayed-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  /* A round's or the match's end, when the animation reaches it: the
+   * argument is a const KzEvent *. */
+  signals[EVENT_REACHED] =
+    g_signal_new ("event-reached",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_css_name (widget_class, "kuzhi-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+kuzhi_board_view_init (KuzhiBoardView *self)
+{
+  GtkGesture *click;
+  KzPosition empty = { 0 };
+
+  self->queue = g_array_new (FALSE, TRUE, sizeof (KzEvent));
+  self->step_ms = 150;
+  self->interactive = TRUE;
+  self->hand_at = 0;
+
+  empty.n_pits = 14;
+  empty.lucky[0] = empty.lucky[1] = -1;
+  set_displayed (self, &empty);
+  self->target = empty;
+
+  click = gtk_gesture_click_new ();
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_board_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+                                  -1);
+}
+
+GtkWidget *
+kuzhi_board_view_new (void)
+{
+  return g_object_new (KUZHI_TYPE_BOARD_VIEW, NULL);
+}
+
+void
+kuzhi_board_view_set_model (KuzhiBoardView *self,
+                            KuzhiGameModel *model)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+
+  if (self->model == model)
+    return;
+  stop_animation (self);
+  disconnect_model (self);
+  if (model == NULL)
+    return;
+
+  self->model = g_object_ref (model);
+  g_signal_connect (model, "action-started", G_CALLBACK (on_action_started), self);
+  g_signal_connect (model, "lifted", G_CALLBACK (on_lifted), self);
+  g_signal_connect (model, "sown", G_CALLBACK (on_sown), self);
+  g_signal_connect (model, "relayed", G_CALLBACK (on_relayed), self);
+  g_signal_connect (model, "stored", G_CALLBACK (on_stored), self);
+  g_signal_connect (model, "triple", G_CALLBACK (on_triple), self);
+  g_signal_connect (model, "lucky-banked", G_CALLBACK (on_lucky_banked), self);
+  g_signal_connect (model, "lucky-marked", G_CALLBACK (on_lucky_marked), self);
+  g_signal_connect (model, "captured", G_CALLBACK (on_captured), self);
+  g_signal_connect (model, "round-ended", G_CALLBACK (on_round_ended), self);
+  g_signal_connect (model, "match-ended", G_CALLBACK (on_match_ended), self);
+  g_signal_connect (model, "action-finished", G_CALLBACK (on_action_finished), self);
+  g_signal_connect (model, "position-reset", G_CALLBACK (on_position_reset), self);
+  g_signal_connect_swapped (model, "notify::player1-name", G_CALLBACK (on_model_notify), self);
+  g_signal_connect_swapped (model, "notify::player2-name", G_CALLBACK (on_model_notify), self);
+  on_position_reset (model, self);
+}
+
+KuzhiGameModel *
+kuzhi_board_view_get_model (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), NULL);
+  return self->model;
+}
+
+void
+kuzhi_board_view_set_position (KuzhiBoardView   *self,
+                               const KzPosition *position)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  stop_animation (self);
+  self->target = *position;
+  set_displayed (self, position);
+}
+
+const KzPosition *
+kuzhi_board_view_get_displayed (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), NULL);
+  return &self->displayed;
+}
+
+void
+kuzhi_board_view_set_view_player (KuzhiBoardView *self,
+                                  int             player)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+
+  player = player ? 1 : 0;
+  if (self->view_player == player)
+    return;
+  self->view_player = player;
+  /* Rebuild so that Tab still starts on the nearest row. */
+  {
+    int n = self->n_pits;
+    self->n_pits = 0;
+    rebuild_cups (self, n);
+    update_cups (self);
+  }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW_PLAYER]);
+}
+
+int
+kuzhi_board_view_get_view_player (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), 0);
+  return self->view_player;
+}
+
+void
+kuzhi_board_view_set_step_ms (KuzhiBoardView *self,
+                              guint           step_ms)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  self->step_ms = step_ms;
+  if (step_ms == 0)
+    kuzhi_board_view_finish_animation (self);
+}
+
+gboolean
+kuzhi_board_view_get_animating (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
+  return is_animating (self);
+}
+
+void
+kuzhi_board_view_set_marking (KuzhiBoardView *self,
+                              gboolean        marking)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  self->marking = !!marking;
+  update_cups (self);
+}
+
+void
+kuzhi_board_view_set_interactive (KuzhiBoardView *self,
+                                  gboolean        interactive)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  self->interactive = !!interactive;
+  for (int p = 0; p < self->n_pits; p++)
+    gtk_widget_set_focusable (self->cups[p], interactive);
+  update_cups (self);
+}
+
+KuzhiCup *
+kuzhi_board_view_get_cup (KuzhiBoardView *self,
+                          int             pit)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), NULL);
+  if (pit < 0 || pit >= self->n_pits)
+    return NULL;
+  return KUZHI_CUP (self->cups[pit]);
+}
+
+gboolean
+kuzhi_board_view_get_cup_center (KuzhiBoardView *self,
+                                 int             pit,
+                                 double         *x,
+                                 double         *y)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
+  if (pit < 0 || pit >= self->n_pits || self->unit < 1)
+    return FALSE;
+  pit_center (self, pit, x, y);
+  return TRUE;
+}

@@ -1,0 +1,45 @@
+/* kuzhi-board-view.h — the wooden board: cups, drawers and the sowing animation driven by the model's signals. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kuzhi-game-model.h"
+#include "kuzhi-cup.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_BOARD_VIEW (kuzhi_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiBoardView, kuzhi_board_view, KUZHI, BOARD_VIEW, GtkWidget)
+
+GtkWidget        *kuzhi_board_view_new              (void);
+void              kuzhi_board_view_set_model        (KuzhiBoardView *self,
+                                                     KuzhiGameModel *model);
+KuzhiGameModel   *kuzhi_board_view_get_model        (KuzhiBoardView *self);
+/* Without a model the board shows a fixed position (the rules' diagrams). */
+void              kuzhi_board_view_set_position     (KuzhiBoardView   *self,
+                                                     const KzPosition *position);
+/* What is on screen now: the model's position once the animation is over. */
+const KzPosition *kuzhi_board_view_get_displayed    (KuzhiBoardView *self);
+/* Which player's row is nearest the viewer (at the bottom). */
+void              kuzhi_board_view_set_view_player  (KuzhiBoardView *self,
+                                                     int             player);
+int               kuzhi_board_view_get_view_player  (KuzhiBoardView *self);
+/* Milliseconds per dropped shell; 0 applies every move at once. */
+void              kuzhi_board_view_set_step_ms      (KuzhiBoardView *self,
+                                                     guint           step_ms);
+gboolean          kuzhi_board_view_get_animating    (KuzhiBoardView *self);
+void              kuzhi_board_view_finish_animation (KuzhiBoardView *self);
+/* While marking, markable cups are highlighted instead of sowable ones. */
+void              kuzhi_board_view_set_marking      (KuzhiBoardView *self,
+                                                     gboolean        marking);
+void              kuzhi_board_view_set_interactive  (KuzhiBoardView *self,
+                                                     gboolean        interactive);
+KuzhiCup         *kuzhi_board_view_get_cup          (KuzhiBoardView *self,
+                                                     int             pit);
+/* Where a cup sits, in the board's coordinates (for tests and tools). */
+gboolean          kuzhi_board_view_get_cup_center   (KuzhiBoardView *self,
+                                                     int             pit,
+                                                     double         *x,
+                                                     double         *y);
+
+G_END_DECLS

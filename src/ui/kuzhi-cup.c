@@ -1,0 +1,479 @@
+/* kuzhi-cup.c — one cup of the board: a focusable widget that draws its hollow and shells. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "kuzhi-cup.h"
+#include "kuzhi-colors.h"
+
+struct _KuzhiCup
+{
+  GtkWidget      parent_instance;
+
+  char          *owner_name;
+  int            pit;
+  int            owner;
+  int            count;
+  int            lucky;
+  KuzhiCupState  state;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiCup, kuzhi_cup, GTK_TYPE_WIDGET)
+
+enum {
+  ACTIVATE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+kuzhi_cup_update_label (KuzhiCup *self)
+{
+  g_autofree char *shells = NULL;
+  g_autofree char *label = NULL;
+  GString *extra = g_string_new (NULL);
+
+  /* Cups are numbered 1–7 along the owner's row, in sowing order. */
+  shells = g_strdup_printf (ngettext ("%d shell", "%d shells", self->count), self->count);
+  if (self->lucky >= 0)
+    g_string_append_printf (extra, ", %s", _("lucky cup"));
+  if (self->state == KUZHI_CUP_LEGAL)
+    g_string_append_printf (extra, ", %s", _("can be sown"));
+  else if (self->state == KUZHI_CUP_MARKABLE)
+    g_string_append_printf (extra, ", %s", _("can be marked lucky"));
+  /* Translators: "Player 1, cup 3, 5 shells", then optional notes. */
+  label = g_strdup_printf (_("%s, cup %d, %s%s"),
+                           self->owner_name ? self->owner_name : "",
+                           self->pit % 7 + 1, shells, extra->str);
+  g_string_free (extra, TRUE);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), label);
+}
+
+void
+kuzhi_cup_draw_shell (cairo_t *cr,
+                      double   x,
+                      double   y,
+                      double   size,
+                      double   angle)
+{
+  cairo_pattern_t *pat;
+  double a = size / 2, b = size * 0.34;
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, angle);
+
+  /* A soft shadow under the shell. */
+  cairo_save (cr);
+  cairo_translate (cr, size * 0.06, size * 0.1);
+  cairo_scale (cr, a, b);
+  cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+  cairo_restore (cr);
+  cairo_set_source_rgba (cr, 0.12, 0.05, 0.0, 0.35);
+  cairo_fill (cr);
+
+  /* The cowrie's back: a glossy cream ellipse. */
+  cairo_save (cr);
+  cairo_scale (cr, a, b);
+  cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+  cairo_restore (cr);
+  pat = cairo_pattern_create_radial (-a * 0.3, -b * 0.45, size * 0.05, 0, 0, a);
+  cairo_pattern_add_color_stop_rgb (pat, 0.0, 1.0, 0.99, 0.95);
+  cairo_pattern_add_color_stop_rgb (pat, 0.55, 0.94, 0.88, 0.76);
+  cairo_pattern_add_color_stop_rgb (pat, 1.0, 0.78, 0.66, 0.50);
+  cairo_set_source (cr, pat);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (pat);
+  cairo_set_source_rgba (cr, 0.40, 0.27, 0.15, 0.8);
+  cairo_set_line_width (cr, MAX (0.6, size * 0.05));
+  cairo_stroke (cr);
+
+  /* The toothed slit along the long axis. */
+  if (size >= 7)
+    {
+      cairo_set_source_rgba (cr, 0.36, 0.22, 0.12, 0.9);
+      cairo_set_line_width (cr, MAX (0.6, size * 0.06));
+      cairo_move_to (cr, -a * 0.62, 0);
+      cairo_curve_to (cr, -a * 0.2, b * 0.18, a * 0.2, -b * 0.18, a * 0.62, 0);
+      cairo_stroke (cr);
+      if (size >= 14)
+        {
+          cairo_set_line_width (cr, MAX (0.5, size * 0.035));
+          for (int i = -2; i <= 2; i++)
+            {
+              double tx = i * a * 0.22;
+              cairo_move_to (cr, tx, -b * 0.22);
+              cairo_line_to (cr, tx, b * 0.22);
+            }
+          cairo_stroke (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
+/* Places count shells in a circle of the given radius: one by one while
+ * they fit, then as a heap of overlapping shells. The seed keeps each cup's
+ * arrangement steady from frame to frame. */
+void
+kuzhi_cup_draw_shells (cairo_t *cr,
+                       double   cx,
+                       double   cy,
+                       double   radius,
+                       int      count,
+                       guint    seed)
+{
+  const double golden = G_PI * (3.0 - sqrt (5.0));
+  int shown = MIN (count, 24);
+  double size;
+
+  if (count <= 0)
+    return;
+
+  /* Shells shrink a little as the cup fills, then stay put as a heap. */
+  size = radius * (count <= 1 ? 0.7 : count <= 4 ? 0.62 : count <= 9 ? 0.54 : 0.46);
+
+  for (int i = 0; i < shown; i++)
+    {
+      double spread = radius - size * 0.55;
+      double r = shown == 1 ? 0 : spread * sqrt ((i + 0.5) / shown);
+      double t = i * golden + seed * 0.9;
+      double jitter = ((seed * 7919u + i * 104729u) % 1000) / 1000.0;
+      double x = cx + r * cos (t);
+      double y = cy + r * sin (t) * 0.92;
+
+      /* In a heap later shells sit on top, nearer the centre. */
+      if (count > 12 && i >= shown / 2)
+        {
+          x = cx + (x - cx) * 0.55;
+          y = cy + (y - cy) * 0.55 - size * 0.15;
+        }
+      kuzhi_cup_draw_shell (cr, x, y, size, t + jitter * 1.7);
+    }
+}
+
+static void
+draw_star (cairo_t *cr,
+           double   cx,
+           double   cy,
+           double   r)
+{
+  for (int i = 0; i < 10; i++)
+    {
+      double a = -G_PI / 2 + i * G_PI / 5;
+      double rr = i % 2 ? r * 0.45 : r;
+      if (i == 0)
+        cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+      else
+        cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+    }
+  cairo_close_path (cr);
+}
+
+static void
+kuzhi_cup_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  KuzhiCup *self = KUZHI_CUP (widget);
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+  double r = MIN (w, h) / 2.0 * 0.86;
+  double cx = w / 2.0, cy = h / 2.0;
+  const GdkRGBA *pc = kuzhi_player_color (self->owner);
+  cairo_pattern_t *pat;
+  cairo_t *cr;
+
+  if (r < 4)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+
+  /* Highlight behind the cup: the player's colour glowing when it may be sown. */
+  if (self->state != KUZHI_CUP_PLAIN)
+    {
+      const GdkRGBA *glow = self->state == KUZHI_CUP_MARKABLE ? kuzhi_gold_color () : pc;
+      pat = cairo_pattern_create_radial (cx, cy, r * 0.9, cx, cy, r * 1.16);
+      cairo_pattern_add_color_stop_rgba (pat, 0, glow->red, glow->green, glow->blue, 0.85);
+      cairo_pattern_add_color_stop_rgba (pat, 1, glow->red, glow->green, glow->blue, 0);
+      cairo_set_source (cr, pat);
+      cairo_arc (cr, cx, cy, r * 1.16, 0, 2 * G_PI);
+      cairo_fill (cr);
+      cairo_pattern_destroy (pat);
+    }
+
+  /* The raised rim of the carved hollow, lit from above. */
+  pat = cairo_pattern_create_linear (cx, cy - r, cx, cy + r);
+  cairo_pattern_add_color_stop_rgb (pat, 0, 0.80, 0.55, 0.32);
+  cairo_pattern_add_color_stop_rgb (pat, 1, 0.45, 0.26, 0.12);
+  cairo_set_source (cr, pat);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pat);
+
+  /* The hollow: dark under the upper lip, lighter where light falls in. */
+  pat = cairo_pattern_create_radial (cx, cy + r * 0.25, r * 0.1, cx, cy + r * 0.05, r * 0.9);
+  cairo_pattern_add_color_stop_rgb (pat, 0, 0.50, 0.31, 0.16);
+  cairo_pattern_add_color_stop_rgb (pat, 0.75, 0.34, 0.19, 0.08);
+  cairo_pattern_add_color_stop_rgb (pat, 1, 0.20, 0.10, 0.04);
+  cairo_set_source (cr, pat);
+  cairo_arc (cr, cx, cy, r * 0.86, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pat);
+
+  /* A thin ring in the owner's colour says whose row this is. */
+  cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue,
+                         self->state == KUZHI_CUP_LEGAL ? 1.0 : 0.55);
+  cairo_set_line_width (cr, MAX (1.5, r * (self->state == KUZHI_CUP_LEGAL ? 0.09 : 0.05)));
+  cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
+  cairo_stroke (cr);
+
+  if (self->state == KUZHI_CUP_MARKABLE)
+    {
+      const GdkRGBA *g = kuzhi_gold_color ();
+      double dash = r * 0.22;
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_set_source_rgba (cr, g->red, g->green, g->blue, 1);
+      cairo_set_line_width (cr, MAX (2, r * 0.08));
+      cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  kuzhi_cup_draw_shells (cr, cx, cy + r * 0.02, r * 0.78, self->count, self->pit + 3);
+
+  /* The lucky cup: a gold ring and a gold star, unmistakable at any size. */
+  if (self->lucky >= 0)
+    {
+      const GdkRGBA *g = kuzhi_gold_color ();
+      cairo_set_source_rgb (cr, g->red, g->green, g->blue);
+      cairo_set_line_width (cr, MAX (2.5, r * 0.12));
+      cairo_arc (cr, cx, cy, r * 0.93, 0, 2 * G_PI);
+      cairo_stroke (cr);
+      draw_star (cr, cx + r * 0.72, cy - r * 0.72, r * 0.3);
+      cairo_set_source_rgb (cr, g->red, g->green, g->blue);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.45, 0.30, 0.0);
+      cairo_set_line_width (cr, MAX (1, r * 0.03));
+      cairo_stroke (cr);
+    }
+
+  /* The count, always readable, in a pill on the lower rim. */
+  {
+    g_autofree char *text = g_strdup_printf ("%d", self->count);
+    PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+    int tw, th;
+    double pw, ph, px, py;
+
+    pango_font_description_set_absolute_size (font, MAX (8, r * 0.32) * PANGO_SCALE);
+    pango_layout_set_font_description (layout, font);
+    pango_font_description_free (font);
+    pango_layout_get_pixel_size (layout, &tw, &th);
+    pw = MAX (tw + th * 0.7, th * 1.3);
+    ph = th * 1.05;
+    px = cx - pw / 2;
+    py = MIN (cy + r * 0.98 - ph * 0.55, h - ph - 1);
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, px + ph / 2, py + ph / 2, ph / 2, G_PI / 2, 3 * G_PI / 2);
+    cairo_arc (cr, px + pw - ph / 2, py + ph / 2, ph / 2, -G_PI / 2, G_PI / 2);
+    cairo_close_path (cr);
+    cairo_set_source_rgba (cr, 0.13, 0.07, 0.03, 0.82);
+    cairo_fill_preserve (cr);
+    cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue, 0.9);
+    cairo_set_line_width (cr, MAX (1, r * 0.035));
+    cairo_stroke (cr);
+    cairo_move_to (cr, cx - tw / 2.0, py + (ph - th) / 2);
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    pango_cairo_show_layout (cr, layout);
+    g_object_unref (layout);
+  }
+
+  if (gtk_widget_has_visible_focus (widget))
+    {
+      double dash = 4;
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, 2.5);
+      cairo_arc (cr, cx, cy, MIN (w, h) / 2.0 - 2, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+
+  cairo_destroy (cr);
+}
+
+static void
+on_click_released (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   KuzhiCup        *self)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  g_signal_emit (self, signals[ACTIVATE], 0);
+}
+
+static void
+kuzhi_cup_measure (GtkWidget      *widget,
+                   GtkOrientation  orientation,
+                   int             for_size,
+                   int            *minimum,
+                   int            *natural,
+                   int            *minimum_baseline,
+                   int            *natural_baseline)
+{
+  *minimum = 28;
+  *natural = 72;
+}
+
+static void
+kuzhi_cup_finalize (GObject *object)
+{
+  KuzhiCup *self = KUZHI_CUP (object);
+
+  g_clear_pointer (&self->owner_name, g_free);
+
+  G_OBJECT_CLASS (kuzhi_cup_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_cup_class_init (KuzhiCupClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = kuzhi_cup_finalize;
+  widget_class->snapshot = kuzhi_cup_snapshot;
+  widget_class->measure = kuzhi_cup_measure;
+
+  /* Emitted by a click, Enter or Space: the board decides what it means. */
+  signals[ACTIVATE] =
+    g_signal_new ("activate",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  gtk_widget_class_set_activate_signal (widget_class, signals[ACTIVATE]);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Return, 0, "activate", NULL);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Enter, 0, "activate", NULL);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_space, 0, "activate", NULL);
+  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Space, 0, "activate", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "kuzhi-cup");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+static void
+kuzhi_cup_init (KuzhiCup *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->lucky = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+}
+
+GtkWidget *
+kuzhi_cup_new (int pit,
+               int owner)
+{
+  KuzhiCup *self = g_object_new (KUZHI_TYPE_CUP, NULL);
+
+  self->pit = pit;
+  self->owner = owner;
+  kuzhi_cup_update_label (self);
+  return GTK_WIDGET (self);
+}
+
+int
+kuzhi_cup_get_pit (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), -1);
+  return self->pit;
+}
+
+int
+kuzhi_cup_get_owner (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), -1);
+  return self->owner;
+}
+
+int
+kuzhi_cup_get_count (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), 0);
+  return self->count;
+}
+
+void
+kuzhi_cup_set_count (KuzhiCup *self,
+                     int       count)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  if (self->count == count)
+    return;
+  self->count = count;
+  kuzhi_cup_update_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+KuzhiCupState
+kuzhi_cup_get_state (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), KUZHI_CUP_PLAIN);
+  return self->state;
+}
+
+void
+kuzhi_cup_set_state (KuzhiCup      *self,
+                     KuzhiCupState  state)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  if (self->state == state)
+    return;
+  self->state = state;
+  if (state == KUZHI_CUP_PLAIN)
+    gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+  else
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
+  kuzhi_cup_update_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+int
+kuzhi_cup_get_lucky (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), -1);
+  return self->lucky;
+}
+
+void
+kuzhi_cup_set_lucky (KuzhiCup *self,
+                     int       lucky_owner)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  if (self->lucky == lucky_owner)
+    return;
+  self->lucky = lucky_owner;
+  kuzhi_cup_update_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kuzhi_cup_set_owner_name (KuzhiCup   *self,
+                          const char *name)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  if (g_strcmp0 (self->owner_name, name) == 0)
+    return;
+  g_free (self->owner_name);
+  self->owner_name = g_strdup (name);
+  kuzhi_cup_update_label (self);
+}

@@ -1,0 +1,47 @@
+/* kuzhi-cup.h — one cup of the board: a focusable widget that draws its hollow and shells. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_CUP (kuzhi_cup_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiCup, kuzhi_cup, KUZHI, CUP, GtkWidget)
+
+typedef enum {
+  KUZHI_CUP_PLAIN,
+  KUZHI_CUP_LEGAL,      /* the player to move may sow it */
+  KUZHI_CUP_MARKABLE,   /* the player to move may mark it lucky */
+} KuzhiCupState;
+
+GtkWidget *kuzhi_cup_new          (int            pit,
+                                   int            owner);
+int        kuzhi_cup_get_pit      (KuzhiCup      *self);
+int        kuzhi_cup_get_owner    (KuzhiCup      *self);
+int        kuzhi_cup_get_count    (KuzhiCup      *self);
+void       kuzhi_cup_set_count    (KuzhiCup      *self,
+                                   int            count);
+void       kuzhi_cup_set_state    (KuzhiCup      *self,
+                                   KuzhiCupState  state);
+KuzhiCupState kuzhi_cup_get_state (KuzhiCup      *self);
+/* The player whose lucky cup this is, or -1. */
+void       kuzhi_cup_set_lucky    (KuzhiCup      *self,
+                                   int            lucky_owner);
+int        kuzhi_cup_get_lucky    (KuzhiCup      *self);
+/* The player names used in the accessible label. */
+void       kuzhi_cup_set_owner_name (KuzhiCup   *self,
+                                     const char *name);
+/* Shells only, for other widgets that draw loose shells (the hand, drawers). */
+void       kuzhi_cup_draw_shell   (cairo_t       *cr,
+                                   double         x,
+                                   double         y,
+                                   double         size,
+                                   double         angle);
+void       kuzhi_cup_draw_shells  (cairo_t       *cr,
+                                   double         cx,
+                                   double         cy,
+                                   double         radius,
+                                   int            count,
+                                   guint          seed);
+
+G_END_DECLS

@@ -1,0 +1,23 @@
+/* kuzhi-new-match-dialog.h — choose the game, its start count and the players' names, then start. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "kuzhi-game-model.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_NEW_MATCH_DIALOG (kuzhi_new_match_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiNewMatchDialog, kuzhi_new_match_dialog, KUZHI, NEW_MATCH_DIALOG, AdwWindow)
+
+KuzhiNewMatchDialog *kuzhi_new_match_dialog_new   (GtkWindow           *parent,
+                                                   KuzhiGameModel      *model);
+/* Starts the match as chosen and closes; what the Start button does. */
+gboolean             kuzhi_new_match_dialog_start (KuzhiNewMatchDialog *self);
+/* For tests: choose the start count (4, 5 or 6) and the names. */
+void                 kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *self,
+                                                         int                  seeds,
+                                                         const char          *name1,
+                                                         const char          *name2);
+
+G_END_DECLS

@@ -1,0 +1,116 @@
+/* kuzhi-preferences-window.c — Preferences: animation speed and default view, stored in GSettings. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-preferences-window.h"
+
+struct _KuzhiPreferencesWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  /* template children */
+  AdwComboRow          *speed_row;
+  AdwComboRow          *view_row;
+
+  /* owned */
+  GSettings            *settings;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiPreferencesWindow, kuzhi_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+/* The rows list the schema's choices in the schema's order. */
+static const char *const speeds[] = { "instant", "fast", "normal", "slow", NULL };
+static const char *const views[] = { "player1", "player2", NULL };
+
+static gboolean
+choice_to_index (GValue   *value,
+                 GVariant *variant,
+                 gpointer  user_data)
+{
+  const char *const *choices = user_data;
+  const char *s = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (g_strcmp0 (choices[i], s) == 0)
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+index_to_choice (const GValue       *value,
+                 const GVariantType *expected_type,
+                 gpointer            user_data)
+{
+  const char *const *choices = user_data;
+  guint i = g_value_get_uint (value);
+
+  if (i >= g_strv_length ((char **) choices))
+    return NULL;
+  return g_variant_new_string (choices[i]);
+}
+
+static void
+kuzhi_preferences_window_dispose (GObject *object)
+{
+  KuzhiPreferencesWindow *self = KUZHI_PREFERENCES_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_PREFERENCES_WINDOW);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (kuzhi_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+kuzhi_preferences_window_class_init (KuzhiPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kuzhi_preferences_window_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, speed_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, view_row);
+}
+
+static void
+kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
+  if (schema == NULL)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
+      return;
+    }
+
+  self->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_settings_bind_with_mapping (self->settings, "animation-speed",
+                                self->speed_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                choice_to_index, index_to_choice,
+                                (gpointer) speeds, NULL);
+  g_settings_bind_with_mapping (self->settings, "default-view",
+                                self->view_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                choice_to_index, index_to_choice,
+                                (gpointer) views, NULL);
+}
+
+KuzhiPreferencesWindow *
+kuzhi_preferences_window_new (GtkWindow *parent)
+{
+  return g_object_new (KUZHI_TYPE_PREFERENCES_WINDOW,
+                       "transient-for", parent,
+                       NULL);
+}

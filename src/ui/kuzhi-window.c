@@ -1,0 +1,938 @@
+/* kuzhi-window.c — the main window: a hot-seat match on the board, its header line and controls. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-rules-page.h"
+
+struct _KuzhiWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template children */
+  AdwToastOverlay      *toast_overlay;
+  GtkRevealer          *banner_revealer;
+  GtkLabel             *banner_label;
+  GtkLabel             *header_label;
+  GtkLabel             *far_caption;
+  GtkLabel             *near_caption;
+  KuzhiBoardView       *board_view;
+  GtkWidget            *controls_box;
+  GtkWidget            *refill_button;
+  GtkWidget            *mark_button;
+  GtkLabel             *hint_label;
+  GtkWidget            *view1_button;
+  GtkWidget            *view2_button;
+
+  /* owned */
+  KuzhiGameModel       *model;
+  GSettings            *settings;
+  char                 *captions[2];
+  char                 *last_toast;
+  FILE                 *trace;
+
+  AdwToast             *toast;     /* borrowed: the one on screen */
+
+  gboolean              marking;
+  gboolean              autosave;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiWindow, kuzhi_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_VIEW,
+  PROP_MARKING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static guint
+speed_to_ms (const char *speed)
+{
+  if (g_strcmp0 (speed, "instant") == 0)
+    return 0;
+  if (g_strcmp0 (speed, "fast") == 0)
+    return 70;
+  if (g_strcmp0 (speed, "slow") == 0)
+    return 320;
+  return 160;
+}
+
+static gboolean
+is_constitution (KuzhiWindow *self)
+{
+  return kuzhi_board_view_get_displayed (self->board_view)->variant == KZ_VARIANT_CONSTITUTION;
+}
+
+static const char *
+player_name (KuzhiWindow *self,
+             int          player)
+{
+  const char *name = kuzhi_game_model_get_player_name (self->model, player);
+
+  if (name == NULL || *name == '\0')
+    return player ? _("Player 2") : _("Player 1");
+  return name;
+}
+
+static int
+account_of (const KzPosition *pos,
+            int               player)
+{
+  if (pos->variant == KZ_VARIANT_CONSTITUTION)
+    return kz_constitution_account (pos, player);
+  return pos->stores[player];
+}
+
+static const char *
+reason_text (int reason)
+{
+  switch (reason)
+    {
+    case KZ_END_BOARD_EMPTY:
+      return _("no shell is left to set out on the board");
+    case KZ_END_REPETITION:
+      return _("the same position came up for the third time");
+    case KZ_END_SIDE_EMPTY:
+      return _("a row is empty");
+    case KZ_END_LIMIT:
+      return _("the move limit was reached");
+    case KZ_END_NO_FEED:
+      return _("the opponent cannot be fed");
+    case KZ_END_MAJORITY:
+      return _("a player has captured more than half");
+    case KZ_END_NO_CAPTURE:
+      return _("nothing was captured for a long time");
+    case KZ_END_CANNOT_FILL:
+      return _("a player cannot fill a cup");
+    default:
+      return "";
+    }
+}
+
+/* --- what the labels say ---------------------------------------------------- */
+
+static void
+update_captions (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  int near = kuzhi_board_view_get_view_player (self->board_view);
+
+  for (int p = 0; p < 2; p++)
+    {
+      g_autofree char *escaped = g_markup_escape_text (player_name (self, p), -1);
+      char *text;
+
+      if (d->variant == KZ_VARIANT_CONSTITUTION)
+        {
+          int half = 7 * d->seeds;
+          /* Translators: a drawer's caption, "account = cups · drawer · refill left · reserve". */
+          text = g_strdup_printf (_("<b>%s</b>: account %d/%d = %d in cups · %d in drawer · %d refill left · reserve %d"),
+                                  escaped, kz_constitution_account (d, p), half,
+                                  kz_position_row_sum (d, p), d->stores[p], d->refill_left[p],
+                                  kz_constitution_reserve (d, p));
+        }
+      else
+        text = g_strdup_printf (_("<b>%s</b>: %d in the store · %d on the row"),
+                                escaped, d->stores[p], kz_position_row_sum (d, p));
+      g_free (self->captions[p]);
+      self->captions[p] = text;
+    }
+
+  gtk_label_set_markup (self->near_caption, self->captions[near]);
+  gtk_label_set_markup (self->far_caption, self->captions[!near]);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->near_caption), near ? "player1" : "player2");
+  gtk_widget_add_css_class (GTK_WIDGET (self->near_caption), near ? "player2" : "player1");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->far_caption), near ? "player2" : "player1");
+  gtk_widget_add_css_class (GTK_WIDGET (self->far_caption), near ? "player1" : "player2");
+}
+
+static void
+update_header (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  g_autofree char *accounts = NULL;
+  g_autofree char *first = NULL;
+  GString *text = g_string_new (NULL);
+
+  if (d->variant == KZ_VARIANT_CONSTITUTION)
+    {
+      int half = 7 * d->seeds;
+      accounts = g_strdup_printf ("%s %d/%d · %s %d/%d",
+                                  player_name (self, 0), account_of (d, 0), half,
+                                  player_name (self, 1), account_of (d, 1), half);
+    }
+  else
+    accounts = g_strdup_printf ("%s %d · %s %d",
+                                player_name (self, 0), account_of (d, 0),
+                                player_name (self, 1), account_of (d, 1));
+
+  if (d->over)
+    first = g_strdup (_("Match over"));
+  else if (d->variant == KZ_VARIANT_CONSTITUTION)
+    /* Translators: "Round 2 · Ana to move" */
+    first = g_strdup_printf (_("Round %d · %s to move"), d->round, player_name (self, d->to_move));
+  else
+    first = g_strdup_printf (_("%s to move"), player_name (self, d->to_move));
+
+  g_string_append_printf (text, "%s · %s", first, accounts);
+  gtk_label_set_text (self->header_label, text->str);
+  g_string_free (text, TRUE);
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self->header_label), "player1");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->header_label), "player2");
+  if (!d->over)
+    gtk_widget_add_css_class (GTK_WIDGET (self->header_label), d->to_move ? "player2" : "player1");
+
+  update_captions (self);
+}
+
+static void
+update_banner (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  g_autofree char *text = NULL;
+
+  if (!d->over)
+    {
+      gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+      return;
+    }
+  if (d->winner < 0)
+    /* Translators: "The match is drawn, 35 to 35: no shell is left …" */
+    text = g_strdup_printf (_("The match is drawn, %d to %d: %s."),
+                            account_of (d, 0), account_of (d, 1), reason_text (d->end));
+  else
+    /* Translators: "Ana wins the match, 40 to 30: no shell is left …" */
+    text = g_strdup_printf (_("%s wins the match, %d to %d: %s."),
+                            player_name (self, d->winner),
+                            account_of (d, d->winner), account_of (d, !d->winner),
+                            reason_text (d->end));
+  gtk_label_set_text (self->banner_label, text);
+  gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
+}
+
+static void
+update_hint (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+
+  if (self->marking)
+    gtk_label_set_text (self->hint_label, _("Choose one of your cups to be your lucky cup — Escape cancels."));
+  else if (d->over)
+    gtk_label_set_text (self->hint_label, _("Start a new match with Ctrl+N."));
+  else
+    gtk_label_set_text (self->hint_label, _("Click a highlighted cup, or choose one with the arrow keys and press Enter."));
+}
+
+static gboolean
+has_legal (KuzhiWindow *self,
+           gboolean     marks,
+           KzAction     only)
+{
+  KzAction legal[KZ_MAX_ACTIONS];
+  int n = kuzhi_game_model_get_legal (self->model, legal);
+
+  for (int i = 0; i < n; i++)
+    {
+      if (only != KZ_ACTION_NONE && legal[i] == only)
+        return TRUE;
+      if (marks && KZ_ACTION_IS_MARK (legal[i]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+update_actions (KuzhiWindow *self)
+{
+  gboolean idle = !kuzhi_board_view_get_animating (self->board_view);
+  gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
+  gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
+  gboolean constitution = is_constitution (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.refill", refill);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mark-lucky", mark);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kuzhi_game_model_can_undo (self->model));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kuzhi_game_model_can_redo (self->model));
+
+  /* A legal control glows in the mover's colour; Constitution-only ones hide elsewhere. */
+  gtk_widget_set_visible (self->controls_box, constitution);
+  if (refill)
+    gtk_widget_add_css_class (self->refill_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->refill_button, "suggested-action");
+  if (mark)
+    gtk_widget_add_css_class (self->mark_button, "lucky-action");
+  else
+    gtk_widget_remove_css_class (self->mark_button, "lucky-action");
+}
+
+static void
+update_view_labels (KuzhiWindow *self)
+{
+  g_autofree char *v1 = g_strdup_printf (_("%s View"), player_name (self, 0));
+  g_autofree char *v2 = g_strdup_printf (_("%s View"), player_name (self, 1));
+
+  gtk_button_set_label (GTK_BUTTON (self->view1_button), v1);
+  gtk_button_set_label (GTK_BUTTON (self->view2_button), v2);
+}
+
+static void
+set_marking (KuzhiWindow *self,
+             gboolean     marking)
+{
+  marking = !!marking;
+  if (marking && !has_legal (self, TRUE, KZ_ACTION_NONE))
+    marking = FALSE;
+  if (self->marking == marking)
+    return;
+  self->marking = marking;
+  kuzhi_board_view_set_marking (self->board_view, marking);
+  update_hint (self);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKING]);
+}
+
+static void
+trace_position (KuzhiWindow *self,
+                const char  *what)
+{
+  const KzPosition *p = kuzhi_game_model_get_position (self->model);
+
+  if (self->trace == NULL)
+    return;
+  fprintf (self->trace, "%s to_move=%d round=%d over=%d pits=", what, p->to_move, p->round, p->over);
+  for (int i = 0; i < p->n_pits; i++)
+    fprintf (self->trace, "%s%d", i ? "," : "", p->pits[i]);
+  fprintf (self->trace, " stores=%d,%d\n", p->stores[0], p->stores[1]);
+  fflush (self->trace);
+}
+
+/* --- signal handlers ---------------------------------------------------------- */
+
+static void
+on_displayed_changed (KuzhiBoardView *view,
+                      KuzhiWindow    *self)
+{
+  update_header (self);
+  update_banner (self);
+  update_hint (self);
+}
+
+static void
+on_view_player_changed (KuzhiBoardView *view,
+                        GParamSpec     *pspec,
+                        KuzhiWindow    *self)
+{
+  update_captions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+static void
+on_animating_changed (KuzhiBoardView *view,
+                      GParamSpec     *pspec,
+                      KuzhiWindow    *self)
+{
+  update_actions (self);
+  if (!kuzhi_board_view_get_animating (view))
+    trace_position (self, "shown");
+}
+
+static void
+on_toast_dismissed (AdwToast    *toast,
+                    KuzhiWindow *self)
+{
+  if (self->toast == toast)
+    self->toast = NULL;
+}
+
+static void
+show_toast (KuzhiWindow *self,
+            const char  *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+
+  /* Only the latest round's news matters: it replaces an older toast. */
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  self->toast = toast;
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
+  adw_toast_set_timeout (toast, 5);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+on_event_reached (KuzhiBoardView *view,
+                  gpointer        event,
+                  KuzhiWindow    *self)
+{
+  const KzEvent *ev = event;
+  const KzPosition *pos = kuzhi_game_model_get_position (self->model);
+
+  if (ev->type == KZ_EVENT_ROUND_END && !pos->over)
+    {
+      g_autofree char *text = NULL;
+      int half = 7 * pos->seeds;
+
+      /* Translators: "Round 1 goes to Ana, who opens round 2 — Ana 38/35, Ben 32/35" */
+      text = g_strdup_printf (_("Round %d goes to %s, who opens round %d — %s %d/%d, %s %d/%d"),
+                              ev->round, player_name (self, ev->player), ev->round + 1,
+                              player_name (self, 0), account_of (pos, 0), half,
+                              player_name (self, 1), account_of (pos, 1), half);
+      show_toast (self, text);
+    }
+  else if (ev->type == KZ_EVENT_ROUND_END)
+    {
+      g_autofree char *text = g_strdup_printf (_("Round %d goes to %s — the last round"),
+                                               ev->round, player_name (self, ev->player));
+      show_toast (self, text);
+    }
+}
+
+static void
+on_cup_activated (KuzhiBoardView *view,
+                  int             pit,
+                  KuzhiWindow    *self)
+{
+  KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
+
+  if (!kuzhi_game_model_is_legal (self->model, action))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  if (self->marking)
+    set_marking (self, FALSE);
+  kuzhi_game_model_play (self->model, action, NULL);
+}
+
+static void
+on_model_changed (KuzhiWindow *self)
+{
+  /* A mark stays pending only while it is still possible. */
+  if (self->marking && !has_legal (self, TRUE, KZ_ACTION_NONE))
+    set_marking (self, FALSE);
+  update_actions (self);
+  update_view_labels (self);
+  update_header (self);
+}
+
+static void
+on_action_finished (KuzhiWindow *self,
+                    int          action)
+{
+  char buf[8];
+  g_autofree char *what = g_strdup_printf ("played %s", kz_action_to_string (action, buf));
+
+  trace_position (self, what);
+  if (self->autosave)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!kuzhi_game_model_autosave (self->model, &error))
+        g_warning ("Cannot save the match: %s", error->message);
+    }
+}
+
+static void
+on_speed_changed (KuzhiWindow *self)
+{
+  g_autofree char *speed = g_settings_get_string (self->settings, "animation-speed");
+
+  kuzhi_board_view_set_step_ms (self->board_view, speed_to_ms (speed));
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                KuzhiWindow           *self)
+{
+  /* Any key during the sowing finishes it at once, and does nothing more. */
+  if (kuzhi_board_view_get_animating (self->board_view))
+    {
+      kuzhi_board_view_finish_animation (self->board_view);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+apply_default_view (KuzhiWindow *self)
+{
+  g_autofree char *view = NULL;
+
+  if (self->settings == NULL)
+    return;
+  view = g_settings_get_string (self->settings, "default-view");
+  kuzhi_board_view_set_view_player (self->board_view, g_strcmp0 (view, "player2") == 0);
+}
+
+static void
+on_match_started (KuzhiNewMatchDialog *dialog,
+                  KuzhiWindow         *self)
+{
+  set_marking (self, FALSE);
+  apply_default_view (self);
+}
+
+/* --- actions ------------------------------------------------------------------ */
+
+static void
+new_match_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiNewMatchDialog *dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
+
+  g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+
+  set_marking (self, FALSE);
+  kuzhi_game_model_undo (self->model);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+
+  set_marking (self, FALSE);
+  kuzhi_game_model_redo (self->model);
+}
+
+static void
+switch_view_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  int near = kuzhi_board_view_get_view_player (self->board_view);
+
+  kuzhi_board_view_set_view_player (self->board_view, !near);
+}
+
+static void
+sow_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  int pit = g_variant_get_int32 (param);
+
+  kuzhi_board_view_finish_animation (self->board_view);
+  if (pit >= 0 && pit < KZ_MAX_PITS)
+    on_cup_activated (self->board_view, pit, self);
+}
+
+static void
+refill_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+
+  kuzhi_board_view_finish_animation (self->board_view);
+  set_marking (self, FALSE);
+  if (!kuzhi_game_model_play (self->model, KZ_ACTION_REFILL, NULL))
+    gtk_widget_error_bell (widget);
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+
+  if (kuzhi_board_view_get_animating (self->board_view))
+    kuzhi_board_view_finish_animation (self->board_view);
+  set_marking (self, FALSE);
+}
+
+static void
+rules_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (widget));
+
+  gtk_window_present (rules);
+}
+
+/* --- life cycle ------------------------------------------------------------- */
+
+static gboolean
+kuzhi_window_close_request (GtkWindow *window)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (window);
+
+  if (self->settings != NULL)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+    }
+
+  return GTK_WINDOW_CLASS (kuzhi_window_parent_class)->close_request (window);
+}
+
+static void
+kuzhi_window_map (GtkWidget *widget)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (kuzhi_window_parent_class)->map (widget);
+
+  if (self->trace != NULL)
+    fprintf (self->trace, "mapped\n");
+}
+
+static void
+kuzhi_window_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (kuzhi_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  /* Tell an outside test where each cup is, in the surface's coordinates. */
+  if (self->trace != NULL)
+    {
+      double sx, sy;
+
+      gtk_native_get_surface_transform (GTK_NATIVE (self), &sx, &sy);
+      for (int p = 0; p < KZ_MAX_PITS; p++)
+        {
+          double x, y, wx, wy;
+
+          if (!kuzhi_board_view_get_cup_center (self->board_view, p, &x, &y))
+            continue;
+          if (gtk_widget_translate_coordinates (GTK_WIDGET (self->board_view), widget, x, y, &wx, &wy))
+            fprintf (self->trace, "cup %d %d %d\n", p, (int) (wx + sx), (int) (wy + sy));
+        }
+      fflush (self->trace);
+    }
+}
+
+static void
+kuzhi_window_dispose (GObject *object)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (object);
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->toast != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->toast, self);
+      self->toast = NULL;
+    }
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (kuzhi_window_parent_class)->dispose (object);
+}
+
+static void
+kuzhi_window_finalize (GObject *object)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (object);
+
+  g_clear_object (&self->model);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->captions[0], g_free);
+  g_clear_pointer (&self->captions[1], g_free);
+  g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->trace, fclose);
+
+  G_OBJECT_CLASS (kuzhi_window_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      /* Asked for while the template is being built, before board_view is set. */
+      g_value_set_string (value, self->board_view != NULL && kuzhi_board_view_get_view_player (self->board_view)
+                                 ? "player2" : "player1");
+      break;
+    case PROP_MARKING:
+      g_value_set_boolean (value, self->marking);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_window_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      {
+        int near = g_strcmp0 (g_value_get_string (value), "player2") == 0;
+        kuzhi_board_view_set_view_player (self->board_view, near);
+      }
+      break;
+    case PROP_MARKING:
+      set_marking (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_window_class_init (KuzhiWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = kuzhi_window_dispose;
+  object_class->finalize = kuzhi_window_finalize;
+  object_class->get_property = kuzhi_window_get_property;
+  object_class->set_property = kuzhi_window_set_property;
+  widget_class->map = kuzhi_window_map;
+  widget_class->size_allocate = kuzhi_window_size_allocate;
+  window_class->close_request = kuzhi_window_close_request;
+
+  properties[PROP_VIEW] =
+    g_param_spec_string ("view", NULL, NULL, "player1",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MARKING] =
+    g_param_spec_boolean ("marking", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, far_caption);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, near_caption);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, controls_box);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, refill_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, mark_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view1_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view2_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_cup_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_displayed_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_event_reached);
+  gtk_widget_class_bind_template_callback (widget_class, on_animating_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_view_player_changed);
+
+  gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_property_action (widget_class, "win.view", "view");
+  gtk_widget_class_install_action (widget_class, "win.switch-view", NULL, switch_view_action);
+  gtk_widget_class_install_action (widget_class, "win.sow", "i", sow_action);
+  gtk_widget_class_install_action (widget_class, "win.refill", NULL, refill_action);
+  gtk_widget_class_install_property_action (widget_class, "win.mark-lucky", "marking");
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
+}
+
+static void
+kuzhi_window_init (KuzhiWindow *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  GtkEventController *keys;
+  const char *trace = g_getenv ("KUZHI_TRACE_FILE");
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  if (trace != NULL && *trace != '\0')
+    self->trace = fopen (trace, "w");
+
+  /* Without the compiled schema (a build run from the tree) the window
+   * still works, with the default preferences. */
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
+  if (schema != NULL)
+    {
+      self->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      g_signal_connect_swapped (self->settings, "changed::animation-speed",
+                                G_CALLBACK (on_speed_changed), self);
+      on_speed_changed (self);
+    }
+  else
+    g_warning ("The GSettings schema io.github.kuzhi.Kuzhi is not installed; preferences will not be kept");
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  self->model = kuzhi_game_model_new ();
+  g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
+  g_signal_connect_swapped (self->model, "action-finished", G_CALLBACK (on_action_finished), self);
+  g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_model_changed), self);
+  kuzhi_board_view_set_model (self->board_view, self->model);
+
+  kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
+  apply_default_view (self);
+}
+
+KuzhiWindow *
+kuzhi_window_new (GtkApplication *application)
+{
+  return g_object_new (KUZHI_TYPE_WINDOW, "application", application, NULL);
+}
+
+gboolean
+kuzhi_window_start_match (KuzhiWindow *self,
+                          KzVariantId  variant,
+                          int          seeds,
+                          const char  *name1,
+                          const char  *name2)
+{
+  KzOptions options = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
+
+  options.seeds = seeds;
+  kuzhi_game_model_set_player_name (self->model, 0, name1 ? name1 : _("Player 1"));
+  kuzhi_game_model_set_player_name (self->model, 1, name2 ? name2 : _("Player 2"));
+  set_marking (self, FALSE);
+  if (!kuzhi_game_model_new_match (self->model, variant, &options, &error))
+    {
+      g_warning ("Cannot start the match: %s", error->message);
+      return FALSE;
+    }
+  on_model_changed (self);
+  on_displayed_changed (self->board_view, self);
+  return TRUE;
+}
+
+KuzhiGameModel *
+kuzhi_window_get_model (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->model;
+}
+
+KuzhiBoardView *
+kuzhi_window_get_board_view (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->board_view;
+}
+
+const char *
+kuzhi_window_get_header_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->header_label);
+}
+
+const char *
+kuzhi_window_get_caption_text (KuzhiWindow *self,
+                               int          player)
+{
+  int near;
+
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  near = kuzhi_board_view_get_view_player (self->board_view);
+  return gtk_label_get_text (player == near ? self->near_caption : self->far_caption);
+}
+
+const char *
+kuzhi_window_get_banner_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  if (!gtk_revealer_get_reveal_child (self->banner_revealer))
+    return NULL;
+  return gtk_label_get_text (self->banner_label);
+}
+
+void
+kuzhi_window_set_autosave (KuzhiWindow *self,
+                           gboolean     autosave)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+
+  self->autosave = !!autosave;
+  if (!self->autosave)
+    return;
+  /* Carry on with the match the last run left, unless it was over. */
+  if (kuzhi_game_model_restore_autosave (self->model, &error))
+    {
+      if (kuzhi_game_model_get_over (self->model))
+        kuzhi_window_start_match (self, kuzhi_game_model_get_variant (self->model),
+                                  kuzhi_game_model_get_position (self->model)->seeds,
+                                  kuzhi_game_model_get_player_name (self->model, 0),
+                                  kuzhi_game_model_get_player_name (self->model, 1));
+      on_model_changed (self);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_warning ("Cannot restore the last match: %s", error->message);
+}
+
+void
+kuzhi_window_dismiss_toast (KuzhiWindow *self)
+{
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+}
+
+const char *
+kuzhi_window_get_last_toast (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}

@@ -1,0 +1,35 @@
+/* kuzhi-window.h — the main window: a hot-seat match on the board, its header line and controls. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "kuzhi-game-model.h"
+#include "kuzhi-board-view.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_WINDOW (kuzhi_window_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiWindow, kuzhi_window, KUZHI, WINDOW, AdwApplicationWindow)
+
+KuzhiWindow    *kuzhi_window_new            (GtkApplication *application);
+KuzhiGameModel *kuzhi_window_get_model      (KuzhiWindow    *self);
+KuzhiBoardView *kuzhi_window_get_board_view (KuzhiWindow    *self);
+/* The texts shown above and around the board, for tests. */
+const char     *kuzhi_window_get_header_text (KuzhiWindow   *self);
+const char     *kuzhi_window_get_caption_text (KuzhiWindow  *self,
+                                               int           player);
+const char     *kuzhi_window_get_banner_text (KuzhiWindow   *self);
+/* The last toast's title, or NULL. */
+const char     *kuzhi_window_get_last_toast (KuzhiWindow    *self);
+void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
+/* Restores the last run's match now, and saves the match after every action. */
+void            kuzhi_window_set_autosave   (KuzhiWindow    *self,
+                                             gboolean        autosave);
+/* Starts a match without the dialog. */
+gboolean        kuzhi_window_start_match    (KuzhiWindow    *self,
+                                             KzVariantId     variant,
+                                             int             seeds,
+                                             const char     *name1,
+                                             const char     *name2);
+
+G_END_DECLS

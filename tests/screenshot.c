@@ -1,0 +1,213 @@
+/* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell, a sowing frame, the end. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "kuzhi-application.h"
+#include "kuzhi-window.h"
+
+static const char *out_dir = ".";
+static int failures;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+capture (GtkWidget  *widget,
+         const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_build_filename (out_dir, name, NULL);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    {
+      g_printerr ("%s: nothing was drawn\n", name);
+      failures++;
+      return;
+    }
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_printerr ("%s: cannot write\n", path);
+      failures++;
+      return;
+    }
+  g_print ("wrote %s (%d×%d)\n", path, width, height);
+}
+
+/* Plays random matches with the engine alone until one reaches a position
+ * worth showing: a lucky cup on the board and the refill shell to sow. */
+static GArray *
+find_mid_match (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+  GArray *line = g_array_new (FALSE, FALSE, sizeof (KzAction));
+
+  for (int attempt = 0; attempt < 20000; attempt++)
+    {
+      KzMatch match;
+
+      g_array_set_size (line, 0);
+      kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+      for (int ply = 0; ply < 600 && !match.pos.over; ply++)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          KzAction pick = KZ_ACTION_NONE;
+          int n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match.pos, legal);
+          const KzPosition *p = &match.pos;
+
+          if (p->round >= 2 && (p->lucky[0] >= 0 || p->lucky[1] >= 0)
+              && p->refill_left[p->to_move] == 1 && kz_position_is_legal (p, KZ_ACTION_REFILL)
+              && kz_position_row_sum (p, 0) >= 8 && kz_position_row_sum (p, 1) >= 8)
+            {
+              kz_match_clear (&match);
+              g_rand_free (rand);
+              return line;
+            }
+          /* Mark whenever allowed, so that lucky cups show up. */
+          for (int i = 0; i < n; i++)
+            if (KZ_ACTION_IS_MARK (legal[i]) && g_rand_boolean (rand))
+              pick = legal[i];
+          if (pick == KZ_ACTION_NONE)
+            {
+              int sows = 0;
+              for (int i = 0; i < n; i++)
+                if (!KZ_ACTION_IS_MARK (legal[i]))
+                  legal[sows++] = legal[i];
+              pick = legal[g_rand_int_range (rand, 0, sows)];
+            }
+          g_array_append_val (line, pick);
+          kz_match_play (&match, pick, NULL);
+        }
+      kz_match_clear (&match);
+    }
+  g_rand_free (rand);
+  g_array_free (line, TRUE);
+  return NULL;
+}
+
+static void
+play_to_end (KuzhiGameModel *model)
+{
+  GRand *rand = g_rand_new_with_seed (11);
+
+  for (int ply = 0; ply < 5000 && !kuzhi_game_model_get_over (model); ply++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      int n = kuzhi_game_model_get_legal (model, legal);
+      int sows = 0;
+
+      for (int i = 0; i < n; i++)
+        if (!KZ_ACTION_IS_MARK (legal[i]))
+          legal[sows++] = legal[i];
+      kuzhi_game_model_play (model, legal[g_rand_int_range (rand, 0, sows)], NULL);
+    }
+  g_rand_free (rand);
+}
+
+static void
+on_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  KuzhiWindow *kw = KUZHI_WINDOW (window);
+  KuzhiGameModel *model = kuzhi_window_get_model (kw);
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_autoptr(GArray) line = NULL;
+
+  gtk_window_set_default_size (window, 1100, 760);
+  g_settings_set_string (settings, "animation-speed", "instant");
+  kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arul");
+  wait_ms (800);
+  capture (GTK_WIDGET (window), "start.png");
+
+  line = find_mid_match ();
+  if (line == NULL)
+    {
+      g_printerr ("no position with a lucky cup and a refill shell found\n");
+      failures++;
+    }
+  else
+    {
+      for (guint i = 0; i < line->len; i++)
+        kuzhi_game_model_play (model, g_array_index (line, KzAction, i), NULL);
+      wait_ms (300);
+      kuzhi_window_dismiss_toast (kw);
+      wait_ms (600);
+      capture (GTK_WIDGET (window), "mid-match.png");
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+      kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 1);
+      wait_ms (400);
+      capture (GTK_WIDGET (window), "mid-match-dark-player2.png");
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+      kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 0);
+
+      /* A frame in the middle of a sowing. */
+      g_settings_set_string (settings, "animation-speed", "slow");
+      {
+        KzAction legal[KZ_MAX_ACTIONS];
+        int n = kuzhi_game_model_get_legal (model, legal);
+        KzAction best = KZ_ACTION_NONE;
+        for (int i = 0; i < n; i++)
+          if (KZ_ACTION_IS_PIT (legal[i])
+              && (best == KZ_ACTION_NONE
+                  || kuzhi_game_model_get_position (model)->pits[legal[i]]
+                     > kuzhi_game_model_get_position (model)->pits[best]))
+            best = legal[i];
+        kuzhi_game_model_play (model, best, NULL);
+      }
+      wait_ms (1500);
+      capture (GTK_WIDGET (window), "sowing.png");
+      kuzhi_board_view_finish_animation (kuzhi_window_get_board_view (kw));
+      g_settings_set_string (settings, "animation-speed", "instant");
+    }
+
+  play_to_end (model);
+  wait_ms (600);
+  capture (GTK_WIDGET (window), "match-end.png");
+
+  gtk_window_destroy (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(KuzhiApplication) app = NULL;
+  g_autofree char *data_home = g_dir_make_tmp ("kuzhi-shot-XXXXXX", NULL);
+
+  if (argc > 1)
+    out_dir = argv[1];
+  g_mkdir_with_parents (out_dir, 0755);
+  /* A fresh user data folder: no autosave from an earlier run. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+
+  app = kuzhi_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  g_application_run (G_APPLICATION (app), 1, argv);
+
+  return failures ? 1 : 0;
+}
