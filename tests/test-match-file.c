@@ -107,6 +107,25 @@ test_round_trip (void)
   g_assert_cmpuint (longest, <, KUZHI_MATCH_FILE_MAX_ACTIONS / 4);
 }
 
+/* Found by the fuzzer: a year before 1000 must keep its leading zeros, or
+ * the file Kuzhi wrote would not load again. */
+static void
+test_old_date (void)
+{
+  g_autoptr(GDateTime) created = g_date_time_new_utc (684, 11, 29, 20, 49, 34);
+  g_autoptr(GDateTime) created_out = NULL;
+  g_autofree char *data = NULL;
+  KzMatch match, loaded = { 0 };
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
+  data = kuzhi_match_file_to_data (&match, NULL, created, NULL);
+  g_assert_nonnull (strstr (data, "Created=0684-11-29T20:49:34Z"));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, &created_out, NULL));
+  g_assert_true (g_date_time_equal (created, created_out));
+  kz_match_clear (&loaded);
+  kz_match_clear (&match);
+}
+
 /* Through a real file too, and saving twice replaces the first file. */
 static void
 test_save_load_file (void)
@@ -788,6 +807,7 @@ main (int argc, char **argv)
     engine_path = g_getenv ("KUZHI_ENGINE");
 
   g_test_add_func ("/match-file/round-trip", test_round_trip);
+  g_test_add_func ("/match-file/old-date", test_old_date);
   g_test_add_func ("/match-file/save-load-file", test_save_load_file);
   g_test_add_func ("/match-file/broken-lines", test_broken_lines);
   g_test_add_func ("/match-file/truncated", test_truncated);

@@ -137,7 +137,13 @@ static char *
 format_time (GDateTime *time)
 {
   g_autoptr(GDateTime) utc = g_date_time_to_utc (time);
-  return g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+
+  /* By hand, not with %Y: that drops the zeros of a year before 1000,
+   * which ISO 8601 parsing then refuses. */
+  return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ",
+                          g_date_time_get_year (utc), g_date_time_get_month (utc),
+                          g_date_time_get_day_of_month (utc), g_date_time_get_hour (utc),
+                          g_date_time_get_minute (utc), g_date_time_get_second (utc));
 }
 
 char *

@@ -1,0 +1,59 @@
+/* fuzz-match-file.c — libFuzzer target: any bytes given to the match-file loader are refused cleanly or load a match that survives a second round trip. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kuzhi-match-file.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+static void
+clear_loaded (KzMatch *match, char **names, GDateTime **created)
+{
+  kz_match_clear (match);
+  g_clear_pointer (&names[0], g_free);
+  g_clear_pointer (&names[1], g_free);
+  g_clear_pointer (created, g_date_time_unref);
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  KzMatch match = { 0 };
+  KzMatch again = { 0 };
+  char *names[2] = { NULL, NULL };
+  char *names_again[2] = { NULL, NULL };
+  GDateTime *created = NULL;
+  GDateTime *created_again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  if (!kuzhi_match_file_from_data ((const char *) data, size, &match, names, &created, &error))
+    {
+      /* A refusal always says why, and leaves nothing behind. */
+      if (error == NULL || error->message == NULL || *error->message == '\0')
+        __builtin_trap ();
+      if (match.history != NULL || names[0] != NULL || created != NULL)
+        __builtin_trap ();
+      return 0;
+    }
+
+  /* Whatever loaded must save and load again to the same match: a file
+   * Kuzhi accepts is one it can keep. */
+  text = kuzhi_match_file_to_data (&match, (const char *const *) names, created, &length);
+  if (!kuzhi_match_file_from_data (text, length, &again, names_again, &created_again, NULL))
+    __builtin_trap ();
+  if (!kz_position_equal (&match.pos, &again.pos) ||
+      match.n_history != again.n_history ||
+      g_strcmp0 (names[0], names_again[0]) != 0 ||
+      g_strcmp0 (names[1], names_again[1]) != 0)
+    __builtin_trap ();
+  for (size_t i = 0; i < match.n_history; i++)
+    if (match.history[i].action != again.history[i].action)
+      __builtin_trap ();
+
+  clear_loaded (&again, names_again, &created_again);
+  clear_loaded (&match, names, &created);
+  return 0;
+}
