@@ -63,19 +63,16 @@ dakon_legal (const KzPosition *pos, KzAction *out)
 }
 
 /* Where the seed after slot c goes when player p sows: their own store
- * follows their last pit, the opponent's store is never in the ring. */
-static inline int
-next_slot (int c, int p)
-{
-  if (c == STORE)
-    return p ? 0 : ROW;
-  if (c == p * ROW + ROW - 1)
-    return STORE;
-  return c == N_PITS - 1 ? 0 : c + 1;
-}
+ * (slot 14) follows their last pit, the opponent's store is never in the
+ * ring. A table keeps the sowing loop free of branches. */
+static const int8_t next_slot[2][N_PITS + 1] = {
+  { 1, 2, 3, 4, 5, 6, STORE, 8, 9, 10, 11, 12, 13, 0, 7 },
+  { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, STORE, 0 },
+};
 
-/* Moves a pit's seeds into a store; the event is a capture either way, so
- * that the view has one way to show seeds leaving a pit for a store. */
+/* Sweeps a pit's seeds into a store at the end of the game; the event is a
+ * capture, so that the view has one way to show seeds leaving a pit for a
+ * store. */
 static inline void
 take_pit (KzPosition *pos, int pit, int player, KzEventLog *log)
 {
@@ -94,13 +91,18 @@ dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 {
   int p = pos->to_move;
   int c = action;
-  int hand = pos->pits[c];
   int drops = 0;
   bool again = false;
   bool captured = false;
+  const int8_t *next = next_slot[p];
+  uint8_t board[N_PITS + 1];   /* the pits, and the mover's store in slot 14 */
 
+  memcpy (board, pos->pits, N_PITS);
+  board[STORE] = pos->stores[p];
+
+  int hand = board[c];
+  board[c] = 0;
   pos->plies++;
-  pos->pits[c] = 0;
   if (log)
     kz_event_log_push (log, KZ_EVENT_LIFT, c, -1, hand);
 
@@ -108,37 +110,46 @@ dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
     {
       /* One lap: the seeds in hand, one per slot. */
       drops += hand;
-      while (hand > 0)
-        {
-          c = next_slot (c, p);
-          hand--;
-          if (c == STORE)
-            {
-              pos->stores[p]++;
-              if (log)
-                kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
-            }
-          else
-            {
-              pos->pits[c]++;
-              if (log)
-                kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
-            }
-        }
+      if (log)
+        while (hand > 0)
+          {
+            c = next[c];
+            board[c]++;
+            hand--;
+            if (c == STORE)
+              kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
+            else
+              kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+          }
+      else
+        while (hand > 0)
+          {
+            c = next[c];
+            board[c]++;
+            hand--;
+          }
 
       if (c == STORE)
         {
           again = true;
           break;
         }
-      if (pos->pits[c] == 1)
+      if (board[c] == 1)
         {
           /* The pit was empty. On your own side the seed and the opposite
            * pit go to your store, even when the opposite pit is empty. */
           if (c / ROW == p)
             {
-              take_pit (pos, c, p, log);
-              take_pit (pos, N_PITS - 1 - c, p, log);
+              int opposite = N_PITS - 1 - c;
+              board[STORE] += 1 + board[opposite];
+              if (log)
+                {
+                  kz_event_log_push (log, KZ_EVENT_CAPTURE, c, p, 1);
+                  if (board[opposite] != 0)
+                    kz_event_log_push (log, KZ_EVENT_CAPTURE, opposite, p, board[opposite]);
+                }
+              board[c] = 0;
+              board[opposite] = 0;
               captured = true;
             }
           break;
@@ -148,12 +159,14 @@ dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
        * mover's store). */
       if (drops >= KZ_DROP_LIMIT)
         break;
-      hand = pos->pits[c];
-      pos->pits[c] = 0;
+      hand = board[c];
+      board[c] = 0;
       if (log)
         kz_event_log_push (log, KZ_EVENT_RELAY, c, -1, hand);
     }
 
+  memcpy (pos->pits, board, N_PITS);
+  pos->stores[p] = board[STORE];
   pos->quiet_plies = captured ? 0 : (uint16_t) (pos->quiet_plies + 1);
 
   int rows[2] = { row_sum (pos, 0), row_sum (pos, 1) };
