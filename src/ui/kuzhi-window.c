@@ -73,7 +73,7 @@ static const char *
 player_name (KuzhiWindow *self,
              int          player)
 {
-  const char *name = kuzhi_game_model_get_player_name (self->model, player);
+  const char *name = self->model ? kuzhi_game_model_get_player_name (self->model, player) : NULL;
 
   if (name == NULL || *name == '\0')
     return player ? _("Player 2") : _("Player 1");
@@ -787,6 +787,12 @@ kuzhi_window_init (KuzhiWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->model = kuzhi_game_model_new ();
+  g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
+  g_signal_connect_swapped (self->model, "action-finished", G_CALLBACK (on_action_finished), self);
+  g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_model_changed), self);
+  kuzhi_board_view_set_model (self->board_view, self->model);
+
   if (trace != NULL && *trace != '\0')
     self->trace = fopen (trace, "w");
 
@@ -814,11 +820,6 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
-  self->model = kuzhi_game_model_new ();
-  g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
-  g_signal_connect_swapped (self->model, "action-finished", G_CALLBACK (on_action_finished), self);
-  g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_model_changed), self);
-  kuzhi_board_view_set_model (self->board_view, self->model);
 
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);

@@ -1,0 +1,448 @@
+/* test-window.c — the window under Xvfb: sowing, refill, lucky-cup marking, the header line, captions and cup labels. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-new-match-dialog.h"
+
+typedef struct {
+  KuzhiWindow    *window;
+  KuzhiGameModel *model;
+  KuzhiBoardView *board;
+  GSettings      *settings;
+} Fixture;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  speed)
+{
+  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_settings_set_string (f->settings, "animation-speed", speed ? speed : "instant");
+  g_settings_set_string (f->settings, "default-view", "player1");
+  f->window = kuzhi_window_new (NULL);
+  f->model = kuzhi_window_get_model (f->window);
+  f->board = kuzhi_window_get_board_view (f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  /* Mapped and allocated, so that the animation has a frame clock. */
+  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  spin (50);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->settings);
+  spin (20);
+}
+
+static char *
+pits_string (const KzPosition *pos)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < pos->n_pits; i++)
+    g_string_append_printf (s, "%s%d", i == 0 ? "" : i == pos->n_pits / 2 ? " | " : " ", pos->pits[i]);
+  return g_string_free (s, FALSE);
+}
+
+static const char *
+cup_label (Fixture *f,
+           int      pit)
+{
+  /* The tooltip repeats the accessible label word for word. */
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, pit)));
+}
+
+static void
+sow (Fixture *f,
+     int      pit)
+{
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", pit);
+}
+
+/* Plays seeded random matches with the engine until one reaches a position
+ * the predicate accepts; the match is left there. */
+typedef gboolean (*PositionPredicate) (const KzPosition *pos);
+
+static void
+find_match (KzMatch           *match,
+            PositionPredicate  accept)
+{
+  GRand *rand = g_rand_new_with_seed (2024);
+
+  for (int attempt = 0; attempt < 50000; attempt++)
+    {
+      kz_match_init (match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+      for (int ply = 0; ply < 800 && !match->pos.over; ply++)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n, sows = 0;
+
+          if (accept (&match->pos))
+            {
+              g_rand_free (rand);
+              return;
+            }
+          n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match->pos, legal);
+          for (int i = 0; i < n; i++)
+            if (!KZ_ACTION_IS_MARK (legal[i]))
+              legal[sows++] = legal[i];
+          kz_match_play (match, legal[g_rand_int_range (rand, 0, sows)], NULL);
+        }
+      kz_match_clear (match);
+    }
+  g_rand_free (rand);
+  g_assert_not_reached ();
+}
+
+static gboolean
+can_mark (const KzPosition *pos)
+{
+  return kz_constitution_may_mark (pos) && !pos->over;
+}
+
+static gboolean
+can_refill (const KzPosition *pos)
+{
+  return !pos->over && kz_position_is_legal (pos, KZ_ACTION_REFILL);
+}
+
+/* --- tests ---------------------------------------------------------------- */
+
+static void
+test_start (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *title = NULL;
+
+  g_object_get (f->window, "title", &title, NULL);
+  g_assert_nonnull (strstr (title, "Kuzhi"));
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Player 1 to move · Player 1 35/35 · Player 2 35/35");
+  g_assert_cmpstr (kuzhi_window_get_caption_text (f->window, 0), ==,
+                   "Player 1: account 35/35 = 35 in cups · 0 in drawer · 0 refill left · reserve 0");
+  g_assert_cmpstr (cup_label (f, 2), ==, "Player 1, cup 3, 5 shells, can be sown");
+  g_assert_cmpstr (cup_label (f, 9), ==, "Player 2, cup 3, 5 shells");
+  g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, 0)), ==, KUZHI_CUP_LEGAL);
+  g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, 7)), ==, KUZHI_CUP_PLAIN);
+  g_assert_null (kuzhi_window_get_banner_text (f->window));
+  /* Each cup is focusable, with a label for screen readers. */
+  for (int p = 0; p < 14; p++)
+    g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, p))));
+  gtk_test_accessible_assert_role (kuzhi_board_view_get_cup (f->board, 0), GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+/* The rules' worked example, through the window's actions. */
+static void
+test_worked_example (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *after1 = NULL;
+  g_autofree char *after2 = NULL;
+
+  sow (f, 0);
+  after1 = pits_string (kuzhi_game_model_get_position (f->model));
+  g_assert_cmpstr (after1, ==, "2 8 8 1 7 1 7 | 7 7 7 0 1 7 7");
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Player 2 to move · Player 1 34/35 · Player 2 36/35");
+  g_assert_cmpstr (cup_label (f, 0), ==, "Player 1, cup 1, 2 shells");
+  g_assert_cmpstr (cup_label (f, 10), ==, "Player 2, cup 4, 0 shells");
+  g_assert_cmpstr (cup_label (f, 11), ==, "Player 2, cup 5, 1 shell, can be sown");
+
+  /* Player 2's last shell makes a triple on Player 1's row: the mover's. */
+  sow (f, 7);
+  after2 = pits_string (kuzhi_game_model_get_position (f->model));
+  g_assert_cmpstr (after2, ==, "0 8 8 1 7 1 7 | 0 8 8 1 2 8 8");
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[1], ==, 3);
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Player 1 to move · Player 1 32/35 · Player 2 38/35");
+  g_assert_cmpstr (kuzhi_window_get_caption_text (f->window, 1), ==,
+                   "Player 2: account 38/35 = 35 in cups · 3 in drawer · 0 refill left · reserve 3");
+}
+
+static void
+test_illegal_and_undo (Fixture       *f,
+                       gconstpointer  data)
+{
+  /* Player 2's cup on Player 1's turn: nothing happens. */
+  sow (f, 9);
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 0);
+  sow (f, 3);
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 0);
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Player 1 to move · Player 1 35/35 · Player 2 35/35");
+  g_assert_cmpstr (cup_label (f, 3), ==, "Player 1, cup 4, 5 shells, can be sown");
+}
+
+/* With an animation speed the header follows the shells, and a click on a
+ * cup during the sowing finishes it without playing anything. */
+static void
+test_animation (Fixture       *f,
+                gconstpointer  data)
+{
+  gint64 start;
+
+  sow (f, 0);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  /* The model has moved on; the screen has not yet. */
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Player 1 to move · Player 1 35/35 · Player 2 35/35");
+  spin (200);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  g_assert_cmpint (kuzhi_board_view_get_displayed (f->board)->pits[0], ==, 0);
+
+  start = g_get_monotonic_time ();
+  while (kuzhi_board_view_get_animating (f->board) && g_get_monotonic_time () - start < 20 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (kuzhi_board_view_get_animating (f->board));
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Player 2 to move · Player 1 34/35 · Player 2 36/35");
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                    kuzhi_game_model_get_position (f->model)));
+
+  /* Cut short by activating a cup. */
+  sow (f, 8);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  g_signal_emit_by_name (kuzhi_board_view_get_cup (f->board, 1), "activate");
+  g_assert_false (kuzhi_board_view_get_animating (f->board));
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 2);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                    kuzhi_game_model_get_position (f->model)));
+}
+
+static void
+test_refill (Fixture       *f,
+             gconstpointer  data)
+{
+  KzMatch match;
+  int p;
+
+  /* Not legal at the start: the action leaves the match alone. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.refill", NULL);
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 0);
+
+  find_match (&match, can_refill);
+  kuzhi_game_model_set_match (f->model, &match);
+  p = match.pos.to_move;
+  g_assert_cmpint (kuzhi_game_model_get_refill_left (f->model, p), ==, 1);
+  g_assert_nonnull (strstr (kuzhi_window_get_caption_text (f->window, p), "1 refill left"));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.refill", NULL);
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, match.pos.plies + 1);
+  /* The same as the engine playing the refill shell itself. */
+  g_assert_true (kz_match_play (&match, KZ_ACTION_REFILL, NULL));
+  g_assert_true (kz_position_equal (&match.pos, kuzhi_game_model_get_position (f->model)));
+  g_assert_true (kz_position_equal (&match.pos, kuzhi_board_view_get_displayed (f->board)));
+  kz_match_clear (&match);
+}
+
+static void
+test_mark_lucky (Fixture       *f,
+                 gconstpointer  data)
+{
+  KzMatch match;
+  gboolean marking;
+  int p, target = -1;
+  char expect[64];
+
+  find_match (&match, can_mark);
+  kuzhi_game_model_set_match (f->model, &match);
+  p = match.pos.to_move;
+
+  /* L, then Escape: nothing marked. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.mark-lucky", NULL);
+  g_object_get (f->window, "marking", &marking, NULL);
+  g_assert_true (marking);
+  for (int c = p * 7; c < p * 7 + 7; c++)
+    if (kuzhi_game_model_is_legal (f->model, KZ_ACTION_MARK (c)))
+      {
+        g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, c)), ==, KUZHI_CUP_MARKABLE);
+        g_assert_nonnull (strstr (cup_label (f, c), "can be marked lucky"));
+        target = c;
+      }
+  g_assert_cmpint (target, >=, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
+  g_object_get (f->window, "marking", &marking, NULL);
+  g_assert_false (marking);
+  g_assert_cmpint (kuzhi_game_model_get_lucky (f->model, p), ==, match.pos.lucky[p]);
+  g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, target)), !=, KUZHI_CUP_MARKABLE);
+
+  /* L, then the cup: marked, and the turn is still the same player's. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.mark-lucky", NULL);
+  g_signal_emit_by_name (kuzhi_board_view_get_cup (f->board, target), "activate");
+  g_assert_cmpint (kuzhi_game_model_get_lucky (f->model, p), ==, target);
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, p);
+  g_object_get (f->window, "marking", &marking, NULL);
+  g_assert_false (marking);
+  g_assert_cmpint (kuzhi_cup_get_lucky (kuzhi_board_view_get_cup (f->board, target)), ==, p);
+  g_snprintf (expect, sizeof expect, "Player %d, cup %d, ", p + 1, target % 7 + 1);
+  g_assert_true (g_str_has_prefix (cup_label (f, target), expect));
+  g_assert_nonnull (strstr (cup_label (f, target), "lucky cup"));
+  /* At most one mark a turn: the control is off now. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.mark-lucky", NULL);
+  g_object_get (f->window, "marking", &marking, NULL);
+  g_assert_false (marking);
+  kz_match_clear (&match);
+}
+
+static void
+test_view_switch (Fixture       *f,
+                  gconstpointer  data)
+{
+  double x0, y0, x7, y7;
+  g_autofree char *view = NULL;
+
+  kuzhi_board_view_get_cup_center (f->board, 0, &x0, &y0);
+  kuzhi_board_view_get_cup_center (f->board, 7, &x7, &y7);
+  g_assert_cmpfloat (y0, >, y7);          /* Player 1 nearest */
+  g_assert_cmpfloat (x0, <, x7);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.switch-view", NULL);
+  spin (50);
+  g_object_get (f->window, "view", &view, NULL);
+  g_assert_cmpstr (view, ==, "player2");
+  kuzhi_board_view_get_cup_center (f->board, 0, &x0, &y0);
+  kuzhi_board_view_get_cup_center (f->board, 7, &x7, &y7);
+  g_assert_cmpfloat (y7, >, y0);          /* Player 2 nearest, cup 7 bottom left */
+  g_assert_cmpfloat (x7, <, x0);
+  /* Cups keep their labels and the rules keep working. */
+  g_assert_cmpstr (cup_label (f, 0), ==, "Player 1, cup 1, 5 shells, can be sown");
+  sow (f, 0);
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+}
+
+static void
+test_keyboard_focus (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *cup0 = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 0));
+  GtkWidget *cup1 = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 1));
+  GtkWidget *cup7 = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 7));
+
+  gtk_widget_grab_focus (cup0);
+  g_assert_true (gtk_widget_has_focus (cup0));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->board), GTK_DIR_RIGHT));
+  g_assert_true (gtk_widget_has_focus (cup1));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->board), GTK_DIR_LEFT));
+  g_assert_true (gtk_widget_has_focus (cup0));
+  /* Up from Player 1's first cup is Player 2's last (cup 14, at the top left). */
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->board), GTK_DIR_UP));
+  g_assert_false (gtk_widget_has_focus (cup0));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 13))));
+  g_assert_false (gtk_widget_has_focus (cup7));
+
+  /* Enter on a focused cup is the cup's activate signal. */
+  gtk_widget_grab_focus (cup1);
+  gtk_widget_activate (cup1);
+  {
+    KzMatch match;
+    kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+    kz_match_play (&match, 1, NULL);
+    g_assert_true (kz_position_equal (&match.pos, kuzhi_game_model_get_position (f->model)));
+    kz_match_clear (&match);
+  }
+}
+
+static void
+test_new_match (Fixture       *f,
+                gconstpointer  data)
+{
+  KuzhiNewMatchDialog *dialog;
+
+  sow (f, 2);
+  dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model);
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin (50);
+  kuzhi_new_match_dialog_set_choices (dialog, 4, "Ana", "Ben");
+  g_assert_true (kuzhi_new_match_dialog_start (dialog));
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 0);
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
+                   "Round 1 · Ana to move · Ana 28/28 · Ben 28/28");
+  g_assert_cmpstr (cup_label (f, 0), ==, "Ana, cup 1, 4 shells, can be sown");
+  g_assert_cmpstr (cup_label (f, 13), ==, "Ben, cup 7, 4 shells");
+}
+
+static void
+test_match_end (Fixture       *f,
+                gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (5);
+  const char *banner;
+
+  for (int ply = 0; ply < 5000 && !kuzhi_game_model_get_over (f->model); ply++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      int n = kuzhi_game_model_get_legal (f->model, legal);
+      KzAction a = legal[g_rand_int_range (rand, 0, n)];
+
+      if (KZ_ACTION_IS_MARK (a))
+        {
+          gtk_widget_activate_action (GTK_WIDGET (f->window), "win.mark-lucky", NULL);
+          g_signal_emit_by_name (kuzhi_board_view_get_cup (f->board, KZ_ACTION_MARK_CUP (a)), "activate");
+        }
+      else if (a == KZ_ACTION_REFILL)
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.refill", NULL);
+      else
+        sow (f, a);
+    }
+  g_rand_free (rand);
+
+  g_assert_true (kuzhi_game_model_get_over (f->model));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Match over · "));
+  banner = kuzhi_window_get_banner_text (f->window);
+  g_assert_nonnull (banner);
+  g_assert_true (strstr (banner, "wins the match") != NULL || strstr (banner, "drawn") != NULL);
+  g_assert_true (strstr (banner, "no shell is left") != NULL || strstr (banner, "third time") != NULL);
+  /* Some round ended before the match did, and said so. */
+  g_assert_nonnull (kuzhi_window_get_last_toast (f->window));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_last_toast (f->window), "Round "));
+  for (int p = 0; p < 14; p++)
+    g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)), ==, KUZHI_CUP_PLAIN);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, speed, fn) \
+  g_test_add (path, Fixture, speed, fixture_setup, fn, fixture_teardown)
+  ADD ("/window/start", NULL, test_start);
+  ADD ("/window/worked-example", NULL, test_worked_example);
+  ADD ("/window/illegal-and-undo", NULL, test_illegal_and_undo);
+  ADD ("/window/animation", "fast", test_animation);
+  ADD ("/window/refill", NULL, test_refill);
+  ADD ("/window/mark-lucky", NULL, test_mark_lucky);
+  ADD ("/window/view-switch", NULL, test_view_switch);
+  ADD ("/window/keyboard-focus", NULL, test_keyboard_focus);
+  ADD ("/window/new-match", NULL, test_new_match);
+  ADD ("/window/match-end", NULL, test_match_end);
+#undef ADD
+
+  return g_test_run ();
+}
