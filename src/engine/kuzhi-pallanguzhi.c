@@ -189,17 +189,17 @@ pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 
   /* The ring of cups in play: rubbish cups are skipped by the sowing and
    * by both look-ups. Each row's first cup is always in play (a player
-   * who cannot fill it has lost), so the walk always ends. Most turns
-   * have no rubbish cup and use the plain ring as it is. */
+   * who cannot fill it has lost), so cup 0 follows the last cups and one
+   * backward pass finds every successor. Most turns have no rubbish cup
+   * and use the plain ring as it is. */
   if (pos->rubbish != 0)
     {
-      for (int i = 0; i < N_CUPS; i++)
+      int following = 0;
+      for (int i = N_CUPS - 1; i >= 0; i--)
         {
-          int j = i;
-          do
-            j = j == N_CUPS - 1 ? 0 : j + 1;
-          while (is_rubbish (pos, j));
-          ring[i] = (int8_t) j;
+          ring[i] = (int8_t) following;
+          if (!is_rubbish (pos, i))
+            following = i;
         }
       next = ring;
     }
@@ -212,17 +212,29 @@ pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   for (;;)
     {
       drops += hand;
-      while (hand > 0)
-        {
-          c = next[c];
-          hand--;
-          pos->pits[c]++;
-          if (log)
+      /* Pasu: a cup reaching it is taken at once by the sower, and the
+       * sowing goes on. The search's loop (no log) is kept apart. */
+      if (log)
+        while (hand > 0)
+          {
+            c = next[c];
+            hand--;
+            pos->pits[c]++;
             kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
-          /* Pasu: taken at once by the sower, and the sowing goes on. */
-          if (pos->pits[c] == pasu)
-            capture (pos, c, p, log);
-        }
+            if (pos->pits[c] == pasu)
+              capture (pos, c, p, log);
+          }
+      else
+        while (hand > 0)
+          {
+            c = next[c];
+            hand--;
+            if (++pos->pits[c] == pasu)
+              {
+                pos->stores[p] += (uint8_t) pasu;
+                pos->pits[c] = 0;
+              }
+          }
 
       int n1 = next[c];
       if (pos->pits[n1] == 0)
