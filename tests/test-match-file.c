@@ -8,6 +8,7 @@
 
 #include "kuzhi-game-model.h"
 #include "kuzhi-match-file.h"
+#include "kuzhi-protocol.h"
 
 static const char *engine_path;
 
@@ -667,6 +668,80 @@ test_model_autosave (void)
   g_assert_no_error (error);
 }
 
+/* The protocol's save and load: the same refusals, and a refused load
+ * leaves the session's match as it was. */
+static char *
+session_do (KzSession *session, const char *command)
+{
+  gboolean quit;
+  return kz_session_handle (session, command, strlen (command), &quit);
+}
+
+static void
+test_protocol (void)
+{
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
+  g_autofree char *good_path = g_build_filename (dir, "good.kuzhi", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.kuzhi", NULL);
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *bad = edit_line (good, "Actions=", "Actions=0;m7;7;7");
+  g_autofree char *state_before = NULL;
+  g_autofree char *state_after = NULL;
+  g_autofree char *cmd = NULL;
+  g_autofree char *reply = NULL;
+
+  g_assert_true (g_file_set_contents (good_path, good, -1, NULL));
+  g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
+
+  g_free (session_do (session, "new kalah"));
+  g_free (session_do (session, "play 2"));
+  state_before = session_do (session, "state");
+
+  cmd = g_strconcat ("load ", bad_path, NULL);
+  reply = session_do (session, cmd);
+  g_assert_true (g_str_has_prefix (reply, "{\"ok\":false"));
+  g_assert_nonnull (strstr (reply, "Action 4"));
+  state_after = session_do (session, "state");
+  g_assert_cmpstr (state_after, ==, state_before);
+
+  g_clear_pointer (&reply, g_free);
+  reply = session_do (session, "load /no/such/file.kuzhi");
+  g_assert_nonnull (strstr (reply, "no such file"));
+  g_clear_pointer (&reply, g_free);
+  reply = session_do (session, "save /no/such/folder/m.kuzhi");
+  g_assert_nonnull (strstr (reply, "does not exist"));
+  g_clear_pointer (&reply, g_free);
+  reply = session_do (session, "load two words");
+  g_assert_nonnull (strstr (reply, "spaces"));
+  g_clear_pointer (&state_after, g_free);
+  state_after = session_do (session, "state");
+  g_assert_cmpstr (state_after, ==, state_before);
+
+  /* A good load, then a save: the names and the creation date are kept. */
+  g_clear_pointer (&cmd, g_free);
+  g_clear_pointer (&reply, g_free);
+  cmd = g_strconcat ("load ", good_path, NULL);
+  reply = session_do (session, cmd);
+  g_assert_true (g_str_has_prefix (reply, "{\"ok\":true,\"state\":{\"variant\":\"constitution\""));
+  g_clear_pointer (&cmd, g_free);
+  g_clear_pointer (&reply, g_free);
+  cmd = g_strconcat ("save ", bad_path, NULL);
+  reply = session_do (session, cmd);
+  g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
+  {
+    g_autofree char *saved = NULL;
+    g_assert_true (g_file_get_contents (bad_path, &saved, NULL, NULL));
+    g_assert_nonnull (strstr (saved, "Player1=Meena\n"));
+    g_assert_nonnull (strstr (saved, "Created=2026-11-29T20:00:00Z\n"));
+    g_assert_nonnull (strstr (saved, "Actions=0;m7;7;3\n"));
+  }
+
+  g_unlink (good_path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
 /* kuzhi-engine saves after every move, like the app's autosave, and is
  * killed with SIGKILL in the middle of a match, mid-command: the file on
  * disk is always a whole match, at least as far as the last confirmed save. */
@@ -817,6 +892,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/write-errors", test_write_errors);
   g_test_add_func ("/match-file/model-load", test_model_load);
   g_test_add_func ("/match-file/model-autosave", test_model_autosave);
+  g_test_add_func ("/match-file/protocol", test_protocol);
   g_test_add_func ("/match-file/autosave-survives-kill", test_autosave_survives_kill);
 
   return g_test_run ();
