@@ -106,6 +106,31 @@ event_duration (KuzhiBoardView *self,
   return (gint64) (f * self->step_ms * 1000);
 }
 
+/* Keyboard users land on a cup the player to move may sow: the focus moves
+ * there when it was on a cup that is no longer playable. */
+static void
+focus_playable_cup (KuzhiBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  int n = row_length (self);
+  int mover = self->displayed.to_move;
+
+  if (focus != NULL && !KUZHI_IS_CUP (focus))
+    return;
+  if (focus != NULL && kuzhi_cup_get_state (KUZHI_CUP (focus)) != KUZHI_CUP_PLAIN)
+    return;
+  for (int k = 0; k < n; k++)
+    {
+      int p = mover * n + k;
+      if (kuzhi_cup_get_state (KUZHI_CUP (self->cups[p])) != KUZHI_CUP_PLAIN)
+        {
+          gtk_widget_grab_focus (self->cups[p]);
+          return;
+        }
+    }
+}
+
 static void
 update_cups (KuzhiBoardView *self)
 {
@@ -140,6 +165,8 @@ update_cups (KuzhiBoardView *self)
       if (self->model != NULL)
         kuzhi_cup_set_owner_name (cup, kuzhi_game_model_get_player_name (self->model, p / row_length (self)));
     }
+  if (n > 0)
+    focus_playable_cup (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

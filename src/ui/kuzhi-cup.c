@@ -307,6 +307,18 @@ kuzhi_cup_snapshot (GtkWidget   *widget,
 }
 
 static void
+on_click_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  KuzhiCup        *self)
+{
+  /* A plain GtkWidget does not take the focus on click by itself. */
+  if (gtk_widget_get_focus_on_click (GTK_WIDGET (self)) && gtk_widget_get_focusable (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
 on_click_released (GtkGestureClick *gesture,
                    int              n_press,
                    double           x,
@@ -375,6 +387,7 @@ kuzhi_cup_init (KuzhiCup *self)
   self->lucky = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
   g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }

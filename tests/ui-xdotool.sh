@@ -1,0 +1,57 @@
+#!/bin/sh
+# ui-xdotool.sh — plays the real kuzhi program from outside, as a user would: a mouse click on a cup, then arrow keys and Enter.
+# Usage (under xvfb-run): ui-xdotool.sh PATH/TO/kuzhi
+set -eu
+
+kuzhi=$1
+work=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# A fresh user data folder (no autosave), and the trace the window writes
+# when KUZHI_TRACE_FILE is set: cup positions and every action played.
+export XDG_DATA_HOME="$work/data"
+export KUZHI_TRACE_FILE="$work/trace"
+
+"$kuzhi" &
+pid=$!
+
+wait_for () {
+  i=0
+  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
+    i=$((i + 1))
+    if [ "$i" -gt 200 ]; then
+      echo "timed out waiting for '$1'; trace:" >&2
+      cat "$KUZHI_TRACE_FILE" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+
+wait_for '^cup 0 '
+sleep 1
+set -- $(grep '^cup 0 ' "$KUZHI_TRACE_FILE" | tail -n 1)
+echo "Player 1's first cup is at $3,$4"
+
+# A click on the first cup: the rules' worked example.
+xdotool mousemove "$3" "$4" click 1
+wait_for '^played 0 '
+grep '^played 0 ' "$KUZHI_TRACE_FILE"
+grep -q '^played 0 to_move=1 round=1 over=0 pits=2,8,8,1,7,1,7,7,7,7,0,1,7,7 stores=0,0$' "$KUZHI_TRACE_FILE"
+wait_for '^shown '
+
+# The keyboard alone. After a turn the focus lands on the first cup the
+# next player may sow (Player 2's first cup, 7, at the top right in Player
+# 1's view); Left goes to cup 8 and Enter sows it.
+xdotool search --name Kuzhi windowfocus 2>/dev/null || true
+xdotool key Left
+sleep 0.3
+xdotool key Return
+wait_for '^played 8 '
+grep '^played 8 ' "$KUZHI_TRACE_FILE"
+grep -q '^played 8 to_move=0 round=1 over=0 pits=0,0,1,2,11,2,11,2,1,12,0,2,2,0 stores=15,9$' "$KUZHI_TRACE_FILE"
+
+# A key during the sowing finishes it at once; Escape is harmless.
+xdotool key Escape
+wait_for '^shown to_move=0 '
+echo "ok: a click and the keyboard each sowed a cup"
