@@ -6,6 +6,7 @@
 
 #include "kuzhi-board-view.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-texture.h"
 
 /* Layout, in units of one cup's cell. */
 #define PAD       0.24
@@ -45,8 +46,16 @@ struct _KuzhiBoardView
   int             view_player;
   guint           step_ms;
 
+  /* drawings kept from frame to frame: the wood changes only with the
+   * size, a drawer only with its count */
+  GskRenderNode  *background;
+  GskRenderNode  *drawer_nodes[2];
+  int             drawer_counts[2];
+
   /* layout, recomputed on allocation */
   double          unit;
+  int             alloc_width;
+  int             alloc_height;
   graphene_rect_t board;
   graphene_rect_t drawers[2];
   graphene_rect_t cup_rects[KZ_MAX_PITS];
@@ -593,6 +602,15 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
   double bx = (width - bw) / 2, by = (height - bh) / 2;
   int near = self->view_player;
 
+  if (u != self->unit || bx != self->board.origin.x || by != self->board.origin.y
+      || width != self->alloc_width || height != self->alloc_height)
+    {
+      g_clear_pointer (&self->background, gsk_render_node_unref);
+      g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
+      g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
+    }
+  self->alloc_width = width;
+  self->alloc_height = height;
   self->unit = u;
   self->board = GRAPHENE_RECT_INIT (bx, by, bw, bh);
   /* The nearest player's drawer is on the right, where their row ends. */
@@ -914,6 +932,29 @@ draw_hand (KuzhiBoardView *self,
     }
 }
 
+typedef struct {
+  KuzhiBoardView *self;
+  int             player;
+  double          dx, dy;
+} DrawerJob;
+
+static void
+draw_board_cb (cairo_t  *cr,
+               gpointer  data)
+{
+  draw_board (data, cr);
+}
+
+static void
+draw_drawer_cb (cairo_t  *cr,
+                gpointer  data)
+{
+  DrawerJob *job = data;
+
+  cairo_translate (cr, -job->dx, -job->dy);
+  draw_drawer (job->self, cr, job->player);
+}
+
 static void
 kuzhi_board_view_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -921,16 +962,50 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   cairo_t *cr;
 
   if (self->unit < 4)
     return;
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  draw_board (self, cr);
+  /* The wood and the drawers are drawn once into textures: with the cairo
+   * renderer a cairo node would be replayed on every frame. */
+  if (self->background == NULL)
+    {
+      GtkSnapshot *s = gtk_snapshot_new ();
+      cairo_surface_t *image = kuzhi_image_draw (w, h, scale, draw_board_cb, self);
+
+      kuzhi_snapshot_append_image (s, image, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      cairo_surface_destroy (image);
+      self->background = gtk_snapshot_free_to_node (s);
+    }
+  gtk_snapshot_append_node (snapshot, self->background);
+
   for (int p = 0; p < 2; p++)
-    draw_drawer (self, cr, p);
-  cairo_destroy (cr);
+    {
+      if (self->drawer_nodes[p] == NULL || self->drawer_counts[p] != self->displayed.stores[p])
+        {
+          GtkSnapshot *s = gtk_snapshot_new ();
+          cairo_surface_t *image;
+          graphene_rect_t bounds;
+          DrawerJob job = { self, p, 0, 0 };
+
+          g_clear_pointer (&self->drawer_nodes[p], gsk_render_node_unref);
+          graphene_rect_inset_r (&self->drawers[p], -4, -4, &bounds);
+          bounds.origin.x = floor (bounds.origin.x);
+          bounds.origin.y = floor (bounds.origin.y);
+          bounds.size.width = ceil (bounds.size.width);
+          bounds.size.height = ceil (bounds.size.height);
+          job.dx = bounds.origin.x;
+          job.dy = bounds.origin.y;
+          image = kuzhi_image_draw (bounds.size.width, bounds.size.height, scale, draw_drawer_cb, &job);
+          kuzhi_snapshot_append_image (s, image, &bounds);
+          cairo_surface_destroy (image);
+          self->drawer_nodes[p] = gtk_snapshot_free_to_node (s);
+          self->drawer_counts[p] = self->displayed.stores[p];
+        }
+      gtk_snapshot_append_node (snapshot, self->drawer_nodes[p]);
+    }
 
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_snapshot_child (widget, self->cups[p], snapshot);
@@ -973,6 +1048,9 @@ kuzhi_board_view_finalize (GObject *object)
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (object);
 
   g_clear_pointer (&self->queue, g_array_unref);
+  g_clear_pointer (&self->background, gsk_render_node_unref);
+  g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
+  g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
 
   G_OBJECT_CLASS (kuzhi_board_view_parent_class)->finalize (object);
 }
@@ -1163,6 +1241,8 @@ kuzhi_board_view_set_view_player (KuzhiBoardView *self,
   if (self->view_player == player)
     return;
   self->view_player = player;
+  g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
+  g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
   /* Rebuild so that Tab still starts on the nearest row. */
   {
     int n = self->n_pits;

@@ -6,6 +6,7 @@
 
 #include "kuzhi-cup.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-texture.h"
 
 struct _KuzhiCup
 {
@@ -17,6 +18,10 @@ struct _KuzhiCup
   int            count;
   int            lucky;
   KuzhiCupState  state;
+
+  /* The cup as last drawn, and what it was drawn for. */
+  cairo_surface_t *image;
+  int            drawn_key[4];
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiCup, kuzhi_cup, GTK_TYPE_WIDGET)
@@ -176,22 +181,17 @@ draw_star (cairo_t *cr,
 }
 
 static void
-kuzhi_cup_snapshot (GtkWidget   *widget,
-                    GtkSnapshot *snapshot)
+draw_cup (cairo_t  *cr,
+          gpointer  data)
 {
-  KuzhiCup *self = KUZHI_CUP (widget);
+  KuzhiCup *self = data;
+  GtkWidget *widget = GTK_WIDGET (self);
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
   double r = MIN (w, h) / 2.0 * 0.86;
   double cx = w / 2.0, cy = h / 2.0;
   const GdkRGBA *pc = kuzhi_player_color (self->owner);
   cairo_pattern_t *pat;
-  cairo_t *cr;
-
-  if (r < 4)
-    return;
-
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
 
   /* Highlight behind the cup: the player's colour glowing when it may be sown. */
   if (self->state != KUZHI_CUP_PLAIN)
@@ -302,8 +302,42 @@ kuzhi_cup_snapshot (GtkWidget   *widget,
       cairo_arc (cr, cx, cy, MIN (w, h) / 2.0 - 2, 0, 2 * G_PI);
       cairo_stroke (cr);
     }
+}
 
-  cairo_destroy (cr);
+static void
+kuzhi_cup_snapshot (GtkWidget   *widget,
+                    GtkSnapshot *snapshot)
+{
+  KuzhiCup *self = KUZHI_CUP (widget);
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  int key[4] = { w, h, scale, gtk_widget_has_visible_focus (widget) };
+
+  if (MIN (w, h) < 10)
+    return;
+
+  /* Redrawn only when something it shows changed; the setters drop it. */
+  if (self->image == NULL || memcmp (key, self->drawn_key, sizeof key) != 0)
+    {
+      g_clear_pointer (&self->image, cairo_surface_destroy);
+      self->image = kuzhi_image_draw (w, h, scale, draw_cup, self);
+      memcpy (self->drawn_key, key, sizeof key);
+    }
+  kuzhi_snapshot_append_image (snapshot, self->image, &GRAPHENE_RECT_INIT (0, 0, w, h));
+}
+
+static void
+invalidate (KuzhiCup *self)
+{
+  g_clear_pointer (&self->image, cairo_surface_destroy);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_focus_changed (KuzhiCup *self)
+{
+  invalidate (self);
 }
 
 static void
@@ -348,6 +382,7 @@ kuzhi_cup_finalize (GObject *object)
   KuzhiCup *self = KUZHI_CUP (object);
 
   g_clear_pointer (&self->owner_name, g_free);
+  g_clear_pointer (&self->image, cairo_surface_destroy);
 
   G_OBJECT_CLASS (kuzhi_cup_parent_class)->finalize (object);
 }
@@ -383,6 +418,7 @@ static void
 kuzhi_cup_init (KuzhiCup *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *focus;
 
   self->lucky = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -390,6 +426,11 @@ kuzhi_cup_init (KuzhiCup *self)
   g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
   g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
 }
 
 GtkWidget *
@@ -434,7 +475,7 @@ kuzhi_cup_set_count (KuzhiCup *self,
     return;
   self->count = count;
   kuzhi_cup_update_label (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate (self);
 }
 
 KuzhiCupState
@@ -457,7 +498,7 @@ kuzhi_cup_set_state (KuzhiCup      *self,
   else
     gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
   kuzhi_cup_update_label (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate (self);
 }
 
 int
@@ -476,7 +517,7 @@ kuzhi_cup_set_lucky (KuzhiCup *self,
     return;
   self->lucky = lucky_owner;
   kuzhi_cup_update_label (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate (self);
 }
 
 void

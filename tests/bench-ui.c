@@ -1,0 +1,205 @@
+/* bench-ui.c — the window's speed and memory: time to the first frame, resident memory after a whole match, one board frame while sowing. */
+#include <adwaita.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kuzhi-application.h"
+#include "kuzhi-window.h"
+
+static gint64 t_main;
+static gint64 t_first_frame;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static long
+rss_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+  long kib = -1;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  line = strstr (status, "VmRSS:");
+  if (line != NULL)
+    sscanf (line, "VmRSS: %ld", &kib);
+  return kib;
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  if (t_first_frame == 0)
+    t_first_frame = g_get_monotonic_time ();
+}
+
+static void
+play_match (KuzhiWindow *window,
+            guint32      seed)
+{
+  KuzhiGameModel *model = kuzhi_window_get_model (window);
+  GRand *rand = g_rand_new_with_seed (seed);
+
+  kuzhi_window_start_match (window, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
+  for (int ply = 0; ply < 5000 && !kuzhi_game_model_get_over (model); ply++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      int n = kuzhi_game_model_get_legal (model, legal);
+      KzAction a = legal[g_rand_int_range (rand, 0, n)];
+
+      if (KZ_ACTION_IS_MARK (a))
+        {
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-lucky", NULL);
+          g_signal_emit_by_name (kuzhi_board_view_get_cup (kuzhi_window_get_board_view (window),
+                                                           KZ_ACTION_MARK_CUP (a)), "activate");
+        }
+      else if (a == KZ_ACTION_REFILL)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.refill", NULL);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.sow", "i", (int) a);
+      if (ply % 16 == 0)
+        while (g_main_context_iteration (NULL, FALSE));
+    }
+  g_rand_free (rand);
+}
+
+static int
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Draws the board the way the frame clock does in the middle of a sowing:
+ * the board itself and one cup changed ("typical"), or every cup redrawn
+ * as after a resize ("full"). */
+static void
+measure_frames (KuzhiBoardView *board,
+                GskRenderer    *renderer,
+                gboolean        all_cups,
+                const char     *what)
+{
+  GtkWidget *widget = GTK_WIDGET (board);
+  enum { N = 300 };
+  double times[N];
+  double sum = 0;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  for (int i = 0; i < N; i++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      GskRenderNode *node;
+      GdkTexture *texture;
+      gint64 t0;
+
+      /* A cup is redrawn when what it shows changes: nudge its count. */
+      gtk_widget_queue_draw (widget);
+      for (int p = 0; p < 14; p++)
+        if (all_cups || p == i % 14)
+          {
+            KuzhiCup *cup = kuzhi_board_view_get_cup (board, p);
+            int count = kuzhi_board_view_get_displayed (board)->pits[p];
+            kuzhi_cup_set_count (cup, kuzhi_cup_get_count (cup) == count ? count + 1 : count);
+          }
+      t0 = g_get_monotonic_time ();
+      /* What the frame clock runs for this widget: its snapshot(), which
+       * reuses each cup's node unless that cup was queued for drawing. */
+      GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+      node = gtk_snapshot_free_to_node (snapshot);
+      texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      times[i] = (g_get_monotonic_time () - t0) / 1000.0;
+      sum += times[i];
+      g_object_unref (texture);
+      gsk_render_node_unref (node);
+    }
+  qsort (times, N, sizeof times[0], compare_double);
+  g_print ("board frame while sowing, %s (%s, %d×%d px, %d frames): mean %.2f ms, median %.2f ms, 95th percentile %.2f ms (target < 8 ms)\n",
+           what, G_OBJECT_TYPE_NAME (renderer), w, h, N, sum / N, times[N / 2], times[N * 95 / 100]);
+}
+
+static void
+bench_frames (KuzhiWindow *window,
+              GSettings   *settings)
+{
+  KuzhiBoardView *board = kuzhi_window_get_board_view (window);
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+
+  g_settings_set_string (settings, "animation-speed", "slow");
+  kuzhi_window_start_match (window, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.sow", "i", 0);
+  spin (700);
+  if (!kuzhi_board_view_get_animating (board))
+    g_printerr ("warning: the animation ended before the frames were drawn\n");
+  measure_frames (board, renderer, FALSE, "typical: the board and one cup");
+  measure_frames (board, renderer, TRUE, "full: every cup redrawn");
+  kuzhi_board_view_finish_animation (board);
+}
+
+static void
+on_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  KuzhiWindow *kw = KUZHI_WINDOW (window);
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  GdkFrameClock *clock;
+  gint64 start;
+  long rss_start, rss_end;
+
+  /* The first frame: the frame clock's first paint of the window. */
+  gtk_widget_realize (GTK_WIDGET (window));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+  start = g_get_monotonic_time ();
+  while (t_first_frame == 0 && g_get_monotonic_time () - start < 10 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, TRUE);
+  g_print ("time from main() to the first frame: %.1f ms (target < 500 ms)\n",
+           (t_first_frame - t_main) / 1000.0);
+
+  spin (200);
+  rss_start = rss_kib ();
+  g_settings_set_string (settings, "animation-speed", "instant");
+  for (guint32 seed = 1; seed <= 3; seed++)
+    play_match (kw, seed);
+  spin (200);
+  rss_end = rss_kib ();
+  g_print ("resident memory: %.1f MB at the start, %.1f MB after three whole matches (target < 80 MB)\n",
+           rss_start / 1024.0, rss_end / 1024.0);
+
+  bench_frames (kw, settings);
+  gtk_window_destroy (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(KuzhiApplication) app = NULL;
+  g_autofree char *data_home = NULL;
+
+  t_main = g_get_monotonic_time ();
+  data_home = g_dir_make_tmp ("kuzhi-bench-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+
+  app = kuzhi_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  return g_application_run (G_APPLICATION (app), 1, argv);
+}
