@@ -4,6 +4,8 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-rules-page.h"
 
 static const char *out_dir = ".";
 static int failures;
@@ -182,6 +184,39 @@ on_activate (GApplication *app)
       kuzhi_board_view_finish_animation (kuzhi_window_get_board_view (kw));
       g_settings_set_string (settings, "animation-speed", "instant");
     }
+
+  /* The dialogs, each on its own. */
+  {
+    GtkWidget *dialog = GTK_WIDGET (kuzhi_new_match_dialog_new (window, model));
+    gtk_window_present (GTK_WINDOW (dialog));
+    wait_ms (500);
+    capture (dialog, "new-match.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  {
+    GtkWindow *rules = kuzhi_rules_page_new (window);
+    gtk_window_set_default_size (rules, 640, 900);
+    gtk_window_present (rules);
+    wait_ms (600);
+    capture (GTK_WIDGET (rules), "rules.png");
+    gtk_window_destroy (rules);
+  }
+
+  {
+    GtkShortcutsWindow *help = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+    if (help == NULL)
+      {
+        g_printerr ("no Keyboard Shortcuts window\n");
+        failures++;
+      }
+    else
+      {
+        gtk_window_present (GTK_WINDOW (help));
+        wait_ms (600);
+        capture (GTK_WIDGET (help), "shortcuts.png");
+        gtk_widget_set_visible (GTK_WIDGET (help), FALSE);
+      }
+  }
 
   play_to_end (model);
   wait_ms (600);

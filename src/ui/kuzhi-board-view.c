@@ -968,8 +968,8 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
   if (self->unit < 4)
     return;
 
-  /* The wood and the drawers are drawn once into textures: with the cairo
-   * renderer a cairo node would be replayed on every frame. */
+  /* The wood and the drawers are drawn once into images (kuzhi-texture.h)
+   * and only composited on later frames. */
   if (self->background == NULL)
     {
       GtkSnapshot *s = gtk_snapshot_new ();

@@ -34,7 +34,7 @@ variant_title (KzVariantId id)
 {
   switch (id)
     {
-    case KZ_VARIANT_CONSTITUTION: return _("Constitution — the Kuzhi game");
+    case KZ_VARIANT_CONSTITUTION: return _("Constitution");
     case KZ_VARIANT_KALAH:        return _("Kalah");
     case KZ_VARIANT_OWARE:        return _("Oware");
     case KZ_VARIANT_MANGALA:      return _("Mangala");
