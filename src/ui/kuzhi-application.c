@@ -127,9 +127,37 @@ kuzhi_application_init (KuzhiApplication *self)
 {
 }
 
+/* Run from a build tree (build/src/kuzhi) the schema is not installed but
+ * compiled in build/data: use it, so that preferences work there too. Only
+ * when nothing was chosen and the folder is really a meson build. */
+static void
+use_build_tree_schemas (void)
+{
+  g_autofree char *exe = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *compiled = NULL;
+  g_autofree char *ninja = NULL;
+
+  if (g_getenv ("GSETTINGS_SCHEMA_DIR") != NULL)
+    return;
+  exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe == NULL)
+    return;
+  dir = g_path_get_dirname (exe);
+  compiled = g_build_filename (dir, "..", "data", "gschemas.compiled", NULL);
+  ninja = g_build_filename (dir, "..", "build.ninja", NULL);
+  if (g_file_test (compiled, G_FILE_TEST_EXISTS) && g_file_test (ninja, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *data = g_path_get_dirname (compiled);
+      g_setenv ("GSETTINGS_SCHEMA_DIR", data, FALSE);
+    }
+}
+
 KuzhiApplication *
 kuzhi_application_new (void)
 {
+  use_build_tree_schemas ();
+
   return g_object_new (KUZHI_TYPE_APPLICATION,
                        "application-id", "io.github.kuzhi.Kuzhi",
                        "flags", G_APPLICATION_DEFAULT_FLAGS,
