@@ -587,6 +587,30 @@ cup_slot (KuzhiBoardView *self,
     }
 }
 
+/* Where the drawers and cups go on the board, for the current view. */
+static void
+compute_rects (KuzhiBoardView *self)
+{
+  double u = self->unit;
+  double bx = self->board.origin.x, by = self->board.origin.y, bw = self->board.size.width;
+  int near = self->view_player;
+
+  /* The nearest player's drawer is on the right, where their row ends. */
+  self->drawers[near] = GRAPHENE_RECT_INIT (bx + bw - PAD * u - DRAWER_W * u, by + PAD * u,
+                                            DRAWER_W * u, (2 + ROW_GAP) * u);
+  self->drawers[!near] = GRAPHENE_RECT_INIT (bx + PAD * u, by + PAD * u,
+                                             DRAWER_W * u, (2 + ROW_GAP) * u);
+  for (int p = 0; p < self->n_pits; p++)
+    {
+      int row, col;
+
+      cup_slot (self, p, &row, &col);
+      self->cup_rects[p] = GRAPHENE_RECT_INIT (bx + (PAD + DRAWER_W + DRAWER_GAP + col) * u,
+                                               by + (PAD + row * (1 + ROW_GAP)) * u,
+                                               u, u);
+    }
+}
+
 static void
 kuzhi_board_view_size_allocate (GtkWidget *widget,
                                 int        width,
@@ -600,7 +624,6 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
   double u = MIN (width / cols, height / rows);
   double bw = cols * u, bh = rows * u;
   double bx = (width - bw) / 2, by = (height - bh) / 2;
-  int near = self->view_player;
 
   if (u != self->unit || bx != self->board.origin.x || by != self->board.origin.y
       || width != self->alloc_width || height != self->alloc_height)
@@ -613,21 +636,12 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
   self->alloc_height = height;
   self->unit = u;
   self->board = GRAPHENE_RECT_INIT (bx, by, bw, bh);
-  /* The nearest player's drawer is on the right, where their row ends. */
-  self->drawers[near] = GRAPHENE_RECT_INIT (bx + bw - PAD * u - DRAWER_W * u, by + PAD * u,
-                                            DRAWER_W * u, (2 + ROW_GAP) * u);
-  self->drawers[!near] = GRAPHENE_RECT_INIT (bx + PAD * u, by + PAD * u,
-                                             DRAWER_W * u, (2 + ROW_GAP) * u);
+  compute_rects (self);
 
   for (int p = 0; p < self->n_pits; p++)
     {
-      int row, col;
       GtkAllocation alloc;
 
-      cup_slot (self, p, &row, &col);
-      self->cup_rects[p] = GRAPHENE_RECT_INIT (bx + (PAD + DRAWER_W + DRAWER_GAP + col) * u,
-                                               by + (PAD + row * (1 + ROW_GAP)) * u,
-                                               u, u);
       alloc.x = (int) floor (self->cup_rects[p].origin.x);
       alloc.y = (int) floor (self->cup_rects[p].origin.y);
       alloc.width = (int) ceil (u);
@@ -1248,6 +1262,7 @@ kuzhi_board_view_set_view_player (KuzhiBoardView *self,
     int n = self->n_pits;
     self->n_pits = 0;
     rebuild_cups (self, n);
+    compute_rects (self);
     update_cups (self);
   }
   gtk_widget_queue_allocate (GTK_WIDGET (self));
