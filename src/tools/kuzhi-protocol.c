@@ -412,13 +412,6 @@ cmd_undo (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError 
 }
 
 static gboolean
-cmd_not_yet (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
-{
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s is not available yet", argv[0]);
-  return FALSE;
-}
-
-static gboolean
 cmd_quit (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
   return expect_args (argc, argv, 0, 0, "quit", error);
@@ -433,7 +426,7 @@ static const struct {
   { "legal", cmd_legal },
   { "play", cmd_play },
   { "undo", cmd_undo },
-  { "go", cmd_not_yet },
+  { "go", kz_protocol_cmd_go },
   { "save", kz_protocol_cmd_save },
   { "load", kz_protocol_cmd_load },
   { "quit", cmd_quit },

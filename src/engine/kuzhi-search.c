@@ -1,0 +1,1088 @@
+/* kuzhi-search.c — negamax alpha-beta over whole turns with a transposition table, for every game of the variant table. */
+#include "kuzhi-search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/mman.h>
+
+/* A search node is the start of a turn. A "move" of the search is one
+ * whole turn: a sowing action, or in the Constitution a mark followed by
+ * a sowing action, packed as sow | (marked cup + 1) << 5. */
+typedef uint16_t Move;
+#define MOVE_NONE       ((Move) 0xffff)
+#define MOVE_SOW(m)     ((KzAction) ((m) & 31))
+#define MOVE_MARK(m)    ((int) ((m) >> 5) - 1)          /* -1: no mark */
+#define MOVE_MAKE(sow, mark) ((Move) ((sow) | (((mark) + 1) << 5)))
+
+#define MAX_PLY       256
+#define MAX_MOVES     (KZ_MAX_PITS + 1 + KZ_MAX_PITS * (KZ_MAX_PITS / 2 + 1))
+#define DEPTH_SOLVE   240     /* "to the end of the game" */
+#define DEPTH_SOLVED  255     /* table depth of a subtree proven without evaluation */
+#define THRESHOLD     (KZ_SCORE_WIN - KZ_SCORE_MARGIN_MUL)
+#define CHECK_EVERY   2047    /* nodes between looks at the clock and the cancel flag */
+
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+typedef struct {
+  uint64_t key;
+  int16_t  score;
+  Move     move;
+  uint8_t  depth;
+  uint8_t  bound;
+  uint8_t  work;    /* log2 of the nodes below, to keep costly entries */
+  uint8_t  age;
+} TTEntry;
+
+#define BUCKET 4
+typedef struct {
+  TTEntry e[BUCKET];
+} TTBucket;
+
+typedef struct {
+  KzPosition child[MAX_MOVES];
+  Move       moves[MAX_MOVES];
+  int        keys[MAX_MOVES];     /* ordering */
+  uint64_t   ckeys[MAX_MOVES];    /* the children's table keys */
+} Frame;
+
+struct _KzSearcher {
+  TTBucket      *table;
+  size_t         n_buckets;     /* a power of two */
+  uint8_t        age;
+  Frame         *frames;        /* one per ply, allocated once */
+  uint64_t       path[MAX_PLY + 1];
+  uint64_t      *history_keys;  /* turn starts of the match, for repetition */
+  size_t         n_history_keys;
+  size_t         cap_history_keys;
+  uint64_t       history_filter[64];   /* 4096-bit quick "maybe in the match" */
+  uint32_t       history[2][512];      /* move ordering by cutoffs */
+  KzEvalWeights  weights[KZ_N_VARIANTS];
+
+  /* Zobrist keys. */
+  uint64_t       z_pit[KZ_MAX_PITS][256];
+  uint64_t       z_store[2][256];
+  uint64_t       z_refill[2][256];
+  uint64_t       z_lucky[2][KZ_MAX_PITS + 1];
+  uint64_t       z_rubbish[KZ_MAX_PITS];
+  uint64_t       z_count[2][512];      /* Oware's plies, Dakon's quiet plies */
+  uint64_t       z_misc[16];
+
+  /* The running search. */
+  const KzVariant      *variant;
+  const KzEvalWeights  *w;
+  bool                  repetition;
+  bool                  bounds;
+  bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
+  uint64_t              nodes;
+  uint64_t              node_limit;
+  uint64_t              taint;      /* evaluations and path-dependent results so far */
+  struct timespec       start;
+  int64_t               deadline_ms;
+  volatile int         *cancel;
+  bool                  stop;
+  bool                  cancelled;
+  Move                  root_best;
+  int                   root_best_score;
+};
+
+static inline uint64_t
+splitmix (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static void
+fill_keys (uint64_t *keys, size_t n, uint64_t *state)
+{
+  for (size_t i = 0; i < n; i++)
+    keys[i] = splitmix (state);
+}
+
+KzSearcher *
+kz_searcher_new (size_t table_mb)
+{
+  KzSearcher *s = calloc (1, sizeof *s);
+  uint64_t state = 0x4b757a6869ULL;   /* fixed: keys are the same in every run */
+  size_t bytes;
+
+  if (s == NULL)
+    return NULL;
+  if (table_mb < 1)
+    table_mb = 1;
+  bytes = table_mb << 20;
+  s->n_buckets = 1;
+  while (s->n_buckets * 2 * sizeof (TTBucket) <= bytes)
+    s->n_buckets *= 2;
+  /* Aligned for huge pages: a probe is then rarely a TLB miss as well as
+   * a cache miss. */
+  s->table = aligned_alloc (2 << 20, s->n_buckets * sizeof (TTBucket) < (2 << 20) ? (2 << 20) : s->n_buckets * sizeof (TTBucket));
+#ifdef MADV_HUGEPAGE
+  if (s->table != NULL)
+    madvise (s->table, s->n_buckets * sizeof (TTBucket), MADV_HUGEPAGE);
+#endif
+  s->frames = malloc (MAX_PLY * sizeof (Frame));
+  if (s->table == NULL || s->frames == NULL)
+    {
+      kz_searcher_free (s);
+      return NULL;
+    }
+
+  fill_keys (&s->z_pit[0][0], sizeof s->z_pit / 8, &state);
+  fill_keys (&s->z_store[0][0], sizeof s->z_store / 8, &state);
+  fill_keys (&s->z_refill[0][0], sizeof s->z_refill / 8, &state);
+  fill_keys (&s->z_lucky[0][0], sizeof s->z_lucky / 8, &state);
+  fill_keys (s->z_rubbish, KZ_MAX_PITS, &state);
+  fill_keys (&s->z_count[0][0], sizeof s->z_count / 8, &state);
+  fill_keys (s->z_misc, 16, &state);
+  for (int v = 0; v < KZ_N_VARIANTS; v++)
+    s->weights[v] = *kz_eval_default_weights ((KzVariantId) v);
+  kz_searcher_clear (s);
+  return s;
+}
+
+void
+kz_searcher_free (KzSearcher *s)
+{
+  if (s == NULL)
+    return;
+  free (s->table);
+  free (s->frames);
+  free (s->history_keys);
+  free (s);
+}
+
+void
+kz_searcher_clear (KzSearcher *s)
+{
+  memset (s->table, 0, s->n_buckets * sizeof (TTBucket));
+  memset (s->history, 0, sizeof s->history);
+  s->age = 0;
+}
+
+void
+kz_searcher_set_weights (KzSearcher *s, KzVariantId variant, const KzEvalWeights *weights)
+{
+  if ((unsigned) variant >= KZ_N_VARIANTS)
+    return;
+  s->weights[variant] = weights ? *weights : *kz_eval_default_weights (variant);
+}
+
+size_t
+kz_searcher_memory (const KzSearcher *s)
+{
+  return sizeof *s + s->n_buckets * sizeof (TTBucket) + MAX_PLY * sizeof (Frame) +
+         s->cap_history_keys * sizeof (uint64_t);
+}
+
+/* Scores */
+
+static inline int
+final_score (int margin)
+{
+  if (margin > 0)
+    return KZ_SCORE_WIN + margin * KZ_SCORE_MARGIN_MUL;
+  if (margin < 0)
+    return -(KZ_SCORE_WIN - margin * KZ_SCORE_MARGIN_MUL);
+  return 0;
+}
+
+/* The lowest score a final margin of at least `margin` can have, and the
+ * highest one of at most `margin`: a margin's scores span 64 values, one
+ * per turn of delay. */
+static inline int
+margin_floor (int margin)
+{
+  if (margin > 0)
+    return final_score (margin) - (KZ_SCORE_MARGIN_MUL - 1);
+  return final_score (margin);
+}
+
+static inline int
+margin_ceiling (int margin)
+{
+  if (margin < 0)
+    return final_score (margin) + (KZ_SCORE_MARGIN_MUL - 1);
+  return final_score (margin);
+}
+
+int
+kz_score_margin (int score)
+{
+  if (score > THRESHOLD)
+    return (score - KZ_SCORE_WIN + KZ_SCORE_MARGIN_MUL - 1) / KZ_SCORE_MARGIN_MUL;
+  if (score < -THRESHOLD)
+    return -((-score - KZ_SCORE_WIN + KZ_SCORE_MARGIN_MUL - 1) / KZ_SCORE_MARGIN_MUL);
+  return 0;
+}
+
+int
+kz_score_to_seeds (int score)
+{
+  if (kz_score_is_final (score))
+    return kz_score_margin (score);
+  return score >= 0 ? (score + 50) / 100 : -((-score + 50) / 100);
+}
+
+/* One turn further from the end: a win counts down and a loss up, within
+ * the margin's 64 values, so that the shortest win and the longest loss
+ * score best and the margin never changes. */
+static inline int
+delay (int score)
+{
+  if (score > THRESHOLD)
+    {
+      int steps = (KZ_SCORE_MARGIN_MUL - (score - KZ_SCORE_WIN) % KZ_SCORE_MARGIN_MUL) % KZ_SCORE_MARGIN_MUL;
+      return steps < KZ_SCORE_MARGIN_MUL - 1 ? score - 1 : score;
+    }
+  if (score < -THRESHOLD)
+    {
+      int steps = (KZ_SCORE_MARGIN_MUL - (-score - KZ_SCORE_WIN) % KZ_SCORE_MARGIN_MUL) % KZ_SCORE_MARGIN_MUL;
+      return steps < KZ_SCORE_MARGIN_MUL - 1 ? score + 1 : score;
+    }
+  return score;
+}
+
+/* Keys */
+
+static uint64_t
+position_key (const KzSearcher *s, const KzPosition *pos)
+{
+  uint64_t k = s->z_misc[pos->variant] ^ (pos->to_move ? s->z_misc[8] : 0);
+
+  for (int i = 0; i < pos->n_pits; i++)
+    k ^= s->z_pit[i][pos->pits[i]];
+  k ^= s->z_store[0][pos->stores[0]] ^ s->z_store[1][pos->stores[1]];
+
+  switch ((KzVariantId) pos->variant)
+    {
+    case KZ_VARIANT_CONSTITUTION:
+      k ^= s->z_refill[0][pos->refill_left[0]] ^ s->z_refill[1][pos->refill_left[1]];
+      k ^= s->z_lucky[0][pos->lucky[0] + 1] ^ s->z_lucky[1][pos->lucky[1] + 1];
+      /* The opener breaks a tie at the end of a round; seeds set the refill. */
+      k ^= (pos->opener ? s->z_misc[9] : 0) ^ s->z_count[0][pos->seeds];
+      break;
+    case KZ_VARIANT_PALLANGUZHI:
+      for (int i = 0; i < pos->n_pits; i++)
+        if (pos->rubbish & (1u << i))
+          k ^= s->z_rubbish[i];
+      /* The opener of the next round alternates with the round. */
+      k ^= ((pos->round & 1) ? s->z_misc[10] : 0) ^ s->z_count[0][pos->option] ^ s->z_count[1][pos->seeds];
+      break;
+    case KZ_VARIANT_OWARE:
+      /* The 400-ply limit makes the ply count part of the position. */
+      k ^= s->z_count[0][pos->plies & 511];
+      break;
+    case KZ_VARIANT_DAKON:
+      k ^= s->z_count[1][pos->quiet_plies & 511];
+      break;
+    case KZ_VARIANT_KALAH:
+    case KZ_VARIANT_MANGALA:
+    case KZ_N_VARIANTS:
+    default:
+      break;
+    }
+  return k;
+}
+
+/* The clock and the stop conditions */
+
+static int64_t
+elapsed_ms (const KzSearcher *s)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return (int64_t) (now.tv_sec - s->start.tv_sec) * 1000 + (now.tv_nsec - s->start.tv_nsec) / 1000000;
+}
+
+static void
+check_stop (KzSearcher *s)
+{
+  if (s->cancel != NULL && *s->cancel)
+    {
+      s->stop = true;
+      s->cancelled = true;
+    }
+  if (s->node_limit && s->nodes >= s->node_limit)
+    s->stop = true;
+  if (s->deadline_ms > 0 && elapsed_ms (s) >= s->deadline_ms)
+    s->stop = true;
+}
+
+/* The table */
+
+static inline TTEntry *
+tt_probe (KzSearcher *s, uint64_t key)
+{
+  TTBucket *b = &s->table[key & (s->n_buckets - 1)];
+  for (int i = 0; i < BUCKET; i++)
+    if (b->e[i].key == key && b->e[i].bound != BOUND_NONE)
+      return &b->e[i];
+  return NULL;
+}
+
+static inline int
+tt_priority (const KzSearcher *s, const TTEntry *e)
+{
+  if (e->bound == BOUND_NONE)
+    return -1000;
+  int p = (e->depth == DEPTH_SOLVED ? 64 : (e->depth > 60 ? 60 : e->depth)) + e->work;
+  if (e->age != s->age)
+    p -= 200;
+  return p;
+}
+
+static inline uint8_t
+log2_work (uint64_t n)
+{
+  uint8_t l = 0;
+  while (n > 1 && l < 63)
+    {
+      n >>= 1;
+      l++;
+    }
+  return l;
+}
+
+static void
+tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move move, uint64_t work)
+{
+  TTBucket *b = &s->table[key & (s->n_buckets - 1)];
+  TTEntry *victim = NULL;
+
+  for (int i = 0; i < BUCKET; i++)
+    if (b->e[i].key == key)
+      {
+        victim = &b->e[i];
+        /* Keep a proof unless the new entry is one too. */
+        if (victim->depth == DEPTH_SOLVED && depth != DEPTH_SOLVED && victim->bound != BOUND_NONE)
+          return;
+        if (move == MOVE_NONE)
+          move = victim->move;
+        break;
+      }
+  if (victim == NULL)
+    {
+      int lowest = 1 << 30;
+      for (int i = 0; i < BUCKET; i++)
+        {
+          int p = tt_priority (s, &b->e[i]);
+          if (p < lowest)
+            {
+              lowest = p;
+              victim = &b->e[i];
+            }
+        }
+    }
+  victim->key = key;
+  victim->score = (int16_t) score;
+  victim->move = move;
+  victim->depth = (uint8_t) depth;
+  victim->bound = (uint8_t) bound;
+  victim->work = log2_work (work);
+  victim->age = s->age;
+}
+
+/* Turns */
+
+static inline void
+make_move (const KzSearcher *s, const KzPosition *pos, Move m, KzPosition *out)
+{
+  *out = *pos;
+  if (MOVE_MARK (m) >= 0)
+    s->variant->apply (out, KZ_ACTION_MARK (MOVE_MARK (m)), NULL);
+  s->variant->apply (out, MOVE_SOW (m), NULL);
+}
+
+/* Lists the whole turns of pos: every playing action, and in the
+ * Constitution every mark followed by every playing action after it. */
+static int
+generate (const KzSearcher *s, const KzPosition *pos, Move *moves)
+{
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n = s->variant->legal (pos, actions);
+  int count = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (!KZ_ACTION_IS_MARK (actions[i]))
+        {
+          moves[count++] = MOVE_MAKE (actions[i], -1);
+          continue;
+        }
+      KzPosition marked = *pos;
+      KzAction after[KZ_MAX_ACTIONS];
+      s->variant->apply (&marked, actions[i], NULL);
+      int m = s->variant->legal (&marked, after);
+      for (int j = 0; j < m; j++)
+        if (!KZ_ACTION_IS_MARK (after[j]) && count < MAX_MOVES)
+          moves[count++] = MOVE_MAKE (after[j], KZ_ACTION_MARK_CUP (actions[i]));
+    }
+  return count;
+}
+
+static bool
+move_is_legal (const KzSearcher *s, const KzPosition *pos, Move m)
+{
+  Move moves[MAX_MOVES];
+  int n = generate (s, pos, moves);
+  for (int i = 0; i < n; i++)
+    if (moves[i] == m)
+      return true;
+  return false;
+}
+
+/* Repetition: how often pos (key k) stood at a turn start before, in the
+ * match and on the search path. */
+static int
+repetitions (const KzSearcher *s, uint64_t k, int ply)
+{
+  int count = 0;
+
+  for (int i = ply - 1; i >= 0; i--)
+    if (s->path[i] == k)
+      count++;
+  if (s->history_filter[(k >> 6) & 63] & (1ULL << (k & 63)))
+    for (size_t i = 0; i < s->n_history_keys; i++)
+      if (s->history_keys[i] == k)
+        count++;
+  return count;
+}
+
+static int search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha, int beta, int ply);
+
+/* Searches one child and returns its score for the mover of pos: the sign
+ * flips only when the other player moves next (an extra move keeps it). */
+static inline int
+search_child (KzSearcher *s, const KzPosition *pos, const KzPosition *child, uint64_t key,
+              int depth, int alpha, int beta, int ply)
+{
+  int a = alpha, b = beta;
+  int v;
+
+  /* Widen the window by one where delay() may move a score across it. */
+  if (s->delay)
+    {
+      a = alpha < -THRESHOLD ? alpha - 1 : alpha;
+      b = beta > THRESHOLD ? beta + 1 : beta;
+    }
+
+  if (child->over)
+    {
+      s->nodes++;
+      v = final_score (kz_eval_final_margin (child, pos->to_move));
+    }
+  else if (child->to_move == pos->to_move)
+    v = search (s, child, key, depth - 1, a, b, ply + 1);
+  else
+    v = -search (s, child, key, depth - 1, -b, -a, ply + 1);
+  return s->delay ? delay (v) : v;
+}
+
+static inline void
+reward (KzSearcher *s, int side, Move m, int depth)
+{
+  uint32_t *h = &s->history[side][m & 511];
+  *h += (uint32_t) (depth * depth);
+  if (*h > (1u << 20))
+    for (int p = 0; p < 2; p++)
+      for (int i = 0; i < 512; i++)
+        s->history[p][i] >>= 1;
+}
+
+static int
+search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha, int beta, int ply)
+{
+  uint64_t taint0 = s->taint;
+  uint64_t nodes0 = s->nodes;
+  int alpha0 = alpha;
+  int best = -KZ_SCORE_INF;
+  Move best_move = MOVE_NONE;
+  Move tt_move = MOVE_NONE;
+  int me = pos->to_move;
+  int n_moves;
+  int first = 1;
+
+  if ((++s->nodes & CHECK_EVERY) == 0)
+    check_stop (s);
+  if (s->stop)
+    return 0;
+
+  s->path[ply] = key;
+
+  if (ply > 0)
+    {
+      /* Repetition ends the match on the third occurrence; a position
+       * seen before on this path is a cycle either side may repeat, so it
+       * is judged as the rule would judge it. Path-dependent: tainted. */
+      if (s->repetition)
+        {
+          int seen = repetitions (s, key, ply);
+          if (seen >= 1)
+            {
+              s->taint++;
+              return final_score (s->variant->score (pos, me) - s->variant->score (pos, !me));
+            }
+        }
+
+      /* What is banked can only grow: the final margin has bounds. */
+      if (s->bounds)
+        {
+          int lo, hi;
+          kz_eval_final_bounds (pos, &lo, &hi);
+          int floor = margin_floor (lo);
+          int ceiling = margin_ceiling (hi);
+          if (floor >= beta)
+            return floor;
+          if (ceiling <= alpha)
+            return ceiling;
+        }
+    }
+
+  if (depth <= 0 || ply >= MAX_PLY - 1)
+    {
+      s->taint++;
+      return kz_eval (pos, s->w);
+    }
+
+  TTEntry *e = tt_probe (s, key);
+  if (e != NULL)
+    {
+      tt_move = e->move;
+      if (ply > 0 && (e->depth >= depth || e->depth == DEPTH_SOLVED))
+        {
+          int v = e->score;
+          if (e->bound == BOUND_EXACT ||
+              (e->bound == BOUND_LOWER && v >= beta) ||
+              (e->bound == BOUND_UPPER && v <= alpha))
+            {
+              if (e->depth != DEPTH_SOLVED)
+                s->taint++;
+              return v;
+            }
+        }
+    }
+
+  Frame *f = &s->frames[ply];
+
+  /* The table's move first, before the others are even generated: it
+   * often cuts off alone. */
+  if (tt_move != MOVE_NONE && move_is_legal (s, pos, tt_move))
+    {
+      make_move (s, pos, tt_move, &f->child[0]);
+      int v = search_child (s, pos, &f->child[0], position_key (s, &f->child[0]), depth, alpha, beta, ply);
+      if (s->stop)
+        return 0;
+      first = 0;
+      best = v;
+      best_move = tt_move;
+      if (ply == 0)
+        {
+          s->root_best = tt_move;
+          s->root_best_score = v;
+        }
+      if (v > alpha)
+        alpha = v;
+      if (v >= beta)
+        {
+          reward (s, me, tt_move, depth);
+          goto store;
+        }
+    }
+  else
+    tt_move = MOVE_NONE;
+
+  n_moves = generate (s, pos, f->moves);
+  for (int i = 0; i < n_moves; i++)
+    {
+      Move m = f->moves[i];
+      KzPosition *c = &f->child[i];
+      int gain;
+
+      make_move (s, pos, m, c);
+      gain = (c->stores[me] - pos->stores[me]) - (c->stores[!me] - pos->stores[!me]);
+      f->keys[i] = (int) s->history[me][m & 511] + gain * (1 << 21) +
+                   (c->to_move == me && !c->over ? 1 << 26 : 0);
+
+      f->ckeys[i] = position_key (s, c);
+      /* Ask for the child's table line now: it arrives while the other
+       * children are made. */
+      __builtin_prefetch (&s->table[f->ckeys[i] & (s->n_buckets - 1)]);
+      if (m == tt_move)
+        f->keys[i] = -(1 << 30);   /* searched already */
+    }
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      /* Enhanced transposition cutoff: a child the table already proves
+       * good enough ends this node without a search. */
+      Move m = f->moves[i];
+      const KzPosition *c = &f->child[i];
+      if (!c->over && m != tt_move)
+        {
+          TTEntry *ce = tt_probe (s, f->ckeys[i]);
+          if (ce != NULL && (ce->depth >= depth - 1 || ce->depth == DEPTH_SOLVED))
+            {
+              bool same = c->to_move == me;
+              int v = same ? ce->score : -ce->score;
+              bool proves = same ? ce->bound != BOUND_UPPER : ce->bound != BOUND_LOWER;
+              if (proves && v >= beta && (!s->delay || !kz_score_is_final (v)))
+                {
+                  if (ce->depth != DEPTH_SOLVED)
+                    s->taint++;
+                  if (ply == 0)
+                    {
+                      s->root_best = m;
+                      s->root_best_score = v;
+                    }
+                  tt_store (s, key, ce->depth == DEPTH_SOLVED && s->taint == taint0 ? DEPTH_SOLVED : depth,
+                            BOUND_LOWER, v, m, s->nodes - nodes0);
+                  return v;
+                }
+            }
+        }
+    }
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      /* Pick the most promising of the rest. */
+      int bi = i;
+      for (int j = i + 1; j < n_moves; j++)
+        if (f->keys[j] > f->keys[bi])
+          bi = j;
+      if (bi != i)
+        {
+          KzPosition tp = f->child[i];
+          Move tm = f->moves[i];
+          int tk = f->keys[i];
+          uint64_t tc = f->ckeys[i];
+          f->child[i] = f->child[bi];
+          f->moves[i] = f->moves[bi];
+          f->keys[i] = f->keys[bi];
+          f->ckeys[i] = f->ckeys[bi];
+          f->child[bi] = tp;
+          f->moves[bi] = tm;
+          f->keys[bi] = tk;
+          f->ckeys[bi] = tc;
+        }
+      Move m = f->moves[i];
+      if (m == tt_move)
+        continue;
+
+      int v;
+      if (first)
+        v = search_child (s, pos, &f->child[i], f->ckeys[i], depth, alpha, beta, ply);
+      else
+        {
+          /* Principal variation search: prove the rest worse with a null
+           * window, and search again only what is not. */
+          v = search_child (s, pos, &f->child[i], f->ckeys[i], depth, alpha, alpha + 1, ply);
+          if (v > alpha && v < beta && !s->stop)
+            v = search_child (s, pos, &f->child[i], f->ckeys[i], depth, alpha, beta, ply);
+        }
+      if (s->stop)
+        return 0;
+      first = 0;
+
+      if (v > best)
+        {
+          best = v;
+          best_move = m;
+          if (ply == 0 && (v > alpha || s->root_best == MOVE_NONE))
+            {
+              s->root_best = m;
+              s->root_best_score = v;
+            }
+        }
+      if (v > alpha)
+        alpha = v;
+      if (alpha >= beta)
+        {
+          reward (s, me, m, depth);
+          break;
+        }
+    }
+
+  if (best_move == MOVE_NONE)
+    {
+      /* No legal turn: cannot happen in a game that is not over. */
+      s->taint++;
+      return kz_eval (pos, s->w);
+    }
+
+store:
+  {
+    int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    int stored_depth = s->taint == taint0 ? DEPTH_SOLVED : depth;
+    tt_store (s, key, stored_depth, bound, best, best_move, s->nodes - nodes0);
+  }
+  return best;
+}
+
+/* The root and the levels */
+
+static void
+add_action (KzSearchResult *r, KzAction a)
+{
+  if (r->pv_len < KZ_SEARCH_MAX_PV)
+    r->pv[r->pv_len++] = a;
+}
+
+/* Follows the table's moves from the root for the principal variation. */
+static void
+extract_pv (KzSearcher *s, const KzPosition *root, Move first, KzSearchResult *r)
+{
+  KzPosition pos = *root;
+  uint64_t seen[KZ_SEARCH_MAX_PV];
+  int n_seen = 0;
+  Move m = first;
+
+  r->pv_len = 0;
+  while (m != MOVE_NONE && !pos.over && r->pv_len < KZ_SEARCH_MAX_PV - 1 && move_is_legal (s, &pos, m))
+    {
+      if (MOVE_MARK (m) >= 0)
+        add_action (r, KZ_ACTION_MARK (MOVE_MARK (m)));
+      add_action (r, MOVE_SOW (m));
+      make_move (s, &pos, m, &pos);
+      uint64_t k = position_key (s, &pos);
+      for (int i = 0; i < n_seen; i++)
+        if (seen[i] == k)
+          return;
+      if (n_seen == KZ_SEARCH_MAX_PV)
+        return;
+      seen[n_seen++] = k;
+      TTEntry *e = tt_probe (s, k);
+      m = e ? e->move : MOVE_NONE;
+    }
+}
+
+static void
+load_history (KzSearcher *s, const KzMatch *match)
+{
+  s->n_history_keys = 0;
+  memset (s->history_filter, 0, sizeof s->history_filter);
+  if (!s->repetition)
+    return;
+  if (s->cap_history_keys < match->n_history)
+    {
+      uint64_t *keys = realloc (s->history_keys, match->n_history * sizeof *keys);
+      if (keys == NULL)
+        return;   /* repetition then only sees the search path */
+      s->history_keys = keys;
+      s->cap_history_keys = match->n_history;
+    }
+  for (size_t i = 0; i < match->n_history; i++)
+    {
+      const KzPosition *p = &match->history[i].before;
+      if (p->over || p->marked)
+        continue;
+      uint64_t k = position_key (s, p);
+      s->history_keys[s->n_history_keys++] = k;
+      s->history_filter[(k >> 6) & 63] |= 1ULL << (k & 63);
+    }
+}
+
+void
+kz_search_limits_for_level (KzSearchLimits *limits, KzLevel level, int time_ms)
+{
+  limits->level = level;
+  switch (level)
+    {
+    case KZ_LEVEL_EASY:
+      limits->depth = 2;
+      limits->time_ms = time_ms > 0 ? time_ms : 1000;
+      break;
+    case KZ_LEVEL_NORMAL:
+      limits->depth = 4;
+      limits->time_ms = time_ms > 0 ? time_ms : 1000;
+      break;
+    case KZ_LEVEL_HARD:
+      limits->depth = 0;
+      limits->time_ms = time_ms > 0 ? time_ms : KZ_HARD_DEFAULT_TIME_MS;
+      break;
+    case KZ_LEVEL_NONE:
+    case KZ_N_LEVELS:
+    default:
+      break;
+    }
+}
+
+bool
+kz_level_parse (const char *text, KzLevel *out)
+{
+  static const char *const names[] = { "easy", "normal", "hard" };
+  for (int i = 0; i < 3; i++)
+    if (text != NULL && strcmp (text, names[i]) == 0)
+      {
+        *out = (KzLevel) (KZ_LEVEL_EASY + i);
+        return true;
+      }
+  return false;
+}
+
+const char *
+kz_level_to_string (KzLevel level)
+{
+  switch (level)
+    {
+    case KZ_LEVEL_EASY:
+      return "easy";
+    case KZ_LEVEL_NORMAL:
+      return "normal";
+    case KZ_LEVEL_HARD:
+      return "hard";
+    case KZ_LEVEL_NONE:
+    case KZ_N_LEVELS:
+    default:
+      return "";
+    }
+}
+
+/* Easy: sometimes (seeded, so repeatable) a random move among those that
+ * lose at most two seeds at depth one, as a beginner would play. */
+static Move
+easy_choice (KzSearcher *s, const KzPosition *root, Move best, uint64_t seed)
+{
+  uint64_t state = seed ^ position_key (s, root);
+  Move moves[MAX_MOVES];
+  Move ok[MAX_MOVES];
+  int scores[MAX_MOVES];
+  int n = generate (s, root, moves);
+  int n_ok = 0;
+  int top = -KZ_SCORE_INF;
+
+  if (splitmix (&state) % 100 >= 30)
+    return best;
+  for (int i = 0; i < n; i++)
+    {
+      KzPosition c;
+      make_move (s, root, moves[i], &c);
+      if (c.over)
+        scores[i] = final_score (kz_eval_final_margin (&c, root->to_move));
+      else
+        scores[i] = c.to_move == root->to_move ? kz_eval (&c, s->w) : -kz_eval (&c, s->w);
+      if (scores[i] > top)
+        top = scores[i];
+    }
+  for (int i = 0; i < n; i++)
+    if (scores[i] >= top - 200)
+      ok[n_ok++] = moves[i];
+  if (n_ok == 0)
+    return best;
+  return ok[splitmix (&state) % (uint64_t) n_ok];
+}
+
+/* Runs one search of the root to `depth` with the window, and tells
+ * whether it finished. */
+static bool
+root_search (KzSearcher *s, const KzPosition *root, int depth, int alpha, int beta, int *score)
+{
+  s->root_best = MOVE_NONE;
+  *score = search (s, root, position_key (s, root), depth, alpha, beta, 0);
+  return !s->stop;
+}
+
+/* The exact value by a series of null-window tests on the final margin
+ * (MTD(f) over margins): each test asks "does the mover end at least d
+ * ahead?", which the table's bounds answer quickly from earlier tests. */
+static bool
+solve (KzSearcher *s, const KzPosition *root, int guess, int *value, Move *best, bool *exact)
+{
+  int lo = -kz_position_total (root) - 1, hi = kz_position_total (root) + 1;
+  int l, h;
+  Move lo_move = MOVE_NONE;
+
+  if (kz_eval_final_bounds (root, &l, &h))
+    {
+      lo = l;
+      hi = h;
+    }
+  if (guess < lo)
+    guess = lo;
+  if (guess > hi)
+    guess = hi;
+
+  uint64_t taint0 = s->taint;
+  int d = guess;
+
+  /* Scores in the table from the plain iterations carry delays. */
+  s->delay = false;
+  s->age++;
+  for (;;)
+    {
+      if (lo >= hi)
+        {
+          if (lo_move != MOVE_NONE)
+            break;
+          /* The bounds alone decided: one more test finds a move for it. */
+          d = lo;
+        }
+      else if (d <= lo)
+        d = lo + 1;
+      else if (d > hi)
+        d = hi;
+
+      int floor = margin_floor (d);
+      int r;
+      if (!root_search (s, root, DEPTH_SOLVE, floor - 1, floor, &r))
+        return false;
+      if (r >= floor)
+        {
+          /* A fail-high score is a lower bound on the value. */
+          int m = kz_score_is_final (r) ? kz_score_margin (r) : r == 0 ? 0 : d;
+          lo = m > d ? m : d;
+          lo_move = s->root_best;
+          d = lo + 1;
+        }
+      else
+        {
+          int m = kz_score_is_final (r) ? kz_score_margin (r) : r == 0 ? 0 : d - 1;
+          hi = m < d - 1 ? m : d - 1;
+          /* Only a search with evaluations in it can contradict itself. */
+          if (hi < lo)
+            lo = hi;
+          d = hi;
+        }
+    }
+  *value = lo;
+  *best = lo_move;
+  *exact = s->taint == taint0;
+  return true;
+}
+
+bool
+kz_search (KzSearcher           *s,
+           const KzMatch        *match,
+           const KzSearchLimits *limits_in,
+           volatile int         *cancel,
+           KzSearchResult       *r)
+{
+  const KzPosition *root = &match->pos;
+  KzSearchLimits limits = *limits_in;
+  Move moves[MAX_MOVES];
+  Move best = MOVE_NONE;
+  int best_score = 0;
+  bool solve_mode;
+  bool solved = false;
+
+  memset (r, 0, sizeof *r);
+  r->best = KZ_ACTION_NONE;
+  s->variant = kz_position_variant (root);
+  if (s->variant == NULL || root->over)
+    return false;
+  int n = generate (s, root, moves);
+  if (n == 0)
+    return false;
+
+  if (limits.level > KZ_LEVEL_NONE && limits.level < KZ_N_LEVELS)
+    {
+      KzSearchLimits lv = limits;
+      kz_search_limits_for_level (&lv, (KzLevel) limits.level, limits.time_ms);
+      if (limits.depth == 0)
+        limits.depth = lv.depth;
+      limits.time_ms = lv.time_ms;
+    }
+  solve_mode = limits.depth == 0 && limits.time_ms == 0 && limits.nodes == 0;
+
+  s->w = &s->weights[root->variant];
+  s->repetition = s->variant->has_repetition;
+  s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
+  s->nodes = 0;
+  s->node_limit = limits.nodes;
+  s->taint = 0;
+  s->cancel = cancel;
+  s->stop = false;
+  s->cancelled = false;
+  s->delay = true;
+  s->age++;
+  clock_gettime (CLOCK_MONOTONIC, &s->start);
+  s->deadline_ms = limits.time_ms;
+  /* Kalah always ends and solves quickly; other games get a generous cap. */
+  if (solve_mode && root->variant != KZ_VARIANT_KALAH)
+    s->deadline_ms = KZ_SEARCH_SOLVE_TIME_MS;
+  load_history (s, match);
+
+  best = moves[0];
+  int max_depth = limits.depth > 0 ? limits.depth : DEPTH_SOLVE;
+  if (max_depth > DEPTH_SOLVE)
+    max_depth = DEPTH_SOLVE;
+
+  for (int depth = 1; depth <= max_depth; depth++)
+    {
+      uint64_t taint0 = s->taint;
+      int score;
+      bool done;
+
+      /* Without limits, a few plain iterations order the moves, then the
+       * game is solved outright. */
+      if (solve_mode && depth > 1 && s->bounds)
+        {
+          int value;
+          Move m;
+          bool exact;
+          if (solve (s, root, kz_score_is_final (best_score) ? kz_score_margin (best_score) : kz_score_to_seeds (best_score),
+                     &value, &m, &exact))
+            {
+              best = m;
+              best_score = final_score (value);
+              solved = true;
+              r->exact = exact;
+            }
+          break;
+        }
+
+      /* An aspiration window around the last score, opened on failure. */
+      if (depth >= 4 && !kz_score_is_final (best_score))
+        {
+          int alpha = best_score - 60, beta = best_score + 60;
+          done = root_search (s, root, depth, alpha, beta, &score);
+          if (done && (score <= alpha || score >= beta))
+            done = root_search (s, root, depth, -KZ_SCORE_INF, KZ_SCORE_INF, &score);
+        }
+      else
+        done = root_search (s, root, depth, -KZ_SCORE_INF, KZ_SCORE_INF, &score);
+
+      if (!done)
+        {
+          /* A stopped iteration still improves on the last one if it
+           * proved a move better than the old best. */
+          if (s->root_best != MOVE_NONE && s->root_best != best && s->root_best_score > best_score)
+            best = s->root_best;
+          break;
+        }
+      if (s->root_best != MOVE_NONE)
+        best = s->root_best;
+      best_score = score;
+      r->depth = depth;
+      if (s->taint == taint0)
+        {
+          /* No evaluation anywhere: the value is the game's. */
+          r->exact = true;
+          break;
+        }
+      if (s->stop)
+        break;
+    }
+
+  if (limits.level == KZ_LEVEL_EASY)
+    best = easy_choice (s, root, best, limits.seed);
+
+  r->best = MOVE_MARK (best) >= 0 ? KZ_ACTION_MARK (MOVE_MARK (best)) : MOVE_SOW (best);
+  extract_pv (s, root, best, r);
+  if (solved)
+    {
+      /* Searched to the end: the depth is the game's rest along the PV. */
+      r->depth = 0;
+      for (int i = 0; i < r->pv_len; i++)
+        if (!KZ_ACTION_IS_MARK (r->pv[i]))
+          r->depth++;
+    }
+  r->score = best_score;
+  r->nodes = s->nodes;
+  r->time_ms = (int) elapsed_ms (s);
+  r->cancelled = s->cancelled;
+  return true;
+}

@@ -1,0 +1,116 @@
+/* kuzhi-search.h — the computer opponent: alpha-beta search over whole turns and the evaluation of every game. */
+#pragma once
+
+#include "kuzhi-engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  KZ_LEVEL_NONE,    /* no level: the limits alone decide */
+  KZ_LEVEL_EASY,
+  KZ_LEVEL_NORMAL,
+  KZ_LEVEL_HARD,
+  KZ_N_LEVELS
+} KzLevel;
+
+#define KZ_SEARCH_MAX_PV 64
+
+/* Limits of one search. 0 means "no limit" for depth, time_ms and nodes;
+ * with all three at 0 and no level the search goes on to the end of the
+ * game where it can (see KZ_SEARCH_SOLVE_TIME_MS). */
+typedef struct {
+  int      depth;     /* whole turns */
+  int      time_ms;
+  uint64_t nodes;
+  int      level;     /* KzLevel; sets depth/time where they are 0 */
+  uint64_t seed;      /* for Easy's occasional random move */
+} KzSearchLimits;
+
+/* The generous cap on a search without limits, in games that cannot be
+ * solved that quickly; Kalah is exempt (it always terminates and solves). */
+#define KZ_SEARCH_SOLVE_TIME_MS (60 * 1000)
+#define KZ_HARD_DEFAULT_TIME_MS 1000
+
+typedef struct {
+  KzAction best;       /* the first action to play (a mark `mC` when the turn marks) */
+  KzAction pv[KZ_SEARCH_MAX_PV];
+  int      pv_len;
+  int      score;      /* internal units from the mover's side, see below */
+  int      depth;      /* turns of the last completed iteration */
+  uint64_t nodes;
+  int      time_ms;
+  bool     exact;      /* the value is the game's proven value */
+  bool     cancelled;  /* stopped by the cancel flag (best is still legal) */
+} KzSearchResult;
+
+/* Scores: evaluations are in hundredths of a seed and stay within
+ * ±KZ_SCORE_EVAL_MAX; a finished game scores ±(KZ_SCORE_WIN + margin·64 −
+ * turns to get there, at most 63), a draw 0. */
+#define KZ_SCORE_WIN        20000
+#define KZ_SCORE_EVAL_MAX   15000
+#define KZ_SCORE_MARGIN_MUL 64
+#define KZ_SCORE_INF        32000
+
+static inline bool
+kz_score_is_final (int score)
+{
+  return score > KZ_SCORE_WIN - KZ_SCORE_MARGIN_MUL || score < -(KZ_SCORE_WIN - KZ_SCORE_MARGIN_MUL);
+}
+
+/* The final margin (seeds) a decided score stands for, 0 for a draw. */
+int  kz_score_margin (int score);
+/* A score in seeds for people and the protocol: the margin of a final
+ * score, the rounded evaluation otherwise. */
+int  kz_score_to_seeds (int score);
+
+/* Evaluation weights per game; what each one weighs is the game's own
+ * (kz_eval_weight_name), so that the benchmark can tune them by matches. */
+#define KZ_EVAL_N_WEIGHTS 8
+typedef struct {
+  int w[KZ_EVAL_N_WEIGHTS];
+} KzEvalWeights;
+
+typedef struct _KzSearcher KzSearcher;
+
+/* The transposition table takes table_mb megabytes (at least 1), once. */
+KzSearcher *kz_searcher_new   (size_t table_mb);
+void        kz_searcher_free  (KzSearcher *searcher);
+/* Forgets the table and the move-ordering history (a new game). */
+void        kz_searcher_clear (KzSearcher *searcher);
+/* Replaces the evaluation weights of one game for this searcher only
+ * (engine-vs-engine tuning); NULL restores the defaults. */
+void        kz_searcher_set_weights (KzSearcher *searcher, KzVariantId variant, const KzEvalWeights *weights);
+/* Peak bytes the searcher holds (the table and its stacks). */
+size_t      kz_searcher_memory (const KzSearcher *searcher);
+
+/* Searches the match's position. Returns false (result->best = NONE) when
+ * the match is over or has no legal action. `cancel` may be NULL; when it
+ * becomes non-zero the search stops soon and returns its best so far. */
+bool kz_search (KzSearcher           *searcher,
+                const KzMatch        *match,
+                const KzSearchLimits *limits,
+                volatile int         *cancel,
+                KzSearchResult       *result);
+
+/* Fills the limits a level stands for (time_ms 0 means the level's own). */
+void kz_search_limits_for_level (KzSearchLimits *limits, KzLevel level, int time_ms);
+bool kz_level_parse (const char *text, KzLevel *out);
+const char *kz_level_to_string (KzLevel level);
+
+const KzEvalWeights *kz_eval_default_weights (KzVariantId variant);
+const char          *kz_eval_weight_name     (KzVariantId variant, int index);
+
+/* Evaluation (kuzhi-eval.c): the position's worth for the player to move,
+ * in hundredths of a seed, clamped to ±KZ_SCORE_EVAL_MAX. */
+int  kz_eval (const KzPosition *pos, const KzEvalWeights *weights);
+/* Bounds on the final margin (player to move minus the other) that no
+ * play can leave; false when the game gives none (stores spent). */
+bool kz_eval_final_bounds (const KzPosition *pos, int *lo, int *hi);
+/* The final margin of a finished position for `player`. */
+int  kz_eval_final_margin (const KzPosition *pos, int player);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,142 @@
+/* kuzhi-protocol-go.c — the `go` command: runs the computer opponent's search on the session's match and reports it. */
+#include "kuzhi-protocol-private.h"
+#include "kuzhi-search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The table is made on the first `go` and kept for the process, so that
+ * `kuzhi-engine` costs no memory for it until a search is asked for.
+ * KUZHI_HASH_MB sets its size. */
+#define DEFAULT_TABLE_MB 256
+
+static KzSearcher *
+get_searcher (void)
+{
+  static KzSearcher *searcher;
+
+  if (searcher == NULL)
+    {
+      const char *env = g_getenv ("KUZHI_HASH_MB");
+      gint64 mb = env ? g_ascii_strtoll (env, NULL, 10) : DEFAULT_TABLE_MB;
+      if (mb < 1 || mb > 16384)
+        mb = DEFAULT_TABLE_MB;
+      searcher = kz_searcher_new ((size_t) mb);
+    }
+  return searcher;
+}
+
+gboolean
+kz_protocol_cmd_go (KzSession   *session,
+                    int          argc,
+                    char       **argv,
+                    JsonBuilder *reply,
+                    GError     **error)
+{
+  KzSearchLimits limits = { 0 };
+  KzSearchResult result;
+  KzSearcher *searcher;
+  gboolean seen_depth = FALSE, seen_time = FALSE, seen_level = FALSE;
+  char buf[8];
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *eq = strchr (argv[i], '=');
+      g_autofree char *key = NULL;
+      gint64 value;
+
+      if (eq == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "'%s' must be written KEY=VALUE: go [depth=N] [time=MS] [level=easy|normal|hard]",
+                       argv[i]);
+          return FALSE;
+        }
+      key = g_strndup (argv[i], eq - argv[i]);
+      if (g_str_equal (key, "depth") && !seen_depth)
+        {
+          if (!kz_protocol_parse_int ("depth", eq + 1, 1, 200, &value, error))
+            return FALSE;
+          limits.depth = (int) value;
+          seen_depth = TRUE;
+        }
+      else if (g_str_equal (key, "time") && !seen_time)
+        {
+          if (!kz_protocol_parse_int ("time", eq + 1, 1, 3600000, &value, error))
+            return FALSE;
+          limits.time_ms = (int) value;
+          seen_time = TRUE;
+        }
+      else if (g_str_equal (key, "level") && !seen_level)
+        {
+          KzLevel level;
+          if (!kz_level_parse (eq + 1, &level))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           "level must be easy, normal or hard (got '%s')", eq + 1);
+              return FALSE;
+            }
+          limits.level = level;
+          seen_level = TRUE;
+        }
+      else if (g_str_equal (key, "depth") || g_str_equal (key, "time") || g_str_equal (key, "level"))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "%s is given twice", key);
+          return FALSE;
+        }
+      else
+        {
+          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "unknown option '%s': go takes depth=N, time=MS and level=easy|normal|hard",
+                       shown);
+          return FALSE;
+        }
+    }
+
+  if (session->match.pos.over)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "the match is over: there is no move to search for ('new' starts another, 'undo' takes one back)");
+      return FALSE;
+    }
+
+  searcher = get_searcher ();
+  if (searcher == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "not enough memory for the search table: set KUZHI_HASH_MB lower");
+      return FALSE;
+    }
+  /* Easy's random choices follow the position, so replies repeat. */
+  limits.seed = 1;
+  if (!kz_search (searcher, &session->match, &limits, NULL, &result))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "there is no legal action to search");
+      return FALSE;
+    }
+
+  json_builder_set_member_name (reply, "best");
+  json_builder_add_string_value (reply, kz_action_to_string (result.best, buf));
+  json_builder_set_member_name (reply, "score");
+  json_builder_add_int_value (reply, kz_score_to_seeds (result.score));
+  json_builder_set_member_name (reply, "depth");
+  json_builder_add_int_value (reply, result.depth);
+  json_builder_set_member_name (reply, "nodes");
+  json_builder_add_int_value (reply, (gint64) result.nodes);
+  json_builder_set_member_name (reply, "time_ms");
+  json_builder_add_int_value (reply, result.time_ms);
+  json_builder_set_member_name (reply, "pv");
+  json_builder_begin_array (reply);
+  for (int i = 0; i < result.pv_len; i++)
+    json_builder_add_string_value (reply, kz_action_to_string (result.pv[i], buf));
+  json_builder_end_array (reply);
+  /* Beyond the protocol's fields: whether the score is the game's proven
+   * value, and the score in hundredths of a seed. */
+  json_builder_set_member_name (reply, "exact");
+  json_builder_add_boolean_value (reply, result.exact);
+  json_builder_set_member_name (reply, "score_cs");
+  json_builder_add_int_value (reply, kz_score_is_final (result.score) ? 100 * kz_score_margin (result.score) : result.score);
+  return TRUE;
+}
