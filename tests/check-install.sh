@@ -79,6 +79,17 @@ xml_ok () {
   fi
 }
 
+# The screenshots the metainfo shows are in the source tree under the same
+# names (software centres fetch them from the repository).
+for shot in $(sed -n 's|.*<image>.*/docs/screenshots/\([^<]*\)</image>.*|\1|p' \
+                "$src/data/$app_id.metainfo.xml.in"); do
+  if [ -f "$src/docs/screenshots/$shot" ]; then
+    pass "screenshot $shot exists"
+  else
+    fail "the metainfo shows docs/screenshots/$shot, which is not in the tree"
+  fi
+done
+
 # Icons, well-formed SVG.
 for icon in scalable/apps/$app_id.svg symbolic/apps/$app_id-symbolic.svg; do
   f=$share/icons/hicolor/$icon
