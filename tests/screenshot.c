@@ -109,6 +109,38 @@ find_mid_match (void)
   return NULL;
 }
 
+/* A match where the player to move may mark a lucky cup, in round 2 or later. */
+static gboolean
+find_marking_match (KzMatch *match)
+{
+  GRand *rand = g_rand_new_with_seed (3);
+
+  for (int attempt = 0; attempt < 20000; attempt++)
+    {
+      kz_match_init (match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+      for (int ply = 0; ply < 600 && !match->pos.over; ply++)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n, sows = 0;
+
+          if (kz_constitution_may_mark (&match->pos) && match->pos.plies >= 6
+              && kz_position_row_sum (&match->pos, 0) >= 6 && kz_position_row_sum (&match->pos, 1) >= 6)
+            {
+              g_rand_free (rand);
+              return TRUE;
+            }
+          n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match->pos, legal);
+          for (int i = 0; i < n; i++)
+            if (!KZ_ACTION_IS_MARK (legal[i]))
+              legal[sows++] = legal[i];
+          kz_match_play (match, legal[g_rand_int_range (rand, 0, sows)], NULL);
+        }
+      kz_match_clear (match);
+    }
+  g_rand_free (rand);
+  return FALSE;
+}
+
 static void
 play_to_end (KuzhiGameModel *model)
 {
@@ -184,6 +216,27 @@ on_activate (GApplication *app)
       kuzhi_board_view_finish_animation (kuzhi_window_get_board_view (kw));
       g_settings_set_string (settings, "animation-speed", "instant");
     }
+
+  /* Choosing a lucky cup. */
+  {
+    KzMatch match;
+    if (find_marking_match (&match))
+      {
+        kuzhi_game_model_set_match (model, &match);
+        kz_match_clear (&match);
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-lucky", NULL);
+        wait_ms (300);
+        kuzhi_window_dismiss_toast (kw);
+        wait_ms (500);
+        capture (GTK_WIDGET (window), "marking.png");
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL);
+      }
+    else
+      {
+        g_printerr ("no position where a lucky cup may be marked found\n");
+        failures++;
+      }
+  }
 
   /* The dialogs, each on its own. */
   {

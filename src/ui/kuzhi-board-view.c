@@ -13,6 +13,7 @@
 #define DRAWER_W  1.15
 #define DRAWER_GAP 0.14
 #define ROW_GAP   0.12
+#define SHADOW    0.14   /* room around the board for its shadow */
 
 /* Where the shells in hand hover when they are not over a cup. */
 #define HAND_AT_DRAWER(p) (-1 - (p))
@@ -621,7 +622,7 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
   int n = row_length (self);
   double cols = n + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD;
   double rows = 2 + ROW_GAP + 2 * PAD;
-  double u = MIN (width / cols, height / rows);
+  double u = MIN (width / (cols + SHADOW), height / (rows + SHADOW));
   double bw = cols * u, bh = rows * u;
   double bx = (width - bw) / 2, by = (height - bh) / 2;
 
@@ -661,8 +662,8 @@ kuzhi_board_view_measure (GtkWidget      *widget,
                           int            *natural_baseline)
 {
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
-  double cols = row_length (self) + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD;
-  double rows = 2 + ROW_GAP + 2 * PAD;
+  double cols = row_length (self) + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD + SHADOW;
+  double rows = 2 + ROW_GAP + 2 * PAD + SHADOW;
 
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_measure (self->cups[p], orientation, -1, NULL, NULL, NULL, NULL);
