@@ -423,6 +423,91 @@ test_match_end (Fixture       *f,
     g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)), ==, KUZHI_CUP_PLAIN);
 }
 
+/* The animation speed comes from GSettings, and changes while running. */
+static void
+test_speed_setting (Fixture       *f,
+                    gconstpointer  data)
+{
+  sow (f, 0);
+  g_assert_false (kuzhi_board_view_get_animating (f->board));
+  g_settings_set_string (f->settings, "animation-speed", "slow");
+  sow (f, 7);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  /* Switching to instant finishes the sowing at once. */
+  g_settings_set_string (f->settings, "animation-speed", "instant");
+  g_assert_false (kuzhi_board_view_get_animating (f->board));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                    kuzhi_game_model_get_position (f->model)));
+}
+
+static KuzhiNewMatchDialog *
+find_new_match_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (KUZHI_IS_NEW_MATCH_DIALOG (w))
+        return KUZHI_NEW_MATCH_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* A new match takes the default view from the preferences. */
+static void
+test_default_view (Fixture       *f,
+                   gconstpointer  data)
+{
+  KuzhiNewMatchDialog *dialog;
+  g_autofree char *view = NULL;
+
+  g_settings_set_string (f->settings, "default-view", "player2");
+  /* Through the window's action, which opens the dialog. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  dialog = find_new_match_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (f->window));
+  g_assert_true (kuzhi_new_match_dialog_start (dialog));
+  g_assert_null (find_new_match_dialog ());
+  g_object_get (f->window, "view", &view, NULL);
+  g_assert_cmpstr (view, ==, "player2");
+  g_assert_cmpint (kuzhi_board_view_get_view_player (f->board), ==, 1);
+  /* The nearest caption is Player 2's. */
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (f->window, 1), "Player 2: "));
+}
+
+/* The board and header work for the 2×6 games with stores too. */
+static void
+test_other_game (Fixture       *f,
+                 gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (9);
+
+  if (kz_variant_get (KZ_VARIANT_KALAH) == NULL)
+    {
+      g_test_skip ("Kalah is not in the engine");
+      g_rand_free (rand);
+      return;
+    }
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 0, NULL, NULL));
+  g_assert_cmpint (kuzhi_board_view_get_displayed (f->board)->n_pits, ==, 12);
+  g_assert_null (kuzhi_board_view_get_cup (f->board, 12));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Player 1 to move · "));
+  g_assert_true (g_str_has_prefix (cup_label (f, 6), "Player 2, cup 1, "));
+  for (int ply = 0; ply < 2000 && !kuzhi_game_model_get_over (f->model); ply++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      int n = kuzhi_game_model_get_legal (f->model, legal);
+      sow (f, legal[g_rand_int_range (rand, 0, n)]);
+      g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                        kuzhi_game_model_get_position (f->model)));
+    }
+  g_rand_free (rand);
+  g_assert_true (kuzhi_game_model_get_over (f->model));
+  g_assert_nonnull (kuzhi_window_get_banner_text (f->window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -442,6 +527,9 @@ main (int   argc,
   ADD ("/window/keyboard-focus", NULL, test_keyboard_focus);
   ADD ("/window/new-match", NULL, test_new_match);
   ADD ("/window/match-end", NULL, test_match_end);
+  ADD ("/window/speed-setting", NULL, test_speed_setting);
+  ADD ("/window/default-view", NULL, test_default_view);
+  ADD ("/window/other-game", NULL, test_other_game);
 #undef ADD
 
   return g_test_run ();

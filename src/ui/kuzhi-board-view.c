@@ -200,7 +200,7 @@ rebuild_cups (KuzhiBoardView *self,
       int p = (k + self->view_player * (n_pits / 2)) % n_pits;
       char name[32];
 
-      self->cups[p] = kuzhi_cup_new (p, p / (n_pits / 2));
+      self->cups[p] = kuzhi_cup_new (p, p / (n_pits / 2), p % (n_pits / 2) + 1);
       g_snprintf (name, sizeof name, "cup%d", p);
       gtk_widget_set_name (self->cups[p], name);
       g_signal_connect (self->cups[p], "activate", G_CALLBACK (on_cup_activate), self);

@@ -15,6 +15,7 @@ struct _KuzhiCup
   char          *owner_name;
   int            pit;
   int            owner;
+  int            number;
   int            count;
   int            lucky;
   KuzhiCupState  state;
@@ -40,7 +41,7 @@ kuzhi_cup_update_label (KuzhiCup *self)
   g_autofree char *label = NULL;
   GString *extra = g_string_new (NULL);
 
-  /* Cups are numbered 1–7 along the owner's row, in sowing order. */
+  /* Cups are numbered from 1 along the owner's row, in sowing order. */
   shells = g_strdup_printf (ngettext ("%d shell", "%d shells", self->count), self->count);
   if (self->lucky >= 0)
     g_string_append_printf (extra, ", %s", _("lucky cup"));
@@ -51,7 +52,7 @@ kuzhi_cup_update_label (KuzhiCup *self)
   /* Translators: "Player 1, cup 3, 5 shells", then optional notes. */
   label = g_strdup_printf (_("%s, cup %d, %s%s"),
                            self->owner_name ? self->owner_name : "",
-                           self->pit % 7 + 1, shells, extra->str);
+                           self->number, shells, extra->str);
   g_string_free (extra, TRUE);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -435,12 +436,14 @@ kuzhi_cup_init (KuzhiCup *self)
 
 GtkWidget *
 kuzhi_cup_new (int pit,
-               int owner)
+               int owner,
+               int number)
 {
   KuzhiCup *self = g_object_new (KUZHI_TYPE_CUP, NULL);
 
   self->pit = pit;
   self->owner = owner;
+  self->number = number;
   kuzhi_cup_update_label (self);
   return GTK_WIDGET (self);
 }

@@ -14,8 +14,10 @@ typedef enum {
   KUZHI_CUP_MARKABLE,   /* the player to move may mark it lucky */
 } KuzhiCupState;
 
+/* number: the cup's place along its owner's row, from 1, in sowing order. */
 GtkWidget *kuzhi_cup_new          (int            pit,
-                                   int            owner);
+                                   int            owner,
+                                   int            number);
 int        kuzhi_cup_get_pit      (KuzhiCup      *self);
 int        kuzhi_cup_get_owner    (KuzhiCup      *self);
 int        kuzhi_cup_get_count    (KuzhiCup      *self);
