@@ -16,6 +16,32 @@ clear_loaded (KzMatch *match, char **names, GDateTime **created)
   g_clear_pointer (created, g_date_time_unref);
 }
 
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+
+/* A GLib warning or critical is a bug too (a GError set twice, a failed
+ * precondition): make it a crash, so that libFuzzer keeps the input. */
+static void
+trap_on_log (const char     *domain,
+             GLogLevelFlags  level,
+             const char     *message,
+             gpointer        data)
+{
+  g_printerr ("fuzz-match-file: %s: %s\n", domain ? domain : "", message);
+  __builtin_trap ();
+}
+
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  GLogLevelFlags levels = G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION;
+
+  g_log_set_handler ("GLib", levels, trap_on_log, NULL);
+  g_log_set_handler ("GLib-GObject", levels, trap_on_log, NULL);
+  g_log_set_handler ("GLib-GIO", levels, trap_on_log, NULL);
+  g_log_set_handler (NULL, levels, trap_on_log, NULL);
+  return 0;
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {

@@ -66,7 +66,7 @@ test_round_trip (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
   g_autoptr(GDateTime) created = g_date_time_new_utc (2026, 11, 29, 20, 15, 7);
-  static const char *const names[2] = { "Meena = “Kuzhi” ; queen\nof\\cups", " Arul [P2] # not a comment " };
+  static const char *const names[2] = { "Meena = “Kuzhi” ; queen\nof\\cups\t\r\\s", " Arul [P2] # not a comment " };
   guint n_variants = 0;
   gsize longest = 0;
 
@@ -285,6 +285,9 @@ test_broken_lines (void)
     { "Player1=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "Player1" },
     { "Player2=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "Player2" },
     { "Player2=", "Player2=bad\\escape\\q", KUZHI_MATCH_FILE_ERROR_VALUE, "Player2" },
+    /* Found by the fuzzer: GLib's own unescaping warns on this one. */
+    { "Player1=", "Player1=a\\qb\\", KUZHI_MATCH_FILE_ERROR_VALUE, "Player1" },
+    { "Player2=", "Player2=ends with a backslash\\", KUZHI_MATCH_FILE_ERROR_VALUE, "Player2" },
     { "Actions=", "Actions=0;0", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 2, “0”" },
     { "Actions=", "Actions=0;m7;m8;7", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 3, “m8”" },
     { "Actions=", "Actions=0;x;7", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 2, “x”" },

@@ -397,24 +397,55 @@ read_options (GKeyFile *kf, KzOptions *options, GError **error)
   return TRUE;
 }
 
+/* Undoes the escapes g_key_file_set_string() writes (\s \n \t \r \\).
+ * Done here rather than with g_key_file_get_string(), which in GLib 2.74
+ * sets its GError twice (and warns) for a bad escape followed by a
+ * backslash at the end of the line. */
+static char *
+unescape_string (const char *raw)
+{
+  GString *out = g_string_sized_new (strlen (raw));
+
+  for (const char *p = raw; *p != '\0'; p++)
+    {
+      if (*p != '\\')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+      switch (*++p)
+        {
+        case 's': g_string_append_c (out, ' '); break;
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 't': g_string_append_c (out, '\t'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case '\\': g_string_append_c (out, '\\'); break;
+        default:
+          /* An unknown escape, or a backslash that ends the value. */
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 static char *
 read_name (GKeyFile *kf, const char *key, GError **error)
 {
-  g_autoptr(GError) local_error = NULL;
-  char *name = g_key_file_get_string (kf, GROUP_MATCH, key, &local_error);
+  g_autofree char *raw = g_key_file_get_value (kf, GROUP_MATCH, key, NULL);
+  char *name;
 
-  /* GLib returns a string and an error together for a bad escape: the
-   * error decides. */
-  if (local_error != NULL)
+  if (raw == NULL)
     {
-      g_clear_pointer (&name, g_free);
-      if (g_error_matches (local_error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
-        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
-                     _("The key “%s” is missing from [Match]"), key);
-      else
-        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
-                     _("The player name in “%s” cannot be read: %s"), key, local_error->message);
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                   _("The key “%s” is missing from [Match]"), key);
+      return NULL;
     }
+  name = unescape_string (raw);
+  if (name == NULL)
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                 _("The player name in “%s” cannot be read: a backslash must be followed by s, n, t, r or another backslash"),
+                 key);
   return name;
 }
 
