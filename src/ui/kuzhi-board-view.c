@@ -939,6 +939,18 @@ draw_hand (KuzhiBoardView *self,
           g_object_unref (layout);
         }
     }
+  else if (ev != NULL && ev->type == KZ_EVENT_MARK)
+    {
+      /* A gold ring closes in on the newly marked cup. */
+      const GdkRGBA *g = kuzhi_gold_color ();
+      double mx, my, t = self->progress;
+
+      pit_center (self, ev->pit, &mx, &my);
+      cairo_set_source_rgba (cr, g->red, g->green, g->blue, 0.35 + 0.65 * t);
+      cairo_set_line_width (cr, u * (0.04 + 0.08 * t));
+      cairo_arc (cr, mx, my, u * (1.2 - 0.75 * t), 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
   else if (self->hand > 0)
     {
       g_autofree char *text = g_strdup_printf ("%d", self->hand);
