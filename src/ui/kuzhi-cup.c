@@ -124,7 +124,8 @@ kuzhi_cup_draw_shell (cairo_t *cr,
 }
 
 /* Places count shells in a circle of the given radius: one by one while
- * they fit, then as a heap of overlapping shells. The seed keeps each cup's
+ * they fit (up to 12), then as a heap whose layers grow towards the middle,
+ * so that a bigger count looks bigger. The seed keeps each cup's
  * arrangement steady from frame to frame. */
 void
 kuzhi_cup_draw_shells (cairo_t *cr,
@@ -134,9 +135,12 @@ kuzhi_cup_draw_shells (cairo_t *cr,
                        int      count,
                        guint    seed)
 {
+  static const struct { int max; double spread; } layers[] = {
+    { 12, 1.0 }, { 9, 0.66 }, { 6, 0.4 }, { 3, 0.18 },
+  };
   const double golden = G_PI * (3.0 - sqrt (5.0));
-  int shown = MIN (count, 24);
   double size;
+  int left = count;
 
   if (count <= 0)
     return;
@@ -144,22 +148,22 @@ kuzhi_cup_draw_shells (cairo_t *cr,
   /* Shells shrink a little as the cup fills, then stay put as a heap. */
   size = radius * (count <= 1 ? 0.7 : count <= 4 ? 0.62 : count <= 9 ? 0.54 : 0.46);
 
-  for (int i = 0; i < shown; i++)
+  for (guint l = 0; l < G_N_ELEMENTS (layers) && left > 0; l++)
     {
-      double spread = radius - size * 0.55;
-      double r = shown == 1 ? 0 : spread * sqrt ((i + 0.5) / shown);
-      double t = i * golden + seed * 0.9;
-      double jitter = ((seed * 7919u + i * 104729u) % 1000) / 1000.0;
-      double x = cx + r * cos (t);
-      double y = cy + r * sin (t) * 0.92;
+      int shown = MIN (left, layers[l].max);
+      double spread = (radius - size * 0.55) * layers[l].spread;
+      double lift = size * 0.14 * l;
 
-      /* In a heap later shells sit on top, nearer the centre. */
-      if (count > 12 && i >= shown / 2)
+      for (int i = 0; i < shown; i++)
         {
-          x = cx + (x - cx) * 0.55;
-          y = cy + (y - cy) * 0.55 - size * 0.15;
+          double r = shown == 1 && l == 0 ? 0 : spread * sqrt ((i + 0.5) / shown);
+          double t = i * golden + seed * 0.9 + l * 0.8;
+          double jitter = ((seed * 7919u + (i + 13 * l) * 104729u) % 1000) / 1000.0;
+
+          kuzhi_cup_draw_shell (cr, cx + r * cos (t), cy + r * sin (t) * 0.92 - lift,
+                                size, t + jitter * 1.7);
         }
-      kuzhi_cup_draw_shell (cr, x, y, size, t + jitter * 1.7);
+      left -= shown;
     }
 }
 
