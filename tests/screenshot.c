@@ -238,6 +238,35 @@ on_activate (GApplication *app)
       }
   }
 
+  /* Preferences and About, through the application's actions. */
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    const char *actions[] = { "preferences", "about" };
+    const char *files[] = { "preferences.png", "about.png" };
+
+    for (guint a = 0; a < G_N_ELEMENTS (actions); a++)
+      {
+        GtkWindow *shown = NULL;
+
+        g_action_group_activate_action (G_ACTION_GROUP (gtk_window_get_application (window)), actions[a], NULL);
+        wait_ms (600);
+        for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+          {
+            g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+            if (w != window && gtk_widget_get_visible (GTK_WIDGET (w)) && gtk_window_get_transient_for (w) == window)
+              shown = w;
+          }
+        if (shown == NULL)
+          {
+            g_printerr ("app.%s showed no window\n", actions[a]);
+            failures++;
+            continue;
+          }
+        capture (GTK_WIDGET (shown), files[a]);
+        gtk_window_destroy (shown);
+      }
+  }
+
   /* The dialogs, each on its own. */
   {
     GtkWidget *dialog = GTK_WIDGET (kuzhi_new_match_dialog_new (window, model));

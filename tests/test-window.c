@@ -512,6 +512,31 @@ test_other_game (Fixture       *f,
   g_assert_nonnull (kuzhi_window_get_banner_text (f->window));
 }
 
+/* The window's size is kept when it closes, and used by the next one. */
+static void
+test_window_size (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  KuzhiWindow *window;
+  int width, height;
+
+  g_settings_set_int (settings, "window-width", 900);
+  g_settings_set_int (settings, "window-height", 640);
+  window = kuzhi_window_new (NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 900);
+  g_assert_cmpint (height, ==, 640);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 812, 603);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (100);
+  gtk_window_close (GTK_WINDOW (window));
+  spin (50);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 812);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 603);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -538,6 +563,7 @@ main (int   argc,
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-game", NULL, test_other_game);
 #undef ADD
+  g_test_add_func ("/window/size-remembered", test_window_size);
 
   return g_test_run ();
 }
