@@ -1,0 +1,2 @@
+/* bench-search.c — placeholder replaced below. */
+int main (void) { return 0; }
