@@ -217,19 +217,6 @@ update_banner (KuzhiWindow *self)
   gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
 }
 
-static void
-update_hint (KuzhiWindow *self)
-{
-  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
-
-  if (self->marking)
-    gtk_label_set_text (self->hint_label, _("Choose one of your cups to be your lucky cup — Escape cancels."));
-  else if (d->over)
-    gtk_label_set_text (self->hint_label, _("Start a new match with Ctrl+N."));
-  else
-    gtk_label_set_text (self->hint_label, _("Click a highlighted cup, or choose one with the arrow keys and press Enter."));
-}
-
 static gboolean
 has_legal (KuzhiWindow *self,
            gboolean     marks,
@@ -246,6 +233,50 @@ has_legal (KuzhiWindow *self,
         return TRUE;
     }
   return FALSE;
+}
+
+/* One line saying what the player can do now. */
+static void
+update_hint (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  g_autoptr(GString) text = g_string_new (NULL);
+  KzAction legal[KZ_MAX_ACTIONS];
+  gboolean sow = FALSE, refill = FALSE, mark = FALSE;
+  int n;
+
+  if (self->marking)
+    {
+      gtk_label_set_text (self->hint_label, _("Choose one of your cups to be your lucky cup — Escape cancels."));
+      return;
+    }
+  if (d->over)
+    {
+      gtk_label_set_text (self->hint_label, _("Start a new match with Ctrl+N."));
+      return;
+    }
+  if (kuzhi_board_view_get_animating (self->board_view))
+    {
+      gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
+      return;
+    }
+
+  n = kuzhi_game_model_get_legal (self->model, legal);
+  for (int i = 0; i < n; i++)
+    {
+      sow |= KZ_ACTION_IS_PIT (legal[i]);
+      refill |= legal[i] == KZ_ACTION_REFILL;
+      mark |= KZ_ACTION_IS_MARK (legal[i]);
+    }
+  if (mark)
+    g_string_append (text, _("You may first mark a lucky cup (L). "));
+  if (sow && refill)
+    g_string_append (text, _("Sow a highlighted cup, or the refill shell (R)."));
+  else if (refill)
+    g_string_append (text, _("Your row is empty: sow the refill shell (R)."));
+  else if (sow)
+    g_string_append (text, _("Click a highlighted cup, or choose one with the arrow keys and press Enter."));
+  gtk_label_set_text (self->hint_label, text->str);
 }
 
 static void
@@ -340,6 +371,7 @@ on_animating_changed (KuzhiBoardView *view,
                       KuzhiWindow    *self)
 {
   update_actions (self);
+  update_hint (self);
   if (!kuzhi_board_view_get_animating (view))
     trace_position (self, "shown");
 }
@@ -423,6 +455,7 @@ on_model_changed (KuzhiWindow *self)
   update_actions (self);
   update_view_labels (self);
   update_header (self);
+  update_hint (self);
 }
 
 static void
