@@ -1,0 +1,46 @@
+/* kuzhi-computer-player.h — the computer opponent for the app: the engine's search in a GTask thread, cancellable at once. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kuzhi-engine.h"
+#include "kuzhi-search.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_COMPUTER_PLAYER (kuzhi_computer_player_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiComputerPlayer, kuzhi_computer_player, KUZHI, COMPUTER_PLAYER, GObject)
+
+KuzhiComputerPlayer *kuzhi_computer_player_new           (void);
+
+/* Chooses an action for the player to move in `match` (copied at once, so
+ * the caller may change it while the search runs). time_ms 0 means the
+ * level's own time (Hard: 1 s). After `cancellable` is cancelled the
+ * callback always gets G_IO_ERROR_CANCELLED, never a stale action. */
+void                 kuzhi_computer_player_choose_async  (KuzhiComputerPlayer *self,
+                                                          const KzMatch       *match,
+                                                          KzLevel              level,
+                                                          int                  time_ms,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+/* Returns the action (KZ_ACTION_NONE on error). `score` (nullable) gets the
+ * expected outcome for the mover in seeds, for hints; `result` (nullable)
+ * the whole search result. */
+KzAction             kuzhi_computer_player_choose_finish (KuzhiComputerPlayer *self,
+                                                          GAsyncResult        *result,
+                                                          int                 *score,
+                                                          KzSearchResult      *search_result,
+                                                          GError             **error);
+
+/* The same, blocking the calling thread: for tests and tools. */
+KzAction             kuzhi_computer_player_choose        (KuzhiComputerPlayer *self,
+                                                          const KzMatch       *match,
+                                                          KzLevel              level,
+                                                          int                  time_ms,
+                                                          GCancellable        *cancellable,
+                                                          int                 *score,
+                                                          KzSearchResult      *search_result,
+                                                          GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,182 @@
+/* test-computer-player.c — KuzhiComputerPlayer without a display: legal choices, async with a main loop, cancel and stale results. */
+#include <gio/gio.h>
+
+#include "kuzhi-computer-player.h"
+
+typedef struct
+{
+  GMainLoop *loop;
+  KzAction   action;
+  int        score;
+  GError    *error;
+  gint64     done_at;
+} Reply;
+
+static void
+on_chosen (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Reply *reply = user_data;
+
+  reply->action = kuzhi_computer_player_choose_finish (KUZHI_COMPUTER_PLAYER (source), result,
+                                                       &reply->score, NULL, &reply->error);
+  reply->done_at = g_get_monotonic_time ();
+  g_main_loop_quit (reply->loop);
+}
+
+static void
+new_match (KzMatch *m, KzVariantId id)
+{
+  g_assert_true (kz_match_init (m, id, NULL, NULL, 0));
+}
+
+/* Every level of every game gives a legal action, synchronously. */
+static void
+test_sync_levels (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    for (int level = KZ_LEVEL_EASY; level <= KZ_LEVEL_HARD; level++)
+      {
+        g_autoptr(GError) error = NULL;
+        KzMatch m;
+        KzSearchResult r;
+        int score = 1000;
+
+        if (kz_variant_get (id) == NULL)
+          continue;
+        new_match (&m, id);
+        KzAction a = kuzhi_computer_player_choose (player, &m, level, 50, NULL, &score, &r, &error);
+        g_assert_no_error (error);
+        g_assert_true (kz_position_is_legal (&m.pos, a));
+        g_assert_cmpint (a, ==, r.best);
+        g_assert_cmpint (score, >, -100);
+        g_assert_cmpint (score, <, 100);
+        kz_match_clear (&m);
+      }
+}
+
+/* Async: the callback runs in the main loop with a legal action, and the
+ * caller's match may change meanwhile (the player copied it). */
+static void
+test_async_legal (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Reply reply = { .loop = loop, .action = KZ_ACTION_NONE };
+  KzMatch m, copy;
+
+  new_match (&m, KZ_VARIANT_KALAH);
+  kz_match_copy (&copy, &m);
+  kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_HARD, 200, NULL, on_chosen, &reply);
+  kz_match_clear (&m);   /* the player holds its own copy */
+  g_main_loop_run (loop);
+  g_assert_no_error (reply.error);
+  g_assert_true (kz_position_is_legal (&copy.pos, reply.action));
+  kz_match_clear (&copy);
+}
+
+static gboolean
+cancel_now (gpointer data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (data));
+  return G_SOURCE_REMOVE;
+}
+
+/* Cancelling a long search delivers CANCELLED at once, not a move. */
+static void
+test_async_cancel (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Reply reply = { .loop = loop, .action = 7 };
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_CONSTITUTION);
+  kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_HARD, 20000, cancellable, on_chosen, &reply);
+  g_timeout_add (100, cancel_now, cancellable);
+  gint64 start = g_get_monotonic_time ();
+  g_main_loop_run (loop);
+  g_assert_error (reply.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (reply.action, ==, KZ_ACTION_NONE);
+  /* Well before the 20 s the search had. */
+  g_assert_cmpint ((reply.done_at - start) / 1000, <, 2000);
+  g_clear_error (&reply.error);
+
+  /* The player is usable again right away. */
+  g_autoptr(GError) error = NULL;
+  KzAction a = kuzhi_computer_player_choose (player, &m, KZ_LEVEL_NORMAL, 100, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (kz_position_is_legal (&m.pos, a));
+  kz_match_clear (&m);
+}
+
+/* A search that finished before the cancel still delivers CANCELLED: the
+ * result is stale once its caller gave up on it. */
+static void
+test_stale_result_dropped (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Reply reply = { .loop = loop, .action = 7 };
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_OWARE);
+  kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_EASY, 10, cancellable, on_chosen, &reply);
+  g_usleep (300 * 1000);          /* the thread is done by now */
+  g_cancellable_cancel (cancellable);
+  g_main_loop_run (loop);
+  g_assert_error (reply.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (reply.action, ==, KZ_ACTION_NONE);
+  g_clear_error (&reply.error);
+  kz_match_clear (&m);
+}
+
+/* Already cancelled: no search at all, and the synchronous call says so. */
+static void
+test_sync_cancelled (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_DAKON);
+  g_cancellable_cancel (cancellable);
+  KzAction a = kuzhi_computer_player_choose (player, &m, KZ_LEVEL_HARD, 0, cancellable, NULL, NULL, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (a, ==, KZ_ACTION_NONE);
+  kz_match_clear (&m);
+}
+
+static void
+test_finished_match (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GError) error = NULL;
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_KALAH);
+  m.pos.over = 1;
+  KzAction a = kuzhi_computer_player_choose (player, &m, KZ_LEVEL_EASY, 0, NULL, NULL, NULL, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (a, ==, KZ_ACTION_NONE);
+  kz_match_clear (&m);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/computer-player/sync-levels", test_sync_levels);
+  g_test_add_func ("/computer-player/async-legal", test_async_legal);
+  g_test_add_func ("/computer-player/async-cancel", test_async_cancel);
+  g_test_add_func ("/computer-player/stale-result-dropped", test_stale_result_dropped);
+  g_test_add_func ("/computer-player/sync-cancelled", test_sync_cancelled);
+  g_test_add_func ("/computer-player/finished-match", test_finished_match);
+
+  return g_test_run ();
+}
