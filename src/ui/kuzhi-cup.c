@@ -185,23 +185,28 @@ draw_star (cairo_t *cr,
   cairo_close_path (cr);
 }
 
+typedef struct {
+  int            w, h;
+  int            owner;
+  KuzhiCupState  state;
+} HollowJob;
+
+/* The carved hollow with its rings and glow: the same for many cups. */
 static void
-draw_cup (cairo_t  *cr,
-          gpointer  data)
+draw_hollow (cairo_t  *cr,
+             gpointer  data)
 {
-  KuzhiCup *self = data;
-  GtkWidget *widget = GTK_WIDGET (self);
-  int w = gtk_widget_get_width (widget);
-  int h = gtk_widget_get_height (widget);
+  HollowJob *job = data;
+  int w = job->w, h = job->h;
   double r = MIN (w, h) / 2.0 * 0.86;
   double cx = w / 2.0, cy = h / 2.0;
-  const GdkRGBA *pc = kuzhi_player_color (self->owner);
+  const GdkRGBA *pc = kuzhi_player_color (job->owner);
   cairo_pattern_t *pat;
 
   /* Highlight behind the cup: the player's colour glowing when it may be sown. */
-  if (self->state != KUZHI_CUP_PLAIN)
+  if (job->state != KUZHI_CUP_PLAIN)
     {
-      const GdkRGBA *glow = self->state == KUZHI_CUP_MARKABLE ? kuzhi_gold_color () : pc;
+      const GdkRGBA *glow = job->state == KUZHI_CUP_MARKABLE ? kuzhi_gold_color () : pc;
       pat = cairo_pattern_create_radial (cx, cy, r * 0.9, cx, cy, r * 1.16);
       cairo_pattern_add_color_stop_rgba (pat, 0, glow->red, glow->green, glow->blue, 0.85);
       cairo_pattern_add_color_stop_rgba (pat, 1, glow->red, glow->green, glow->blue, 0);
@@ -232,12 +237,12 @@ draw_cup (cairo_t  *cr,
 
   /* A thin ring in the owner's colour says whose row this is. */
   cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue,
-                         self->state == KUZHI_CUP_LEGAL ? 1.0 : 0.55);
-  cairo_set_line_width (cr, MAX (1.5, r * (self->state == KUZHI_CUP_LEGAL ? 0.09 : 0.05)));
+                         job->state == KUZHI_CUP_LEGAL ? 1.0 : 0.55);
+  cairo_set_line_width (cr, MAX (1.5, r * (job->state == KUZHI_CUP_LEGAL ? 0.09 : 0.05)));
   cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
   cairo_stroke (cr);
 
-  if (self->state == KUZHI_CUP_MARKABLE)
+  if (job->state == KUZHI_CUP_MARKABLE)
     {
       const GdkRGBA *g = kuzhi_gold_color ();
       double dash = r * 0.22;
@@ -248,6 +253,51 @@ draw_cup (cairo_t  *cr,
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
+
+}
+
+/* Hollows drawn for the current cup size, by owner and state: the radial
+ * gradients are most of a cup's drawing, and they repeat from cup to cup. */
+static cairo_surface_t *
+get_hollow (int           w,
+            int           h,
+            int           scale,
+            int           owner,
+            KuzhiCupState state)
+{
+  static cairo_surface_t *hollows[2][3];
+  static int size[3];
+  HollowJob job = { w, h, owner ? 1 : 0, state };
+
+  if (size[0] != w || size[1] != h || size[2] != scale)
+    {
+      for (int o = 0; o < 2; o++)
+        for (int s = 0; s < 3; s++)
+          g_clear_pointer (&hollows[o][s], cairo_surface_destroy);
+      size[0] = w;
+      size[1] = h;
+      size[2] = scale;
+    }
+  if (hollows[job.owner][state] == NULL)
+    hollows[job.owner][state] = kuzhi_image_draw (w, h, scale, draw_hollow, &job);
+  return hollows[job.owner][state];
+}
+
+static void
+draw_cup (cairo_t  *cr,
+          gpointer  data)
+{
+  KuzhiCup *self = data;
+  GtkWidget *widget = GTK_WIDGET (self);
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+  double r = MIN (w, h) / 2.0 * 0.86;
+  double cx = w / 2.0, cy = h / 2.0;
+  const GdkRGBA *pc = kuzhi_player_color (self->owner);
+
+  cairo_set_source_surface (cr, get_hollow (w, h, gtk_widget_get_scale_factor (widget),
+                                            self->owner, self->state), 0, 0);
+  cairo_paint (cr);
 
   kuzhi_cup_draw_shells (cr, cx, cy + r * 0.02, r * 0.78, self->count, self->pit + 3);
 
