@@ -304,6 +304,12 @@ on_activate (GApplication *app)
   wait_ms (600);
   capture (GTK_WIDGET (window), "match-end.png");
 
+  /* A small window: everything still fits. */
+  kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arul");
+  gtk_window_set_default_size (window, 640, 480);
+  wait_ms (600);
+  capture (GTK_WIDGET (window), "small.png");
+
   gtk_window_destroy (window);
 }
 

@@ -459,6 +459,15 @@ on_model_changed (KuzhiWindow *self)
 }
 
 static void
+on_position_reset (KuzhiWindow *self)
+{
+  /* A new match, undo or a loaded match: old round news no longer applies. */
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  on_model_changed (self);
+}
+
+static void
 on_action_finished (KuzhiWindow *self,
                     int          action)
 {
@@ -823,7 +832,7 @@ kuzhi_window_init (KuzhiWindow *self)
   self->model = kuzhi_game_model_new ();
   g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
   g_signal_connect_swapped (self->model, "action-finished", G_CALLBACK (on_action_finished), self);
-  g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_model_changed), self);
+  g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_position_reset), self);
   kuzhi_board_view_set_model (self->board_view, self->model);
 
   if (trace != NULL && *trace != '\0')
