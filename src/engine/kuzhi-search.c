@@ -981,6 +981,11 @@ kz_search (KzSearcher           *s,
     {
       KzSearchLimits lv = limits;
       kz_search_limits_for_level (&lv, (KzLevel) limits.level, limits.time_ms);
+      /* A Dakon turn chains laps and extra moves that decide most games:
+       * matches showed Normal at depth 4 too close to Hard, at 3 between
+       * Easy and Hard. */
+      if (limits.level == KZ_LEVEL_NORMAL && root->variant == KZ_VARIANT_DAKON)
+        lv.depth = 3;
       if (limits.depth == 0)
         limits.depth = lv.depth;
       limits.time_ms = lv.time_ms;
