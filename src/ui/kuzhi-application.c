@@ -6,6 +6,7 @@
 #include "kuzhi-application.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-window.h"
+#include "kuzhi-window-files.h"
 
 struct _KuzhiApplication
 {
@@ -89,6 +90,10 @@ kuzhi_application_startup (GApplication *application)
     { "win.mark-lucky", { "l", NULL } },
     { "win.cancel", { "Escape", NULL } },
     { "win.rules", { "F1", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.history", { "F8", "<Control>h", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 
@@ -114,6 +119,22 @@ kuzhi_application_activate (GApplication *application)
   gtk_window_present (window);
 }
 
+/* `kuzhi FILE` and the file manager: one window, the first file in it
+ * (asking first when the match on screen has unsaved changes). */
+static void
+kuzhi_application_open (GApplication  *application,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  GtkWindow *window;
+
+  kuzhi_application_activate (application);
+  window = gtk_application_get_active_window (GTK_APPLICATION (application));
+  if (n_files > 0 && KUZHI_IS_WINDOW (window))
+    kuzhi_window_open_file (KUZHI_WINDOW (window), files[0]);
+}
+
 static void
 kuzhi_application_class_init (KuzhiApplicationClass *klass)
 {
@@ -121,6 +142,7 @@ kuzhi_application_class_init (KuzhiApplicationClass *klass)
 
   app_class->startup = kuzhi_application_startup;
   app_class->activate = kuzhi_application_activate;
+  app_class->open = kuzhi_application_open;
 }
 
 static void
@@ -161,7 +183,7 @@ kuzhi_application_new (void)
 
   return g_object_new (KUZHI_TYPE_APPLICATION,
                        "application-id", "io.github.kuzhi.Kuzhi",
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/kuzhi/Kuzhi",
                        NULL);
 }

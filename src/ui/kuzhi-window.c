@@ -7,6 +7,7 @@
 #include "kuzhi-window.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
+#include "kuzhi-window-files.h"
 
 struct _KuzhiWindow
 {
@@ -534,8 +535,11 @@ new_match_action (GtkWidget  *widget,
                   GVariant   *param)
 {
   KuzhiWindow *self = KUZHI_WINDOW (widget);
-  KuzhiNewMatchDialog *dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
+  KuzhiNewMatchDialog *dialog;
 
+  if (!kuzhi_window_files_may_start_new_match (self))
+    return;
+  dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -627,6 +631,10 @@ static gboolean
 kuzhi_window_close_request (GtkWindow *window)
 {
   KuzhiWindow *self = KUZHI_WINDOW (window);
+
+  /* Unsaved changes: ask first, and close later if the player agrees. */
+  if (!kuzhi_window_files_may_close (self))
+    return TRUE;
 
   if (self->settings != NULL)
     {
@@ -865,6 +873,7 @@ kuzhi_window_init (KuzhiWindow *self)
 
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);
+  kuzhi_window_files_init (self);
 }
 
 KuzhiWindow *

@@ -1,0 +1,297 @@
+/* kuzhi-history-panel.c — the move-history panel: the turns of the line of play, one row each, with round separators. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-history-panel.h"
+#include "kuzhi-match-history.h"
+
+struct _KuzhiHistoryPanel
+{
+  GtkBox          parent_instance;
+
+  /* borrowed: children */
+  GtkListBox     *list;
+  GtkScrolledWindow *scroller;
+
+  /* owned */
+  KuzhiGameModel *model;
+  GArray         *turns;     /* KuzhiHistoryTurn */
+  KzPosition      start;
+  gboolean        rounds;    /* the game is played in rounds */
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiHistoryPanel, kuzhi_history_panel, GTK_TYPE_BOX)
+
+enum {
+  TURN_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const KuzhiHistoryTurn *
+turn_at (KuzhiHistoryPanel *self,
+         guint              turn)
+{
+  if (turn == 0 || self->turns == NULL || turn > self->turns->len)
+    return NULL;
+  return &g_array_index (self->turns, KuzhiHistoryTurn, turn - 1);
+}
+
+static GtkWidget *
+make_row (KuzhiHistoryPanel *self,
+          guint              turn)
+{
+  const KuzhiHistoryTurn *t = turn_at (self, turn);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *label;
+  g_autofree char *text = NULL;
+  g_autofree char *marks = NULL;
+
+  if (t == NULL)
+    text = g_strdup (_("Start of the match"));
+  else
+    {
+      text = kuzhi_history_turn_describe (t);
+      marks = kuzhi_history_turn_describe_marks (t);
+    }
+
+  label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_box_append (GTK_BOX (box), label);
+  if (marks != NULL)
+    {
+      GtkWidget *extra = gtk_label_new (marks);
+      gtk_label_set_xalign (GTK_LABEL (extra), 0);
+      gtk_widget_add_css_class (extra, "accent");
+      gtk_box_append (GTK_BOX (box), extra);
+    }
+  if (t != NULL && (t->ends_round || t->ends_match))
+    {
+      GtkWidget *end = gtk_label_new (t->ends_match ? _("match over") : _("round over"));
+      gtk_widget_add_css_class (end, "dim-label");
+      gtk_box_append (GTK_BOX (box), end);
+    }
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data (G_OBJECT (row), "kuzhi-turn", GUINT_TO_POINTER (turn));
+  return row;
+}
+
+/* A separator with the round's number above each round's first turn. */
+static void
+update_header (GtkListBoxRow *row,
+               GtkListBoxRow *before,
+               gpointer       user_data)
+{
+  KuzhiHistoryPanel *self = user_data;
+  guint turn = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "kuzhi-turn"));
+  guint prev = before ? GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (before), "kuzhi-turn")) : 0;
+  const KuzhiHistoryTurn *t = turn_at (self, turn);
+  const KuzhiHistoryTurn *p = turn_at (self, prev);
+  int prev_round = p != NULL ? p->round : self->start.round;
+
+  if (t != NULL && self->rounds && (t->round != prev_round || turn == 1))
+    {
+      g_autofree char *text = g_strdup_printf (_("Round %d"), t->round);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_start (label, 6);
+      gtk_widget_set_margin_bottom (label, 2);
+      gtk_list_box_row_set_header (row, label);
+    }
+  else
+    gtk_list_box_row_set_header (row, NULL);
+}
+
+static void
+rebuild (KuzhiHistoryPanel *self)
+{
+  const KzMatch *match = kuzhi_game_model_get_match (self->model);
+  GtkWidget *child;
+
+  g_clear_pointer (&self->turns, g_array_unref);
+  self->turns = kuzhi_match_history_new (match);
+  self->start = match->n_history > 0 ? match->history[0].before : match->pos;
+  self->rounds = self->start.variant == KZ_VARIANT_CONSTITUTION
+                 || self->start.variant == KZ_VARIANT_PALLANGUZHI;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  for (guint t = 0; t <= self->turns->len; t++)
+    gtk_list_box_append (self->list, make_row (self, t));
+  kuzhi_history_panel_select_turn (self, self->turns->len);
+}
+
+static gboolean
+scroll_to_selected (gpointer data)
+{
+  KuzhiHistoryPanel *self = data;
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  graphene_rect_t bounds;
+
+  if (row != NULL && gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list), &bounds))
+    {
+      double top = bounds.origin.y, bottom = top + bounds.size.height;
+      double value = gtk_adjustment_get_value (adj);
+      double page = gtk_adjustment_get_page_size (adj);
+
+      if (top < value)
+        gtk_adjustment_set_value (adj, top);
+      else if (bottom > value + page)
+        gtk_adjustment_set_value (adj, bottom - page);
+    }
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_row_activated (GtkListBox        *list,
+                  GtkListBoxRow     *row,
+                  KuzhiHistoryPanel *self)
+{
+  guint turn = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "kuzhi-turn"));
+
+  g_signal_emit (self, signals[TURN_ACTIVATED], 0, turn);
+}
+
+static void
+kuzhi_history_panel_dispose (GObject *object)
+{
+  KuzhiHistoryPanel *self = KUZHI_HISTORY_PANEL (object);
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
+  g_clear_pointer (&self->turns, g_array_unref);
+
+  G_OBJECT_CLASS (kuzhi_history_panel_parent_class)->dispose (object);
+}
+
+static void
+kuzhi_history_panel_class_init (KuzhiHistoryPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = kuzhi_history_panel_dispose;
+
+  signals[TURN_ACTIVATED] =
+    g_signal_new ("turn-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "kuzhi-history-panel");
+}
+
+static void
+kuzhi_history_panel_init (KuzhiHistoryPanel *self)
+{
+  GtkWidget *title = gtk_label_new (_("Moves"));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 220, -1);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "title-4");
+  gtk_widget_set_margin_top (title, 12);
+  gtk_widget_set_margin_start (title, 12);
+  gtk_widget_set_margin_bottom (title, 6);
+  gtk_box_append (GTK_BOX (self), title);
+
+  self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
+  gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
+  gtk_list_box_set_activate_on_single_click (self->list, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"),
+                                  -1);
+  gtk_list_box_set_header_func (self->list, update_header, self, NULL);
+  g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
+  gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->list));
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->scroller));
+}
+
+GtkWidget *
+kuzhi_history_panel_new (KuzhiGameModel *model)
+{
+  KuzhiHistoryPanel *self;
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (model), NULL);
+
+  self = g_object_new (KUZHI_TYPE_HISTORY_PANEL, NULL);
+  self->model = g_object_ref (model);
+  g_signal_connect_swapped (model, "position-reset", G_CALLBACK (rebuild), self);
+  g_signal_connect_swapped (model, "action-finished", G_CALLBACK (rebuild), self);
+  rebuild (self);
+  return GTK_WIDGET (self);
+}
+
+guint
+kuzhi_history_panel_get_n_turns (KuzhiHistoryPanel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), 0);
+  return self->turns ? self->turns->len : 0;
+}
+
+GtkListBoxRow *
+kuzhi_history_panel_get_row (KuzhiHistoryPanel *self,
+                             guint              turn)
+{
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), NULL);
+  return gtk_list_box_get_row_at_index (self->list, (int) turn);
+}
+
+char *
+kuzhi_history_panel_get_row_text (KuzhiHistoryPanel *self,
+                                  guint              turn)
+{
+  GtkListBoxRow *row = kuzhi_history_panel_get_row (self, turn);
+  GString *text;
+
+  if (row == NULL)
+    return NULL;
+  text = g_string_new (NULL);
+  for (GtkWidget *c = gtk_widget_get_first_child (gtk_list_box_row_get_child (row));
+       c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (c)));
+    }
+  return g_string_free (text, FALSE);
+}
+
+void
+kuzhi_history_panel_select_turn (KuzhiHistoryPanel *self,
+                                 guint              turn)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (KUZHI_IS_HISTORY_PANEL (self));
+
+  row = gtk_list_box_get_row_at_index (self->list, (int) turn);
+  gtk_list_box_select_row (self->list, row);
+  if (row != NULL)
+    g_idle_add (scroll_to_selected, g_object_ref (self));
+}
+
+const KzPosition *
+kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
+                                  guint              turn)
+{
+  const KuzhiHistoryTurn *t;
+
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), NULL);
+
+  if (turn == 0)
+    return &self->start;
+  t = turn_at (self, turn);
+  return t ? &t->after : NULL;
+}

@@ -1,0 +1,33 @@
+/* kuzhi-history-panel.h — the move-history panel: the turns of the line of play, one row each, with round separators. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kuzhi-game-model.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_HISTORY_PANEL (kuzhi_history_panel_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiHistoryPanel, kuzhi_history_panel, KUZHI, HISTORY_PANEL, GtkBox)
+
+/*
+ * Row 0 is the start of the match, row N the position after turn N.
+ * "turn-activated" (guint turn) is emitted when a row is clicked or
+ * activated with the keyboard; the panel itself changes nothing.
+ */
+GtkWidget *kuzhi_history_panel_new          (KuzhiGameModel    *model);
+guint      kuzhi_history_panel_get_n_turns  (KuzhiHistoryPanel *self);
+/* The turn's row, or NULL; row 0 is the start. */
+GtkListBoxRow *kuzhi_history_panel_get_row  (KuzhiHistoryPanel *self,
+                                             guint              turn);
+/* The text of turn N's row ("5. P1 m3 7 ×2 triples"), for tests. */
+char      *kuzhi_history_panel_get_row_text (KuzhiHistoryPanel *self,
+                                             guint              turn);
+/* Highlights the row shown on the board (the last one when not browsing). */
+void       kuzhi_history_panel_select_turn  (KuzhiHistoryPanel *self,
+                                             guint              turn);
+/* The position after turn N (turn 0: the start); NULL beyond the last turn. */
+const KzPosition *kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
+                                                    guint              turn);
+
+G_END_DECLS

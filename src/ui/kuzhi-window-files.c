@@ -1,0 +1,849 @@
+/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title, the save prompts, and browsing the move history. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-window-files.h"
+#include "kuzhi-match-file.h"
+
+#define FILES_KEY "kuzhi-window-files"
+
+/* What to do once the player has saved or discarded their changes. */
+typedef enum {
+  NEXT_NONE,
+  NEXT_CLOSE,
+  NEXT_NEW_MATCH,
+  NEXT_OPEN_CHOOSER,
+  NEXT_OPEN_FILE,
+} NextStep;
+
+typedef struct
+{
+  KuzhiWindow          *window;     /* borrowed: owns this */
+  KuzhiGameModel       *model;      /* borrowed: the window's */
+  KuzhiBoardView       *board;      /* borrowed */
+
+  /* widgets added to the window */
+  AdwFlap              *flap;
+  KuzhiHistoryPanel    *panel;
+  GtkRevealer          *browse_revealer;
+  GtkLabel             *browse_label;
+
+  /* owned */
+  GFile                *file;
+  GDateTime            *created;    /* the match the file belongs to */
+  gboolean              have_saved;
+  KzPosition            saved_start;
+  GArray               *saved_actions;  /* KzAction */
+  char                 *saved_names[2];
+  GtkNativeDialog      *chooser;
+  GFile                *next_file;
+
+  AdwMessageDialog     *dialog;     /* borrowed: the one on screen */
+  NextStep              next;
+  gboolean              confirmed;  /* the next guard lets the step through */
+  gboolean              save_then_next;
+  gboolean              loading;
+  int                   browsing;   /* turn shown, or -1 */
+} Files;
+
+static Files *
+get_files (KuzhiWindow *self)
+{
+  return g_object_get_data (G_OBJECT (self), FILES_KEY);
+}
+
+static void
+files_free (gpointer data)
+{
+  Files *files = data;
+
+  if (files->chooser != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (files->chooser, files);
+      gtk_native_dialog_destroy (files->chooser);
+      g_clear_object (&files->chooser);
+    }
+  g_clear_object (&files->file);
+  g_clear_object (&files->next_file);
+  g_clear_pointer (&files->created, g_date_time_unref);
+  g_clear_pointer (&files->saved_actions, g_array_unref);
+  g_clear_pointer (&files->saved_names[0], g_free);
+  g_clear_pointer (&files->saved_names[1], g_free);
+  g_free (files);
+}
+
+/* --- saved or not ----------------------------------------------------------- */
+
+static void
+take_saved_snapshot (Files *files)
+{
+  const KzMatch *m = kuzhi_game_model_get_match (files->model);
+
+  files->have_saved = TRUE;
+  files->saved_start = m->start;
+  g_array_set_size (files->saved_actions, 0);
+  for (size_t i = 0; i < m->n_history; i++)
+    g_array_append_val (files->saved_actions, m->history[i].action);
+  for (int p = 0; p < 2; p++)
+    {
+      g_free (files->saved_names[p]);
+      files->saved_names[p] = g_strdup (kuzhi_game_model_get_player_name (files->model, p));
+    }
+}
+
+static gboolean
+is_unsaved (Files *files)
+{
+  const KzMatch *m = kuzhi_game_model_get_match (files->model);
+
+  /* Never saved: a match with nothing played yet has nothing to lose. */
+  if (!files->have_saved)
+    return m->n_history > 0;
+  if (!kz_position_equal (&m->start, &files->saved_start) || m->n_history != files->saved_actions->len)
+    return TRUE;
+  for (size_t i = 0; i < m->n_history; i++)
+    if (m->history[i].action != g_array_index (files->saved_actions, KzAction, i))
+      return TRUE;
+  for (int p = 0; p < 2; p++)
+    if (g_strcmp0 (files->saved_names[p], kuzhi_game_model_get_player_name (files->model, p)) != 0)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+display_name (Files *files)
+{
+  g_autofree char *path = NULL;
+
+  if (files->file == NULL)
+    return g_strdup (_("Unsaved Match"));
+  path = g_file_get_path (files->file);
+  return path ? g_filename_display_basename (path) : g_file_get_basename (files->file);
+}
+
+static void
+update_title (Files *files)
+{
+  g_autofree char *name = display_name (files);
+  g_autofree char *title = NULL;
+
+  if (is_unsaved (files))
+    /* Translators: the window title with unsaved changes: "• match.kuzhi — Kuzhi" */
+    title = g_strdup_printf (C_("window title", "• %s — Kuzhi"), name);
+  else
+    /* Translators: the window title: "match.kuzhi — Kuzhi" */
+    title = g_strdup_printf (C_("window title", "%s — Kuzhi"), name);
+  gtk_window_set_title (GTK_WINDOW (files->window), title);
+}
+
+static void
+forget_file (Files *files)
+{
+  g_clear_object (&files->file);
+  files->have_saved = FALSE;
+  g_array_set_size (files->saved_actions, 0);
+}
+
+/* --- dialogs ------------------------------------------------------------------ */
+
+static void
+on_dialog_destroyed (GtkWidget *dialog,
+                     Files     *files)
+{
+  if (files->dialog == ADW_MESSAGE_DIALOG (dialog))
+    files->dialog = NULL;
+}
+
+static AdwMessageDialog *
+new_dialog (Files      *files,
+            const char *heading,
+            const char *body)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (files->window), heading, body));
+
+  files->dialog = dialog;
+  g_signal_connect (dialog, "destroy", G_CALLBACK (on_dialog_destroyed), files);
+  return dialog;
+}
+
+static void
+show_error (Files      *files,
+            const char *heading,
+            GError     *error)
+{
+  AdwMessageDialog *dialog = new_dialog (files, heading, error->message);
+
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* --- saving --------------------------------------------------------------- */
+
+static void take_next_step (Files *files);
+static void show_save_chooser (Files *files);
+
+gboolean
+kuzhi_window_save_to_file (KuzhiWindow *self,
+                           GFile       *file,
+                           GError     **error)
+{
+  Files *files;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) target = NULL;
+
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  files = get_files (self);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Matches can only be saved to local folders"));
+      return FALSE;
+    }
+  if (!g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION))
+    {
+      char *with = g_strconcat (path, KUZHI_MATCH_FILE_EXTENSION, NULL);
+      g_free (path);
+      path = with;
+    }
+  if (!kuzhi_game_model_save (files->model, path, error))
+    return FALSE;
+
+  target = g_file_new_for_path (path);
+  g_set_object (&files->file, target);
+  g_clear_pointer (&files->created, g_date_time_unref);
+  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
+  take_saved_snapshot (files);
+  update_title (files);
+  return TRUE;
+}
+
+/* Saves to the window's file; FALSE if it failed (and said so). */
+static gboolean
+save_now (Files *files,
+          GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (kuzhi_window_save_to_file (files->window, file, &error))
+    return TRUE;
+  show_error (files, _("Could Not Save the Match"), error);
+  return FALSE;
+}
+
+static GtkFileFilter *
+match_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Kuzhi matches"));
+  gtk_file_filter_add_mime_type (filter, "application/x-kuzhi-match");
+  gtk_file_filter_add_suffix (filter, "kuzhi");
+  return filter;
+}
+
+static void
+drop_chooser (Files *files)
+{
+  if (files->chooser == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (files->chooser, files);
+  gtk_native_dialog_destroy (files->chooser);
+  g_clear_object (&files->chooser);
+}
+
+static void
+on_save_response (GtkNativeDialog *chooser,
+                  int              response,
+                  Files           *files)
+{
+  g_autoptr(GFile) file = NULL;
+  gboolean then_next = files->save_then_next;
+
+  files->save_then_next = FALSE;
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  drop_chooser (files);
+  if (file == NULL)
+    {
+      files->next = NEXT_NONE;
+      return;
+    }
+  if (save_now (files, file) && then_next)
+    take_next_step (files);
+  else if (then_next)
+    files->next = NEXT_NONE;
+}
+
+static void
+show_save_chooser (Files *files)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = match_filter ();
+
+  drop_chooser (files);
+  chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_WINDOW (files->window),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (files->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), files->file, NULL);
+  else
+    {
+      /* Translators: the name first suggested for a saved match: "Meena vs Arul" */
+      g_autofree char *name = g_strdup_printf (_("%s vs %s"),
+                                               kuzhi_game_model_get_player_name (files->model, 0),
+                                               kuzhi_game_model_get_player_name (files->model, 1));
+      g_autofree char *file_name = g_strconcat (g_strdelimit (name, "/\\", '-'), KUZHI_MATCH_FILE_EXTENSION, NULL);
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
+    }
+  files->chooser = GTK_NATIVE_DIALOG (chooser);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), files);
+  gtk_native_dialog_show (files->chooser);
+}
+
+/* --- opening ------------------------------------------------------------------ */
+
+static gboolean
+ask_first (Files    *files,
+           NextStep  next,
+           GFile    *file);
+
+static void
+load_now (Files *files,
+          GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  gboolean ok;
+
+  if (path == NULL)
+    {
+      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Matches can only be opened from local folders"));
+      ok = FALSE;
+    }
+  else
+    {
+      files->loading = TRUE;
+      ok = kuzhi_game_model_load (files->model, path, &error);
+      files->loading = FALSE;
+    }
+  if (!ok)
+    {
+      g_autofree char *name = path ? g_filename_display_basename (path) : g_file_get_uri (file);
+      /* Translators: the heading of the error when a file is refused: Could Not Open “a.kuzhi” */
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+      show_error (files, heading, error);
+      return;
+    }
+  g_set_object (&files->file, file);
+  g_clear_pointer (&files->created, g_date_time_unref);
+  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
+  take_saved_snapshot (files);
+  update_title (files);
+}
+
+void
+kuzhi_window_open_file (KuzhiWindow *self,
+                        GFile       *file)
+{
+  Files *files;
+
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  files = get_files (self);
+  if (!ask_first (files, NEXT_OPEN_FILE, file))
+    return;
+  load_now (files, file);
+}
+
+static void
+on_open_response (GtkNativeDialog *chooser,
+                  int              response,
+                  Files           *files)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  drop_chooser (files);
+  if (file != NULL)
+    load_now (files, file);
+}
+
+static void
+show_open_chooser (Files *files)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = match_filter ();
+
+  drop_chooser (files);
+  chooser = gtk_file_chooser_native_new (_("Open Match"), GTK_WINDOW (files->window),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  files->chooser = GTK_NATIVE_DIALOG (chooser);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), files);
+  gtk_native_dialog_show (files->chooser);
+}
+
+/* --- save, discard or cancel ---------------------------------------------- */
+
+static void
+take_next_step (Files *files)
+{
+  NextStep next = files->next;
+  g_autoptr(GFile) file = g_steal_pointer (&files->next_file);
+  g_autoptr(KuzhiWindow) window = g_object_ref (files->window);
+
+  files->next = NEXT_NONE;
+  files->confirmed = TRUE;
+  switch (next)
+    {
+    case NEXT_CLOSE:
+      gtk_window_close (GTK_WINDOW (window));
+      break;
+    case NEXT_NEW_MATCH:
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-match", NULL);
+      break;
+    case NEXT_OPEN_CHOOSER:
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
+      break;
+    case NEXT_OPEN_FILE:
+      kuzhi_window_open_file (window, file);
+      break;
+    case NEXT_NONE:
+    default:
+      break;
+    }
+  /* The window may be gone now (closed). */
+  if (next != NEXT_CLOSE)
+    files->confirmed = FALSE;
+}
+
+static void
+on_prompt_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    Files            *files)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    take_next_step (files);
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (files->file == NULL)
+        {
+          files->save_then_next = TRUE;
+          show_save_chooser (files);
+        }
+      else if (save_now (files, files->file))
+        take_next_step (files);
+      else
+        files->next = NEXT_NONE;
+    }
+  else
+    {
+      files->next = NEXT_NONE;
+      g_clear_object (&files->next_file);
+    }
+}
+
+/* TRUE when the step may go ahead now; otherwise asks, and takes the step
+ * later if the player saves or discards. */
+static gboolean
+ask_first (Files    *files,
+           NextStep  next,
+           GFile    *file)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+
+  if (files->confirmed)
+    {
+      files->confirmed = FALSE;
+      return TRUE;
+    }
+  if (!is_unsaved (files))
+    return TRUE;
+  if (files->dialog != NULL)
+    return FALSE;
+
+  files->next = next;
+  g_set_object (&files->next_file, file);
+  name = display_name (files);
+  if (files->file != NULL)
+    heading = g_strdup_printf (_("Save Changes to “%s”?"), name);
+  else
+    heading = g_strdup (_("Save This Match?"));
+  dialog = new_dialog (files, heading,
+                       files->file != NULL
+                       ? _("The turns played since the match was last saved will be lost if you do not save them.")
+                       : _("The match has never been saved. If you discard it, it is lost."));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_prompt_response), files);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return FALSE;
+}
+
+gboolean
+kuzhi_window_files_may_close (KuzhiWindow *self)
+{
+  Files *files = get_files (self);
+
+  return files == NULL || ask_first (files, NEXT_CLOSE, NULL);
+}
+
+gboolean
+kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
+{
+  Files *files = get_files (self);
+
+  return files == NULL || ask_first (files, NEXT_NEW_MATCH, NULL);
+}
+
+/* --- browsing the history ------------------------------------------------ */
+
+static void
+end_browsing (Files *files)
+{
+  if (files->browsing < 0)
+    return;
+  files->browsing = -1;
+  gtk_revealer_set_reveal_child (files->browse_revealer, FALSE);
+  kuzhi_board_view_set_interactive (files->board, TRUE);
+  kuzhi_history_panel_select_turn (files->panel, kuzhi_history_panel_get_n_turns (files->panel));
+}
+
+void
+kuzhi_window_browse_turn (KuzhiWindow *self,
+                          guint        turn)
+{
+  Files *files;
+  const KzPosition *pos;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+
+  files = get_files (self);
+  pos = kuzhi_history_panel_get_position (files->panel, turn);
+  if (pos == NULL || turn == kuzhi_history_panel_get_n_turns (files->panel))
+    {
+      /* The last turn is the current position. */
+      if (files->browsing >= 0)
+        {
+          end_browsing (files);
+          kuzhi_board_view_set_position (files->board, kuzhi_game_model_get_position (files->model));
+        }
+      return;
+    }
+
+  kuzhi_board_view_finish_animation (files->board);
+  files->browsing = (int) turn;
+  kuzhi_board_view_set_interactive (files->board, FALSE);
+  kuzhi_board_view_set_position (files->board, pos);
+  kuzhi_history_panel_select_turn (files->panel, turn);
+  if (turn == 0)
+    text = g_strdup (_("Viewing the start of the match"));
+  else
+    /* Translators: shown above the board while browsing the history */
+    text = g_strdup_printf (_("Viewing turn %u"), turn);
+  gtk_label_set_text (files->browse_label, text);
+  gtk_revealer_set_reveal_child (files->browse_revealer, TRUE);
+}
+
+static void
+on_turn_activated (KuzhiHistoryPanel *panel,
+                   guint              turn,
+                   Files             *files)
+{
+  kuzhi_window_browse_turn (files->window, turn);
+}
+
+static void
+on_play_from_here_response (AdwMessageDialog *dialog,
+                            const char       *response,
+                            Files            *files)
+{
+  guint n_turns = kuzhi_history_panel_get_n_turns (files->panel);
+  int turn = files->browsing;
+
+  if (g_strcmp0 (response, "play") != 0 || turn < 0)
+    return;
+  /* Through the model, which stays the only owner of the match: the turns
+   * after this one become redoable until the next turn replaces them. */
+  for (guint i = (guint) turn; i < n_turns; i++)
+    if (!kuzhi_game_model_undo (files->model))
+      break;
+  end_browsing (files);
+}
+
+static void
+play_from_here (Files *files)
+{
+  AdwMessageDialog *dialog;
+  guint later;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  if (files->browsing < 0 || files->dialog != NULL)
+    return;
+  later = kuzhi_history_panel_get_n_turns (files->panel) - (guint) files->browsing;
+  if (files->browsing == 0)
+    heading = g_strdup (_("Play On From the Start?"));
+  else
+    heading = g_strdup_printf (_("Play On From Turn %d?"), files->browsing);
+  body = g_strdup_printf (ngettext ("The next turn you play starts a new line, and the %u turn after this point is discarded. Until then, Redo brings it back.",
+                                    "The next turn you play starts a new line, and the %u turns after this point are discarded. Until then, Redo brings them back.",
+                                    later), later);
+  dialog = new_dialog (files, heading, body);
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "play", _("_Play From Here"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_play_from_here_response), files);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* --- model ------------------------------------------------------------------ */
+
+/* Connected with g_signal_connect_object() on the window: the model can
+ * outlive this window's files. */
+static void
+on_model_changed (KuzhiWindow *window)
+{
+  update_title (get_files (window));
+}
+
+static void
+on_position_reset (KuzhiWindow *window)
+{
+  Files *files = get_files (window);
+  GDateTime *created = kuzhi_game_model_get_created (files->model);
+
+  /* A new match (or the restored autosave) is not the file's match. */
+  if (!files->loading && (files->created == NULL || !g_date_time_equal (created, files->created)))
+    {
+      forget_file (files);
+      g_clear_pointer (&files->created, g_date_time_unref);
+      files->created = g_date_time_ref (created);
+    }
+  end_browsing (files);
+  update_title (files);
+}
+
+static void
+on_action_started (KuzhiWindow *window)
+{
+  /* Playing shows the current position again. */
+  end_browsing (get_files (window));
+}
+
+/* --- actions ------------------------------------------------------------------ */
+
+static void
+open_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  Files *files = get_files (user_data);
+
+  if (ask_first (files, NEXT_OPEN_CHOOSER, NULL))
+    show_open_chooser (files);
+}
+
+static void
+save_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  Files *files = get_files (user_data);
+
+  /* A match never saved has no file yet: Save is Save As. */
+  if (files->file == NULL)
+    show_save_chooser (files);
+  else
+    save_now (files, files->file);
+}
+
+static void
+save_as_action (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  show_save_chooser (get_files (user_data));
+}
+
+static void
+history_action (GSimpleAction *action,
+                GVariant      *state,
+                gpointer       user_data)
+{
+  Files *files = get_files (user_data);
+
+  g_simple_action_set_state (action, state);
+  adw_flap_set_reveal_flap (files->flap, g_variant_get_boolean (state));
+}
+
+static void
+browse_turn_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  kuzhi_window_browse_turn (user_data, g_variant_get_uint32 (param));
+}
+
+static void
+return_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  Files *files = get_files (user_data);
+
+  kuzhi_window_browse_turn (files->window, kuzhi_history_panel_get_n_turns (files->panel));
+}
+
+static void
+play_from_here_action (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  play_from_here (get_files (user_data));
+}
+
+static const GActionEntry win_actions[] = {
+  { "open", open_action },
+  { "save", save_action },
+  { "save-as", save_as_action },
+  { "history", NULL, NULL, "false", history_action },
+  { "browse-turn", browse_turn_action, "u" },
+  { "return-to-current", return_action },
+  { "play-from-here", play_from_here_action },
+};
+
+static void
+on_flap_revealed (AdwFlap    *flap,
+                  GParamSpec *pspec,
+                  Files      *files)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (files->window), "history");
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                             g_variant_new_boolean (adw_flap_get_reveal_flap (flap)));
+}
+
+/* --- building ------------------------------------------------------------ */
+
+static GtkWidget *
+build_browse_bar (Files *files)
+{
+  GtkWidget *revealer = gtk_revealer_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *play = gtk_button_new_with_mnemonic (_("_Play From Here…"));
+  GtkWidget *back = gtk_button_new_with_mnemonic (_("_Return to the Current Position"));
+
+  gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  gtk_widget_add_css_class (box, "match-banner");
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.5);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (play), "win.play-from-here");
+  gtk_widget_set_valign (play, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (play, "pill");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "win.return-to-current");
+  gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (back, "pill");
+  gtk_widget_add_css_class (back, "suggested-action");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), play);
+  gtk_box_append (GTK_BOX (box), back);
+  gtk_revealer_set_child (GTK_REVEALER (revealer), box);
+
+  files->browse_revealer = GTK_REVEALER (revealer);
+  files->browse_label = GTK_LABEL (label);
+  return revealer;
+}
+
+/* The history panel goes beside the part of the window that holds the
+ * board, as a flap; the browse bar above it. Found from the board, so the
+ * window's template needs no slot for them. */
+static void
+build_panel (Files *files)
+{
+  GtkWidget *overlay = adw_application_window_get_content (ADW_APPLICATION_WINDOW (files->window));
+  GtkWidget *outer = ADW_IS_TOAST_OVERLAY (overlay) ? adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (overlay)) : overlay;
+  GtkWidget *content = GTK_WIDGET (files->board);
+  GtkWidget *before;
+  GtkWidget *bar;
+
+  while (content != NULL && gtk_widget_get_parent (content) != outer)
+    content = gtk_widget_get_parent (content);
+  files->panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (files->model));
+  g_signal_connect (files->panel, "turn-activated", G_CALLBACK (on_turn_activated), files);
+  gtk_widget_add_css_class (GTK_WIDGET (files->panel), "background");
+  files->flap = ADW_FLAP (adw_flap_new ());
+  adw_flap_set_flap_position (files->flap, GTK_PACK_END);
+  adw_flap_set_reveal_flap (files->flap, FALSE);
+  adw_flap_set_locked (files->flap, TRUE);
+  adw_flap_set_swipe_to_open (files->flap, FALSE);
+  adw_flap_set_separator (files->flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  adw_flap_set_flap (files->flap, GTK_WIDGET (files->panel));
+  gtk_widget_set_vexpand (GTK_WIDGET (files->flap), TRUE);
+  g_signal_connect (files->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), files);
+  bar = build_browse_bar (files);
+
+  if (content == NULL || !GTK_IS_BOX (outer))
+    {
+      g_warning ("The window's layout has changed: the move history has no place");
+      g_object_ref_sink (files->flap);
+      g_object_ref_sink (bar);
+      return;
+    }
+  before = gtk_widget_get_prev_sibling (content);
+  g_object_ref (content);
+  gtk_box_remove (GTK_BOX (outer), content);
+  adw_flap_set_content (files->flap, content);
+  g_object_unref (content);
+  gtk_box_insert_child_after (GTK_BOX (outer), bar, before);
+  gtk_box_insert_child_after (GTK_BOX (outer), GTK_WIDGET (files->flap), bar);
+}
+
+void
+kuzhi_window_files_init (KuzhiWindow *self)
+{
+  Files *files = g_new0 (Files, 1);
+
+  files->window = self;
+  files->model = kuzhi_window_get_model (self);
+  files->board = kuzhi_window_get_board_view (self);
+  files->saved_actions = g_array_new (FALSE, FALSE, sizeof (KzAction));
+  files->browsing = -1;
+  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
+  g_object_set_data_full (G_OBJECT (self), FILES_KEY, files, files_free);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  build_panel (files);
+
+  g_signal_connect_object (files->model, "notify", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (files->model, "action-started", G_CALLBACK (on_action_started), self, G_CONNECT_SWAPPED);
+  update_title (files);
+}
