@@ -1021,9 +1021,10 @@ kz_search (KzSearcher           *s,
       int score;
       bool done;
 
-      /* Without limits, a few plain iterations order the moves, then the
-       * game is solved outright. */
-      if (solve_mode && depth > 1 && s->bounds)
+      /* Without limits, Kalah is solved outright by null-window tests on
+       * the margin (a plain iteration first gives the guess). The other
+       * games go on deepening until the value is proven or the cap. */
+      if (solve_mode && depth > 1 && root->variant == KZ_VARIANT_KALAH)
         {
           int value;
           Move m;
