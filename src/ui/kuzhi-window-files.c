@@ -147,10 +147,14 @@ forget_file (Files *files)
 
 /* --- dialogs ------------------------------------------------------------------ */
 
+/* Dialog handlers are connected with g_signal_connect_object() on the
+ * window, so that a dialog outliving its window calls nothing. */
 static void
-on_dialog_destroyed (GtkWidget *dialog,
-                     Files     *files)
+on_dialog_destroyed (GtkWidget   *dialog,
+                     KuzhiWindow *window)
 {
+  Files *files = get_files (window);
+
   if (files->dialog == ADW_MESSAGE_DIALOG (dialog))
     files->dialog = NULL;
 }
@@ -163,7 +167,7 @@ new_dialog (Files      *files,
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (files->window), heading, body));
 
   files->dialog = dialog;
-  g_signal_connect (dialog, "destroy", G_CALLBACK (on_dialog_destroyed), files);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_dialog_destroyed), files->window, 0);
   return dialog;
 }
 
@@ -428,13 +432,38 @@ take_next_step (Files *files)
     files->confirmed = FALSE;
 }
 
+/* After the prompt has gone: closing the window under its own dialog
+ * would leave the dialog transient for a finalized window. */
+static gboolean
+take_next_step_idle (gpointer data)
+{
+  g_autoptr(KuzhiWindow) window = data;
+  Files *files = get_files (window);
+
+  if (files != NULL)
+    {
+      if (files->dialog != NULL)
+        gtk_window_destroy (GTK_WINDOW (files->dialog));
+      take_next_step (files);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+take_next_step_later (Files *files)
+{
+  g_idle_add (take_next_step_idle, g_object_ref (files->window));
+}
+
 static void
 on_prompt_response (AdwMessageDialog *dialog,
                     const char       *response,
-                    Files            *files)
+                    KuzhiWindow      *window)
 {
+  Files *files = get_files (window);
+
   if (g_strcmp0 (response, "discard") == 0)
-    take_next_step (files);
+    take_next_step_later (files);
   else if (g_strcmp0 (response, "save") == 0)
     {
       if (files->file == NULL)
@@ -443,7 +472,7 @@ on_prompt_response (AdwMessageDialog *dialog,
           show_save_chooser (files);
         }
       else if (save_now (files, files->file))
-        take_next_step (files);
+        take_next_step_later (files);
       else
         files->next = NEXT_NONE;
     }
@@ -495,7 +524,7 @@ ask_first (Files    *files,
   adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "save");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_prompt_response), files);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_prompt_response), files->window, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return FALSE;
 }
@@ -577,8 +606,9 @@ on_turn_activated (KuzhiHistoryPanel *panel,
 static void
 on_play_from_here_response (AdwMessageDialog *dialog,
                             const char       *response,
-                            Files            *files)
+                            KuzhiWindow      *window)
 {
+  Files *files = get_files (window);
   guint n_turns = kuzhi_history_panel_get_n_turns (files->panel);
   int turn = files->browsing;
 
@@ -618,7 +648,7 @@ play_from_here (Files *files)
   adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_play_from_here_response), files);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_play_from_here_response), files->window, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -762,6 +792,10 @@ build_browse_bar (Files *files)
 
   gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
   gtk_widget_add_css_class (box, "match-banner");
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0.5);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -846,4 +880,49 @@ kuzhi_window_files_init (KuzhiWindow *self)
   g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (files->model, "action-started", G_CALLBACK (on_action_started), self, G_CONNECT_SWAPPED);
   update_title (files);
+}
+
+GFile *
+kuzhi_window_get_file (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return get_files (self)->file;
+}
+
+gboolean
+kuzhi_window_get_unsaved (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
+  return is_unsaved (get_files (self));
+}
+
+int
+kuzhi_window_get_browsing_turn (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), -1);
+  return get_files (self)->browsing;
+}
+
+KuzhiHistoryPanel *
+kuzhi_window_get_history_panel (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return get_files (self)->panel;
+}
+
+AdwMessageDialog *
+kuzhi_window_get_message_dialog (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return get_files (self)->dialog;
+}
+
+GtkFileChooser *
+kuzhi_window_get_file_chooser (KuzhiWindow *self)
+{
+  Files *files;
+
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  files = get_files (self);
+  return files->chooser ? GTK_FILE_CHOOSER (files->chooser) : NULL;
 }

@@ -1,0 +1,757 @@
+/* test-window-files.c — the window's files, title, save prompts, redo button and move history, under Xvfb through the window's actions. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+#include <string.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-window-files.h"
+#include "kuzhi-match-file.h"
+#include "kuzhi-match-history.h"
+#include "kuzhi-new-match-dialog.h"
+
+typedef struct {
+  KuzhiWindow    *window;   /* NULL once a test closed it */
+  KuzhiGameModel *model;
+  KuzhiBoardView *board;
+  GSettings      *settings;
+  char           *dir;
+} Fixture;
+
+static const char *shots_dir;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_settings_set_string (f->settings, "animation-speed", "instant");
+  g_settings_set_string (f->settings, "default-view", "player1");
+  f->dir = g_dir_make_tmp ("kuzhi-files-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->window = kuzhi_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  f->model = kuzhi_window_get_model (f->window);
+  f->board = kuzhi_window_get_board_view (f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  spin (50);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_chmod (path, 0600);
+      g_remove (path);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_chmod (dir, 0700);
+  g_rmdir (dir);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  /* Dialogs left by a failing step go too. */
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != f->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+  if (f->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->settings);
+  remove_dir (f->dir);
+  g_free (f->dir);
+  spin (20);
+}
+
+static const char *
+title (Fixture *f)
+{
+  return gtk_window_get_title (GTK_WINDOW (f->window));
+}
+
+/* Plays `n` turns: the first legal sowing (rotating through the legal ones
+ * by `seed`), never a mark, through win.sow / win.refill. */
+static void
+play_turns (Fixture *f,
+            int      n,
+            int      seed)
+{
+  for (int t = 0; t < n; t++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS], sows[KZ_MAX_ACTIONS];
+      int count = kuzhi_game_model_get_legal (f->model, legal), n_sows = 0;
+      KzAction pick;
+
+      g_assert_false (kuzhi_game_model_get_over (f->model));
+      for (int i = 0; i < count; i++)
+        if (!KZ_ACTION_IS_MARK (legal[i]))
+          sows[n_sows++] = legal[i];
+      g_assert_cmpint (n_sows, >, 0);
+      pick = sows[(seed + t * 7) % n_sows];
+      if (pick == KZ_ACTION_REFILL)
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.refill", NULL);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+    }
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label,
+             const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (c)
+          && ((label != NULL && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+              || (action != NULL && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), action) == 0)))
+        return c;
+      if ((found = find_button (c, label, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Answers the message dialog on screen as a click on its button would. */
+static void
+respond (Fixture    *f,
+         const char *label)
+{
+  AdwMessageDialog *dialog = kuzhi_window_get_message_dialog (f->window);
+  GtkWidget *button;
+
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  button = find_button (GTK_WIDGET (dialog), label, NULL);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  spin (50);
+}
+
+static KuzhiNewMatchDialog *
+find_new_match_dialog (void)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  KuzhiNewMatchDialog *found = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (KUZHI_IS_NEW_MATCH_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+static GArray *
+actions_of (KuzhiGameModel *model)
+{
+  const KzMatch *m = kuzhi_game_model_get_match (model);
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (KzAction));
+
+  for (size_t i = 0; i < m->n_history; i++)
+    g_array_append_val (a, m->history[i].action);
+  return a;
+}
+
+static void
+assert_same_actions (GArray *a,
+                     GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    g_assert_cmpint (g_array_index (a, KzAction, i), ==, g_array_index (b, KzAction, i));
+}
+
+/* --- tests ---------------------------------------------------------------- */
+
+/* Save to a file without the extension, change, reload: the same match. */
+static void
+test_save_and_open (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *base = g_build_filename (f->dir, "evening", NULL);
+  g_autofree char *path = g_strconcat (base, ".kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (base);
+  g_autoptr(GFile) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) line = NULL;
+  g_autoptr(GArray) reloaded = NULL;
+  KzPosition pos;
+
+  kuzhi_game_model_set_player_name (f->model, 0, "Meena");
+  kuzhi_game_model_set_player_name (f->model, 1, "Arul");
+  play_turns (f, 9, 1);
+  g_assert_true (kuzhi_window_save_to_file (f->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (base, G_FILE_TEST_EXISTS));
+  g_assert_cmpstr (title (f), ==, "evening.kuzhi — Kuzhi");
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+
+  line = actions_of (f->model);
+  pos = *kuzhi_game_model_get_position (f->model);
+
+  /* A turn more is an unsaved change; undoing it is back to the file. */
+  play_turns (f, 1, 3);
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "• evening.kuzhi — Kuzhi");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "evening.kuzhi — Kuzhi");
+  /* Renaming a player is a change too. */
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  kuzhi_game_model_set_player_name (f->model, 1, "Arul");
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+
+  /* A new match has no file. */
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 4, NULL, NULL));
+  g_assert_null (kuzhi_window_get_file (f->window));
+  g_assert_cmpstr (title (f), ==, "Unsaved Match — Kuzhi");
+
+  /* Opening it gives back every field. */
+  saved = g_file_new_for_path (path);
+  kuzhi_window_open_file (f->window, saved);
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_true (g_file_equal (kuzhi_window_get_file (f->window), saved));
+  reloaded = actions_of (f->model);
+  assert_same_actions (line, reloaded);
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &pos));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &pos));
+  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->model, 0), ==, "Meena");
+  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->model, 1), ==, "Arul");
+  g_assert_cmpstr (title (f), ==, "evening.kuzhi — Kuzhi");
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (f->window)), ==, 9);
+
+  /* Save (Ctrl+S) on a match with a file writes it there, no questions. */
+  play_turns (f, 2, 5);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  g_assert_null (kuzhi_window_get_file_chooser (f->window));
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  {
+    KzMatch m = { 0 };
+    g_assert_true (kuzhi_match_file_load (path, &m, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (kz_position_equal (&m.pos, kuzhi_game_model_get_position (f->model)));
+    g_assert_cmpuint (m.n_history, ==, kuzhi_game_model_get_match (f->model)->n_history);
+    kz_match_clear (&m);
+  }
+}
+
+/* Save on a never-saved match is Save As: the chooser, then the file. */
+static void
+test_save_as_chooser (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+  g_autofree char *path = g_build_filename (f->dir, "chosen.kuzhi", NULL);
+  GtkFileChooser *chooser;
+  g_autoptr(GListModel) filters = NULL;
+  GtkFileFilter *filter;
+
+  play_turns (f, 3, 2);
+  g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  spin (100);
+  chooser = kuzhi_window_get_file_chooser (f->window);
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  filters = gtk_file_chooser_get_filters (chooser);
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 1);
+  filter = g_list_model_get_item (filters, 0);
+  g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, "Kuzhi matches");
+  g_object_unref (filter);
+
+  g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, NULL));
+  gtk_file_chooser_set_current_name (chooser, "chosen");
+  spin (50);
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
+  spin (50);
+  g_assert_null (kuzhi_window_get_file_chooser (f->window));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpstr (title (f), ==, "chosen.kuzhi — Kuzhi");
+
+  /* Save As always asks; cancelling changes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-as", NULL);
+  spin (50);
+  chooser = kuzhi_window_get_file_chooser (f->window);
+  g_assert_nonnull (chooser);
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  g_assert_cmpstr (title (f), ==, "chosen.kuzhi — Kuzhi");
+}
+
+/* A broken file is refused with the model's own message; the match stays. */
+static void
+test_broken_file (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "broken.kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) after = NULL;
+  g_autoptr(GError) expected = NULL;
+  KzMatch scratch = { 0 };
+  KzPosition pos;
+  AdwMessageDialog *dialog;
+
+  g_assert_true (g_file_set_contents (path, "[Match]\nVersion=1\nVariant=constitution\nActions=0;0;0\n", -1, NULL));
+  g_assert_false (kuzhi_match_file_load (path, &scratch, NULL, &expected));
+  g_assert_nonnull (expected);
+
+  play_turns (f, 4, 0);
+  before = actions_of (f->model);
+  pos = *kuzhi_game_model_get_position (f->model);
+
+  /* Unsaved turns: asked first; discarding goes on to open. */
+  kuzhi_window_open_file (f->window, file);
+  dialog = kuzhi_window_get_message_dialog (f->window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save This Match?");
+  respond (f, "_Discard");
+
+  dialog = kuzhi_window_get_message_dialog (f->window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.kuzhi”");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, expected->message);
+  after = actions_of (f->model);
+  assert_same_actions (before, after);
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &pos));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &pos));
+  g_assert_null (kuzhi_window_get_file (f->window));
+  g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
+  respond (f, "_Close");
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+
+  /* A failed write (a read-only folder) says so and keeps the match. */
+  if (geteuid () != 0)
+    {
+      g_autofree char *ro = g_build_filename (f->dir, "ro", NULL);
+      g_autofree char *target = g_build_filename (ro, "x.kuzhi", NULL);
+      g_autoptr(GFile) ro_file = g_file_new_for_path (target);
+      g_autoptr(GError) error = NULL;
+
+      g_mkdir (ro, 0500);
+      g_assert_false (kuzhi_window_save_to_file (f->window, ro_file, &error));
+      g_assert_nonnull (error);
+      g_assert_null (kuzhi_window_get_file (f->window));
+      g_rmdir (ro);
+    }
+  else
+    {
+      /* root writes anywhere: a path under a regular file cannot be written. */
+      g_autofree char *target = g_build_filename (path, "x.kuzhi", NULL);
+      g_autoptr(GFile) bad = g_file_new_for_path (target);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (kuzhi_window_save_to_file (f->window, bad, &error));
+      g_assert_nonnull (error);
+      g_assert_null (kuzhi_window_get_file (f->window));
+    }
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &pos));
+}
+
+/* The title names the match and marks unsaved changes. */
+static void
+test_title (Fixture       *f,
+            gconstpointer  data)
+{
+  g_assert_cmpstr (title (f), ==, "Unsaved Match — Kuzhi");
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  play_turns (f, 1, 0);
+  g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpstr (title (f), ==, "Unsaved Match — Kuzhi");
+}
+
+/* Closing and New Match with unsaved changes ask: Cancel, Discard, Save. */
+static void
+test_prompts (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "kept.kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  KzMatch m = { 0 };
+
+  /* Nothing played: no question. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_nonnull (find_new_match_dialog ());
+  gtk_window_destroy (GTK_WINDOW (find_new_match_dialog ()));
+
+  play_turns (f, 2, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  g_assert_nonnull (kuzhi_window_get_message_dialog (f->window));
+  g_assert_null (find_new_match_dialog ());
+  respond (f, "_Cancel");
+  g_assert_null (find_new_match_dialog ());
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  respond (f, "_Discard");
+  g_assert_nonnull (find_new_match_dialog ());
+  gtk_window_destroy (GTK_WINDOW (find_new_match_dialog ()));
+
+  /* Closing: Cancel keeps the window. */
+  gtk_window_close (GTK_WINDOW (f->window));
+  spin (20);
+  g_assert_nonnull (f->window);
+  g_assert_nonnull (kuzhi_window_get_message_dialog (f->window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+                   "Save This Match?");
+  respond (f, "_Cancel");
+  g_assert_nonnull (f->window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+
+  /* With a file, Save writes it and then closes. */
+  g_assert_true (kuzhi_window_save_to_file (f->window, file, NULL));
+  play_turns (f, 1, 4);
+  gtk_window_close (GTK_WINDOW (f->window));
+  spin (20);
+  g_assert_nonnull (f->window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+                   "Save Changes to “kept.kuzhi”?");
+  respond (f, "_Save");
+  spin (50);
+  g_assert_null (f->window);
+  g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
+  g_assert_cmpuint (m.n_history, ==, 3);
+  kz_match_clear (&m);
+}
+
+/* Discard on close closes. */
+static void
+test_close_discard (Fixture       *f,
+                    gconstpointer  data)
+{
+  play_turns (f, 1, 0);
+  gtk_window_close (GTK_WINDOW (f->window));
+  spin (20);
+  g_assert_nonnull (f->window);
+  respond (f, "_Discard");
+  spin (50);
+  g_assert_null (f->window);
+}
+
+/* The Redo button next to Undo follows the model. */
+static void
+test_redo_button (Fixture       *f,
+                  gconstpointer  data)
+{
+  GtkWidget *undo = find_button (GTK_WIDGET (f->window), NULL, "win.undo");
+  GtkWidget *redo = find_button (GTK_WIDGET (f->window), NULL, "win.redo");
+
+  g_assert_nonnull (undo);
+  g_assert_nonnull (redo);
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  play_turns (f, 2, 0);
+  g_assert_true (gtk_widget_is_sensitive (undo));
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_signal_emit_by_name (undo, "clicked");
+  g_assert_true (gtk_widget_is_sensitive (redo));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 1);
+  g_signal_emit_by_name (redo, "clicked");
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_true (gtk_widget_is_sensitive (redo));
+}
+
+static void
+capture (GtkWidget  *widget,
+         const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (shots_dir == NULL)
+    {
+      gtk_snapshot_free_to_node (snapshot);
+      return;
+    }
+  path = g_build_filename (shots_dir, name, NULL);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("wrote %s", path);
+}
+
+/* The panel's rows, browsing a past turn and coming back. */
+static void
+test_history_browse (Fixture       *f,
+                     gconstpointer  data)
+{
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  g_autoptr(GArray) line = NULL;
+  g_autofree char *row1 = NULL;
+  g_autofree char *row3 = NULL;
+  KzMatch replay;
+  char buf[8];
+  int turns_seen = 0;
+
+  g_assert_nonnull (panel);
+  g_assert_false (gtk_widget_get_child_visible (GTK_WIDGET (panel)) && gtk_widget_get_mapped (GTK_WIDGET (panel)));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  spin (400);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (panel)));
+
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 0);
+  g_assert_nonnull (kuzhi_history_panel_get_row (panel, 0));
+  g_assert_null (kuzhi_history_panel_get_row (panel, 1));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 9);
+  play_turns (f, 6, 2);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 8);
+  g_assert_nonnull (kuzhi_history_panel_get_row (panel, 8));
+  g_assert_null (kuzhi_history_panel_get_row (panel, 9));
+  row1 = kuzhi_history_panel_get_row_text (panel, 1);
+  g_assert_cmpstr (row1, ==, "1. P1 0");
+  row3 = kuzhi_history_panel_get_row_text (panel, 3);
+  g_assert_true (g_str_has_prefix (row3, "3. P"));
+
+  /* Clicking turn 3 shows the position after it, read-only. */
+  line = actions_of (f->model);
+  kz_match_init (&replay, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+  for (guint i = 0; i < line->len; i++)
+    {
+      KzAction a = g_array_index (line, KzAction, i);
+      g_assert_true (kz_match_play (&replay, a, NULL));
+      if (!KZ_ACTION_IS_MARK (a))
+        turns_seen++;
+      if (turns_seen == 3)
+        break;
+    }
+  {
+    const KzHistoryEntry *last = &replay.history[replay.n_history - 1];
+    g_autofree char *want = g_strdup_printf ("3. P%d %s", last->before.to_move + 1,
+                                             kz_action_to_string (last->action, buf));
+    g_assert_true (g_str_has_prefix (row3, want));
+  }
+  gtk_widget_activate (GTK_WIDGET (kuzhi_history_panel_get_row (panel, 3)));
+  spin (50);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 3);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.pos));
+  g_assert_false (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                     kuzhi_game_model_get_position (f->model)));
+  for (int p = 0; p < 14; p++)
+    g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)), ==, KUZHI_CUP_PLAIN);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, line->len);
+  g_assert_nonnull (find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL));
+  spin (300);
+  capture (GTK_WIDGET (f->window), "history.png");
+
+  /* Turn 0 is the start. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 0);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.start));
+
+  /* Return: the current position, playable again. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                    kuzhi_game_model_get_position (f->model)));
+  {
+    gboolean any_legal = FALSE;
+    for (int p = 0; p < 14; p++)
+      any_legal |= kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)) == KUZHI_CUP_LEGAL;
+    g_assert_true (any_legal);
+  }
+  kz_match_clear (&replay);
+
+  /* The toggle hides the panel again. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  spin (400);
+  g_assert_false (gtk_widget_get_child_visible (GTK_WIDGET (panel)) && gtk_widget_get_mapped (GTK_WIDGET (panel)));
+}
+
+/* Playing on from a past turn: confirmed, through undo, then a new line. */
+static void
+test_play_from_past (Fixture       *f,
+                     gconstpointer  data)
+{
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  g_autoptr(GArray) line = NULL;
+  g_autoptr(GArray) now = NULL;
+  guint first_two;
+
+  play_turns (f, 6, 1);
+  line = actions_of (f->model);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 6);
+
+  kuzhi_window_browse_turn (f->window, 2);
+  first_two = kuzhi_history_panel_get_position (panel, 2)->plies;
+
+  /* Cancel changes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.play-from-here", NULL);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+                   "Play On From Turn 2?");
+  respond (f, "_Cancel");
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 2);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, line->len);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.play-from-here", NULL);
+  respond (f, "_Play From Here");
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 2);
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, first_two);
+  g_assert_true (kuzhi_game_model_can_redo (f->model));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                    kuzhi_game_model_get_position (f->model)));
+
+  /* A turn different from the old third one: the old line is gone. */
+  {
+    KzAction legal[KZ_MAX_ACTIONS];
+    KzAction old_third = g_array_index (line, KzAction, 2);
+    int n = kuzhi_game_model_get_legal (f->model, legal);
+    KzAction pick = KZ_ACTION_NONE;
+
+    for (int i = 0; i < n && pick == KZ_ACTION_NONE; i++)
+      if (KZ_ACTION_IS_PIT (legal[i]) && legal[i] != old_third)
+        pick = legal[i];
+    g_assert_cmpint (pick, !=, KZ_ACTION_NONE);
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+  }
+  g_assert_false (kuzhi_game_model_can_redo (f->model));
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 3);
+  now = actions_of (f->model);
+  g_assert_cmpuint (now->len, ==, 3);
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpint (g_array_index (now, KzAction, i), ==, g_array_index (line, KzAction, i));
+}
+
+/* Triples and lucky banks are marked in the rows; round separators. */
+static void
+test_history_marks (Fixture       *f,
+                    gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (11);
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  gboolean triple_seen = FALSE, lucky_seen = FALSE;
+
+  for (int attempt = 0; attempt < 400 && !(triple_seen && lucky_seen); attempt++)
+    {
+      KzMatch match;
+      g_autoptr(GArray) turns = NULL;
+
+      kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+      for (int ply = 0; ply < 300 && !match.pos.over; ply++)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match.pos, legal);
+          kz_match_play (&match, legal[g_rand_int_range (rand, 0, n)], NULL);
+        }
+      turns = kuzhi_match_history_new (&match);
+      for (guint t = 0; t < turns->len; t++)
+        {
+          const KuzhiHistoryTurn *turn = &g_array_index (turns, KuzhiHistoryTurn, t);
+          if ((turn->triples > 0 && !triple_seen) || (turn->lucky_banks > 0 && !lucky_seen))
+            {
+              g_autofree char *text = NULL;
+
+              kuzhi_game_model_set_match (f->model, &match);
+              g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, turns->len);
+              text = kuzhi_history_panel_get_row_text (panel, t + 1);
+              if (turn->triples > 0)
+                {
+                  g_autofree char *want = g_strdup_printf ("×%d triple", turn->triples);
+                  g_assert_nonnull (strstr (text, want));
+                  triple_seen = TRUE;
+                }
+              if (turn->lucky_banks > 0)
+                {
+                  g_autofree char *want = g_strdup_printf ("+%d", turn->lucky_shells);
+                  g_assert_nonnull (strstr (text, "lucky bank"));
+                  g_assert_nonnull (strstr (text, want));
+                  lucky_seen = TRUE;
+                }
+              /* The position after the row's turn is the match's own. */
+              g_assert_true (kz_position_equal (kuzhi_history_panel_get_position (panel, t + 1), &turn->after));
+            }
+        }
+      /* Turns cover every action, marks inside their turn. */
+      {
+        guint total = 0;
+        for (guint t = 0; t < turns->len; t++)
+          total += g_array_index (turns, KuzhiHistoryTurn, t).n_actions;
+        g_assert_cmpuint (total, ==, match.n_history);
+      }
+      kz_match_clear (&match);
+    }
+  g_rand_free (rand);
+  g_assert_true (triple_seen);
+  g_assert_true (lucky_seen);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  shots_dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
+  {
+    /* What AdwApplication loads from the resources, so the picture is true. */
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+    gtk_css_provider_load_from_resource (css, "/io/github/kuzhi/Kuzhi/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
+
+#define ADD(path, fn) \
+  g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/files/save-and-open", test_save_and_open);
+  ADD ("/files/save-as-chooser", test_save_as_chooser);
+  ADD ("/files/broken-file", test_broken_file);
+  ADD ("/files/title", test_title);
+  ADD ("/files/prompts", test_prompts);
+  ADD ("/files/close-discard", test_close_discard);
+  ADD ("/files/redo-button", test_redo_button);
+  ADD ("/files/history-browse", test_history_browse);
+  ADD ("/files/play-from-past", test_play_from_past);
+  ADD ("/files/history-marks", test_history_marks);
+#undef ADD
+
+  return g_test_run ();
+}
