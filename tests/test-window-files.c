@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "kuzhi-application.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-match-file.h"
@@ -158,6 +159,10 @@ respond (Fixture    *f,
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   spin (50);
+  /* What the answer set off runs from an idle: let it run even when a
+   * busy machine kept it waiting. */
+  for (int i = 0; i < 1000 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
 }
 
 static KuzhiNewMatchDialog *
@@ -724,6 +729,63 @@ test_history_marks (Fixture       *f,
   g_assert_true (lucky_seen);
 }
 
+/* `kuzhi FILE`: the application handles open, and the window shows the file. */
+static gboolean
+check_opened (gpointer data)
+{
+  GApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  const char *path = g_object_get_data (G_OBJECT (app), "path");
+
+  g_assert_nonnull (window);
+  g_assert_nonnull (kuzhi_window_get_file (KUZHI_WINDOW (window)));
+  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (KUZHI_WINDOW (window))), ==, path);
+  g_assert_cmpuint (kuzhi_game_model_get_match (kuzhi_window_get_model (KUZHI_WINDOW (window)))->n_history, ==, 3);
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "opened.kuzhi — Kuzhi");
+  g_object_set_data (G_OBJECT (app), "checked", GINT_TO_POINTER (1));
+  gtk_window_destroy (window);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_app_activated (GApplication *app)
+{
+  g_timeout_add (300, check_opened, app);
+}
+
+static void
+test_command_line_open (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-open-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "opened.kuzhi", NULL);
+  g_autofree char *data_dir = g_build_filename (dir, "data", NULL);
+  g_autoptr(KuzhiApplication) app = NULL;
+  char *argv[] = { (char *) "kuzhi", path, NULL };
+  KzMatch m;
+  int status;
+
+  /* A private autosave folder: the application restores and writes one. */
+  g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
+  kz_match_init (&m, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+  g_assert_true (kz_match_play (&m, 0, NULL));
+  g_assert_true (kz_match_play (&m, 9, NULL));
+  g_assert_true (kz_match_play (&m, 1, NULL));
+  g_assert_true (kuzhi_match_file_save (&m, NULL, path, NULL));
+  kz_match_clear (&m);
+
+  app = kuzhi_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_get_flags (G_APPLICATION (app)) & G_APPLICATION_HANDLES_OPEN);
+  g_object_set_data (G_OBJECT (app), "path", path);
+  g_signal_connect (app, "open", G_CALLBACK (on_app_activated), NULL);
+  status = g_application_run (G_APPLICATION (app), 2, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (g_object_get_data (G_OBJECT (app), "checked"));
+  remove_dir (data_dir);
+  remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -752,6 +814,7 @@ main (int   argc,
   ADD ("/files/play-from-past", test_play_from_past);
   ADD ("/files/history-marks", test_history_marks);
 #undef ADD
+  g_test_add_func ("/files/command-line-open", test_command_line_open);
 
   return g_test_run ();
 }
