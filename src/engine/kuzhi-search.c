@@ -74,6 +74,7 @@ struct _KzSearcher {
   bool                  repetition;
   bool                  bounds;
   bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
+  int                   total;      /* seeds in the game, which never change */
   uint64_t              nodes;
   uint64_t              node_limit;
   uint64_t              taint;      /* evaluations and path-dependent results so far */
@@ -286,6 +287,13 @@ position_key (const KzSearcher *s, const KzPosition *pos)
       break;
     }
   return k;
+}
+
+/* The key of the pits alone (Kalah and Mangala solving, see solve_search). */
+static inline uint64_t
+pits_key (const KzSearcher *s, const KzPosition *pos, uint64_t key)
+{
+  return key ^ s->z_store[0][pos->stores[0]] ^ s->z_store[1][pos->stores[1]] ^ s->z_misc[11];
 }
 
 /* The clock and the stop conditions */
@@ -755,6 +763,8 @@ extract_pv (KzSearcher *s, const KzPosition *root, Move first, KzSearchResult *r
         return;
       seen[n_seen++] = k;
       TTEntry *e = tt_probe (s, k);
+      if (e == NULL)
+        e = tt_probe (s, pits_key (s, &pos, k));
       m = e ? e->move : MOVE_NONE;
     }
 }
@@ -885,6 +895,136 @@ root_search (KzSearcher *s, const KzPosition *root, int depth, int alpha, int be
   return !s->stop;
 }
 
+/* Solving Kalah and Mangala: there the stores never change what a move
+ * does, so the final margin is the store difference plus a value of the
+ * pits alone. This search returns plain margins and keeps in the table
+ * that value of the pits (keyed without the stores), so that positions
+ * that differ only in how the stores are split share one entry. */
+static inline int
+store_diff (const KzPosition *pos)
+{
+  return pos->stores[pos->to_move] - pos->stores[!pos->to_move];
+}
+
+static int
+solve_search (KzSearcher *s, const KzPosition *pos, uint64_t key, int alpha, int beta, int ply)
+{
+  uint64_t nodes0 = s->nodes;
+  int me = pos->to_move;
+  int sd = store_diff (pos);
+  int board = s->total - pos->stores[0] - pos->stores[1];
+  int alpha0 = alpha;
+  int best = -KZ_SCORE_INF;
+  Move best_move = MOVE_NONE;
+  Move tt_move = MOVE_NONE;
+  int n_moves;
+
+  if ((++s->nodes & CHECK_EVERY) == 0)
+    check_stop (s);
+  if (s->stop || ply >= MAX_PLY - 1)
+    {
+      s->stop = true;
+      return 0;
+    }
+
+  /* The seeds on the board can go either way, no more. */
+  if (ply > 0)
+    {
+      if (sd - board >= beta)
+        return sd - board;
+      if (sd + board <= alpha)
+        return sd + board;
+    }
+
+  uint64_t pk = pits_key (s, pos, key);
+  TTEntry *e = tt_probe (s, pk);
+  if (e != NULL)
+    {
+      int v = e->score + sd;
+      tt_move = e->move;
+      if (ply > 0 &&
+          (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
+           (e->bound == BOUND_UPPER && v <= alpha)))
+        return v;
+    }
+
+  Frame *f = &s->frames[ply];
+  n_moves = generate (s, pos, f->moves);
+  for (int i = 0; i < n_moves; i++)
+    {
+      Move m = f->moves[i];
+      KzPosition *c = &f->child[i];
+      int gain;
+
+      make_move (s, pos, m, c);
+      gain = (c->stores[me] - pos->stores[me]) - (c->stores[!me] - pos->stores[!me]);
+      f->keys[i] = m == tt_move ? 1 << 30 :
+                   (int) s->history[me][m & 511] + gain * (1 << 21) + (c->to_move == me && !c->over ? 1 << 26 : 0);
+      f->ckeys[i] = position_key (s, c);
+      __builtin_prefetch (&s->table[pits_key (s, c, f->ckeys[i]) & (s->n_buckets - 1)]);
+    }
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      int bi = i;
+      for (int j = i + 1; j < n_moves; j++)
+        if (f->keys[j] > f->keys[bi])
+          bi = j;
+      if (bi != i)
+        {
+          KzPosition tp = f->child[i];
+          Move tm = f->moves[i];
+          int tk = f->keys[i];
+          uint64_t tc = f->ckeys[i];
+          f->child[i] = f->child[bi];
+          f->moves[i] = f->moves[bi];
+          f->keys[i] = f->keys[bi];
+          f->ckeys[i] = f->ckeys[bi];
+          f->child[bi] = tp;
+          f->moves[bi] = tm;
+          f->keys[bi] = tk;
+          f->ckeys[bi] = tc;
+        }
+
+      const KzPosition *c = &f->child[i];
+      Move m = f->moves[i];
+      int v;
+      if (c->over)
+        {
+          s->nodes++;
+          v = kz_eval_final_margin (c, me);
+        }
+      else if (c->to_move == me)
+        v = solve_search (s, c, f->ckeys[i], alpha, beta, ply + 1);
+      else
+        v = -solve_search (s, c, f->ckeys[i], -beta, -alpha, ply + 1);
+      if (s->stop)
+        return 0;
+
+      if (v > best)
+        {
+          best = v;
+          best_move = m;
+          if (ply == 0 && (v > alpha || s->root_best == MOVE_NONE))
+            {
+              s->root_best = m;
+              s->root_best_score = v;
+            }
+        }
+      if (v > alpha)
+        alpha = v;
+      if (alpha >= beta)
+        {
+          reward (s, me, m, 8);
+          break;
+        }
+    }
+
+  int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+  tt_store (s, pk, DEPTH_SOLVED, bound, best - sd, best_move, s->nodes - nodes0);
+  return best;
+}
+
 /* The exact value by a series of null-window tests on the final margin
  * (MTD(f) over margins): each test asks "does the mover end at least d
  * ahead?", which the table's bounds answer quickly from earlier tests. */
@@ -908,6 +1048,8 @@ solve (KzSearcher *s, const KzPosition *root, int guess, int *value, Move *best,
   uint64_t taint0 = s->taint;
   int d = guess;
 
+  bool pits_only = root->variant == KZ_VARIANT_KALAH || root->variant == KZ_VARIANT_MANGALA;
+
   /* Scores in the table from the plain iterations carry delays. */
   s->delay = false;
   s->age++;
@@ -927,7 +1069,17 @@ solve (KzSearcher *s, const KzPosition *root, int guess, int *value, Move *best,
 
       int floor = margin_floor (d);
       int r;
-      if (!root_search (s, root, DEPTH_SOLVE, floor - 1, floor, &r))
+      if (pits_only)
+        {
+          /* Plain margins: map the answer onto the scores below. */
+          s->root_best = MOVE_NONE;
+          int v = solve_search (s, root, position_key (s, root), d - 1, d, 0);
+          if (s->stop)
+            return false;
+          r = v >= d ? (v > 0 ? margin_floor (v) : final_score (v))
+                     : (v < 0 ? margin_ceiling (v) : final_score (v));
+        }
+      else if (!root_search (s, root, DEPTH_SOLVE, floor - 1, floor, &r))
         return false;
       if (r >= floor)
         {
@@ -996,6 +1148,7 @@ kz_search (KzSearcher           *s,
   s->repetition = s->variant->has_repetition;
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;
+  s->total = kz_position_total (root);
   s->node_limit = limits.nodes;
   s->taint = 0;
   s->cancel = cancel;
