@@ -742,6 +742,16 @@ check_opened (gpointer data)
   g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (KUZHI_WINDOW (window))), ==, path);
   g_assert_cmpuint (kuzhi_game_model_get_match (kuzhi_window_get_model (KUZHI_WINDOW (window)))->n_history, ==, 3);
   g_assert_cmpstr (gtk_window_get_title (window), ==, "opened.kuzhi — Kuzhi");
+  /* The opened match is autosaved at once: the next start finds it. */
+  {
+    KzMatch m = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (m.n_history, ==, 3);
+    kz_match_clear (&m);
+  }
   g_object_set_data (G_OBJECT (app), "checked", GINT_TO_POINTER (1));
   gtk_window_destroy (window);
   return G_SOURCE_REMOVE;
@@ -758,14 +768,11 @@ test_command_line_open (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-open-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "opened.kuzhi", NULL);
-  g_autofree char *data_dir = g_build_filename (dir, "data", NULL);
   g_autoptr(KuzhiApplication) app = NULL;
   char *argv[] = { (char *) "kuzhi", path, NULL };
   KzMatch m;
   int status;
 
-  /* A private autosave folder: the application restores and writes one. */
-  g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
   kz_match_init (&m, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
   g_assert_true (kz_match_play (&m, 0, NULL));
   g_assert_true (kz_match_play (&m, 9, NULL));
@@ -782,7 +789,6 @@ test_command_line_open (void)
   status = g_application_run (G_APPLICATION (app), 2, argv);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (g_object_get_data (G_OBJECT (app), "checked"));
-  remove_dir (data_dir);
   remove_dir (dir);
 }
 
@@ -790,6 +796,12 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *data_home = g_dir_make_tmp ("kuzhi-data-XXXXXX", NULL);
+  int status;
+
+  /* A private autosave folder, set before GLib caches the user's: the
+   * application in /files/command-line-open restores and writes one. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   shots_dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
@@ -816,5 +828,11 @@ main (int   argc,
 #undef ADD
   g_test_add_func ("/files/command-line-open", test_command_line_open);
 
-  return g_test_run ();
+  status = g_test_run ();
+  {
+    g_autofree char *kuzhi_dir = g_build_filename (data_home, "kuzhi", NULL);
+    remove_dir (kuzhi_dir);
+    remove_dir (data_home);
+  }
+  return status;
 }

@@ -974,6 +974,13 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
     g_warning ("Cannot restore the last match: %s", error->message);
 }
 
+gboolean
+kuzhi_window_get_autosave (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
+  return self->autosave;
+}
+
 void
 kuzhi_window_dismiss_toast (KuzhiWindow *self)
 {

@@ -25,6 +25,7 @@ void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
 /* Restores the last run's match now, and saves the match after every action. */
 void            kuzhi_window_set_autosave   (KuzhiWindow    *self,
                                              gboolean        autosave);
+gboolean        kuzhi_window_get_autosave   (KuzhiWindow    *self);
 /* Starts a match without the dialog. */
 gboolean        kuzhi_window_start_match    (KuzhiWindow    *self,
                                              KzVariantId     variant,
