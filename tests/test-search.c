@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "kuzhi-search.h"
+#include "kuzhi-protocol.h"
+
+#include <json-glib/json-glib.h>
 
 static KzSearcher *searcher;
 
@@ -368,6 +371,93 @@ test_repetition_seen (void)
   kz_match_clear (&m);
 }
 
+/* One protocol command, its reply parsed. */
+static JsonObject *
+command (KzSession *session, const char *line, JsonNode **keep)
+{
+  gboolean quit;
+  g_autofree char *out = kz_session_handle (session, line, strlen (line), &quit);
+  g_autoptr(GError) error = NULL;
+
+  *keep = json_from_string (out, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (*keep);
+}
+
+/* `go` as engine-protocol.md says: the reply's fields, errors that change
+ * nothing, and the exact Kalah value without limits. */
+static void
+test_protocol_go (void)
+{
+  g_autoptr(KzSession) session = kz_session_new ();
+  JsonNode *node;
+  JsonObject *o;
+
+  json_node_unref ((command (session, "new kalah seeds=3", &node), node));
+  o = command (session, "go depth=5", &node);
+  g_assert_true (json_object_get_boolean_member (o, "ok"));
+  g_assert_cmpint (json_object_get_int_member (o, "depth"), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
+  g_assert_true (json_object_has_member (o, "time_ms"));
+  g_assert_true (json_object_has_member (o, "score"));
+  JsonArray *pv = json_object_get_array_member (o, "pv");
+  g_assert_cmpuint (json_array_get_length (pv), >=, 1);
+  g_assert_cmpstr (json_array_get_string_element (pv, 0), ==, json_object_get_string_member (o, "best"));
+  json_node_unref (node);
+
+  static const char *const bad[] = {
+    "go depth=0", "go depth=x", "go time=-5", "go level=impossible", "go nodes=5",
+    "go depth=3 depth=4", "go depth", "go time=99999999999999999999",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      o = command (session, bad[i], &node);
+      g_assert_false (json_object_get_boolean_member (o, "ok"));
+      g_assert_nonnull (json_object_get_string_member (o, "error"));
+      json_node_unref (node);
+    }
+
+  /* The position is unchanged by go, good or bad. */
+  o = command (session, "state", &node);
+  JsonObject *state = json_object_get_object_member (o, "state");
+  g_assert_cmpint (json_object_get_int_member (state, "plies"), ==, 0);
+  json_node_unref (node);
+
+  o = command (session, "go level=easy", &node);
+  g_assert_true (json_object_get_boolean_member (o, "ok"));
+  json_node_unref (node);
+
+  /* Without limits: Kalah with 3 seeds is a win by 2 for the mover. */
+  o = command (session, "go", &node);
+  g_assert_true (json_object_get_boolean_member (o, "ok"));
+  g_assert_cmpint (json_object_get_int_member (o, "score"), ==, 2);
+  g_assert_true (json_object_get_boolean_member (o, "exact"));
+  json_node_unref (node);
+
+  /* A finished match has nothing to search. */
+  json_node_unref ((command (session, "new kalah seeds=3", &node), node));
+  KzMatch m;
+  new_match (&m, KZ_VARIANT_KALAH, 3);
+  GRand *rand = g_rand_new_with_seed (3);
+  while (!m.pos.over)
+    {
+      KzAction actions[KZ_MAX_ACTIONS];
+      char buf[8], line[32];
+      int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
+      KzAction a = actions[g_rand_int_range (rand, 0, n)];
+      kz_match_play (&m, a, NULL);
+      g_snprintf (line, sizeof line, "play %s", kz_action_to_string (a, buf));
+      o = command (session, line, &node);
+      g_assert_true (json_object_get_boolean_member (o, "ok"));
+      json_node_unref (node);
+    }
+  g_rand_free (rand);
+  kz_match_clear (&m);
+  o = command (session, "go depth=2", &node);
+  g_assert_false (json_object_get_boolean_member (o, "ok"));
+  json_node_unref (node);
+}
+
 static void
 test_score_helpers (void)
 {
@@ -400,6 +490,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/node-limit", test_node_limit);
   g_test_add_func ("/search/cancel", test_cancel);
   g_test_add_func ("/search/finished-match", test_finished_match);
+  g_test_add_func ("/search/protocol-go", test_protocol_go);
 
   status = g_test_run ();
   kz_searcher_free (searcher);
