@@ -964,6 +964,31 @@ solve_search (KzSearcher *s, const KzPosition *pos, uint64_t key, int alpha, int
       __builtin_prefetch (&s->table[pits_key (s, c, f->ckeys[i]) & (s->n_buckets - 1)]);
     }
 
+  /* Enhanced transposition cutoff, as in search(). */
+  for (int i = 0; i < n_moves; i++)
+    {
+      const KzPosition *c = &f->child[i];
+      if (c->over || f->moves[i] == tt_move)
+        continue;
+      TTEntry *ce = tt_probe (s, pits_key (s, c, f->ckeys[i]));
+      if (ce == NULL)
+        continue;
+      bool same = c->to_move == me;
+      int cv = ce->score + store_diff (c);
+      int v = same ? cv : -cv;
+      bool proves = same ? ce->bound != BOUND_UPPER : ce->bound != BOUND_LOWER;
+      if (proves && v >= beta)
+        {
+          if (ply == 0)
+            {
+              s->root_best = f->moves[i];
+              s->root_best_score = v;
+            }
+          tt_store (s, pk, DEPTH_SOLVED, BOUND_LOWER, v - sd, f->moves[i], s->nodes - nodes0);
+          return v;
+        }
+    }
+
   for (int i = 0; i < n_moves; i++)
     {
       int bi = i;
