@@ -165,6 +165,28 @@ respond (Fixture    *f,
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* Chooses `folder`/`name` in the chooser; the fallback dialog takes the
+ * folder in asynchronously, so wait until it answers with that file. */
+static void
+choose (GtkFileChooser *chooser,
+        GFile          *folder,
+        const char     *name)
+{
+  g_autoptr(GFile) want = g_file_get_child (folder, name);
+
+  g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, NULL));
+  gtk_file_chooser_set_current_name (chooser, name);
+  for (int i = 0; i < 300; i++)
+    {
+      g_autoptr(GFile) got = gtk_file_chooser_get_file (chooser);
+
+      if (got != NULL && g_file_equal (got, want))
+        return;
+      spin (10);
+    }
+  g_assert_not_reached ();
+}
+
 static KuzhiNewMatchDialog *
 find_new_match_dialog (void)
 {
@@ -298,9 +320,8 @@ test_save_as_chooser (Fixture       *f,
   g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, "Kuzhi matches");
   g_object_unref (filter);
 
-  g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, NULL));
-  gtk_file_chooser_set_current_name (chooser, "chosen");
-  spin (50);
+  /* No extension typed: Save adds it. */
+  choose (chooser, folder, "chosen");
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
   spin (50);
   g_assert_null (kuzhi_window_get_file_chooser (f->window));
@@ -453,6 +474,39 @@ test_prompts (Fixture       *f,
   g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
   g_assert_cmpuint (m.n_history, ==, 3);
   kz_match_clear (&m);
+}
+
+/* Save in the prompt for a never-saved match: Save As first, then the step. */
+static void
+test_prompt_save_as (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+  g_autofree char *path = g_build_filename (f->dir, "before-new.kuzhi", NULL);
+  GtkFileChooser *chooser;
+
+  play_turns (f, 2, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  respond (f, "_Save");
+  chooser = kuzhi_window_get_file_chooser (f->window);
+  g_assert_nonnull (chooser);
+  g_assert_null (find_new_match_dialog ());
+  choose (chooser, folder, "before-new.kuzhi");
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
+  spin (50);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_nonnull (find_new_match_dialog ());
+  gtk_window_destroy (GTK_WINDOW (find_new_match_dialog ()));
+
+  /* Cancelling the chooser cancels the step. */
+  play_turns (f, 1, 2);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+                   "Save Changes to “before-new.kuzhi”?");
+  respond (f, "_Cancel");
+  g_assert_null (find_new_match_dialog ());
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
 }
 
 /* Discard on close closes. */
@@ -821,6 +875,7 @@ main (int   argc,
   ADD ("/files/title", test_title);
   ADD ("/files/prompts", test_prompts);
   ADD ("/files/close-discard", test_close_discard);
+  ADD ("/files/prompt-save-as", test_prompt_save_as);
   ADD ("/files/redo-button", test_redo_button);
   ADD ("/files/history-browse", test_history_browse);
   ADD ("/files/play-from-past", test_play_from_past);
