@@ -550,6 +550,25 @@ test_redo_button (Fixture       *f,
   g_assert_true (gtk_widget_is_sensitive (redo));
 }
 
+/* A key press as the window's key controllers see it (GTK 4 has no
+ * in-process key synthesis); returns whether one of them handled it. */
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+    }
+  return handled;
+}
+
 static void
 capture (GtkWidget  *widget,
          const char *name)
@@ -645,6 +664,14 @@ test_history_browse (Fixture       *f,
   /* Turn 0 is the start. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 0);
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.start));
+
+  /* Escape returns; then browse again for the button. */
+  g_assert_true (press_key (GTK_WIDGET (f->window), GDK_KEY_Escape));
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                    kuzhi_game_model_get_position (f->model)));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 5);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 5);
 
   /* Return: the current position, playable again. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);

@@ -789,6 +789,26 @@ on_flap_revealed (AdwFlap    *flap,
                              g_variant_new_boolean (adw_flap_get_reveal_flap (flap)));
 }
 
+/* Escape while browsing returns to the position in play (otherwise it is
+ * win.cancel's, which stops marking and animations). */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                KuzhiWindow           *window)
+{
+  Files *files = get_files (window);
+
+  if (keyval == GDK_KEY_Escape && files != NULL && files->browsing >= 0
+      && (state & gtk_accelerator_get_default_mod_mask ()) == 0)
+    {
+      kuzhi_window_browse_turn (window, kuzhi_history_panel_get_n_turns (files->panel));
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
 /* --- building ------------------------------------------------------------ */
 
 static GtkWidget *
@@ -874,6 +894,7 @@ void
 kuzhi_window_files_init (KuzhiWindow *self)
 {
   Files *files = g_new0 (Files, 1);
+  GtkEventController *keys;
 
   files->window = self;
   files->model = kuzhi_window_get_model (self);
@@ -885,6 +906,11 @@ kuzhi_window_files_init (KuzhiWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   build_panel (files);
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   g_signal_connect_object (files->model, "notify", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);
