@@ -539,8 +539,9 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
       /* What is banked can only grow: the final margin has bounds. */
       if (s->bounds)
         {
-          int lo, hi;
-          kz_eval_final_bounds (pos, &lo, &hi);
+          /* As kz_eval_final_bounds(), with the total known. */
+          int lo = 2 * pos->stores[me] - s->total;
+          int hi = s->total - 2 * pos->stores[!me];
           int floor = margin_floor (lo);
           int ceiling = margin_ceiling (hi);
           if (floor >= beta)
