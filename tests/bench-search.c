@@ -9,7 +9,7 @@
 /* Options, so that a quick run and a thorough one use the same program. */
 static int     opt_games = 100;        /* per pairing, colours alternated */
 static int     opt_hard_nodes = 200000; /* Hard's budget per move in the table */
-static int     opt_kalah4_seconds = 120;
+static int     opt_kalah4_seconds = 600;
 static int     opt_second_ms = 1000;
 static int     opt_opening = 4;         /* Easy's turns before engines meet */
 static gboolean opt_skip_solve, opt_skip_speed, opt_skip_strength;
@@ -62,7 +62,24 @@ new_match (KzMatch *m, KzVariantId id, int seeds)
     g_error ("cannot set up game %d", id);
 }
 
-/* Kalah from the start, searched to the end. */
+typedef struct {
+  int           seconds;
+  volatile int  cancel;
+  volatile int  done;
+} Watch;
+
+static gpointer
+watch_clock (gpointer data)
+{
+  Watch *w = data;
+  for (int tenths = 0; tenths < w->seconds * 10 && !w->done; tenths++)
+    g_usleep (100 * 1000);
+  w->cancel = 1;
+  return NULL;
+}
+
+/* Kalah from the start, searched to the end (no limits: the same search as
+ * `go` without arguments). A watch cancels it after time_limit_s (0: never). */
 static void
 bench_solve (int seeds, int time_limit_s, size_t table_mb)
 {
@@ -70,18 +87,26 @@ bench_solve (int seeds, int time_limit_s, size_t table_mb)
   KzMatch m;
   KzSearchLimits limits = { 0 };
   KzSearchResult r;
+  Watch watch = { .seconds = time_limit_s };
+  GThread *thread = NULL;
   double cpu0 = cpu_seconds ();
 
-  if (time_limit_s > 0)
-    limits.time_ms = time_limit_s * 1000;
   new_match (&m, KZ_VARIANT_KALAH, seeds);
-  /* A time limit makes it iterative deepening with evaluations: then the
-   * depth reached is the figure, and whether it proved the value. */
-  kz_search (s, &m, &limits, NULL, &r);
-  g_print ("kalah seeds=%d: %s value %+d  best %d  time %.2f s (cpu %.2f s)  nodes %" G_GUINT64_FORMAT
-           "  depth %d  table %zu MB  peak memory %ld MB\n",
-           seeds, r.exact ? "solved," : "NOT solved, estimate", kz_score_to_seeds (r.score), r.best,
-           r.time_ms / 1000.0, cpu_seconds () - cpu0, r.nodes, r.depth, table_mb, peak_rss_mb ());
+  if (time_limit_s > 0)
+    thread = g_thread_new ("watch", watch_clock, &watch);
+  kz_search (s, &m, &limits, &watch.cancel, &r);
+  watch.done = 1;
+  if (thread != NULL)
+    g_thread_join (thread);
+  if (r.exact)
+    g_print ("kalah seeds=%d: solved, value %+d, best %d, time %.2f s (cpu %.2f s), nodes %" G_GUINT64_FORMAT
+             ", table %zu MB, peak memory %ld MB\n",
+             seeds, kz_score_to_seeds (r.score), r.best, r.time_ms / 1000.0, cpu_seconds () - cpu0, r.nodes,
+             table_mb, peak_rss_mb ());
+  else
+    g_print ("kalah seeds=%d: NOT solved within %d s (cpu %.2f s, nodes %" G_GUINT64_FORMAT
+             "); table %zu MB, peak memory %ld MB\n",
+             seeds, time_limit_s, cpu_seconds () - cpu0, r.nodes, table_mb, peak_rss_mb ());
   kz_match_clear (&m);
   kz_searcher_free (s);
 }
@@ -341,6 +366,7 @@ main (int argc, char **argv)
     {
       bench_solve (3, 0, 64);
       bench_solve (4, opt_kalah4_seconds, 1024);
+      g_print ("\n");
     }
   if (!opt_skip_speed)
     bench_speed ();
