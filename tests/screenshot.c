@@ -41,6 +41,16 @@ capture (GtkWidget  *widget,
 
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
+  /* On a busy machine the first frame may come late: give it time. */
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      wait_ms (100);
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   if (node == NULL)
     {
       g_printerr ("%s: nothing was drawn\n", name);

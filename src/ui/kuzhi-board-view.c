@@ -255,6 +255,7 @@ begin_event (KuzhiBoardView *self,
       break;
     }
   update_cups (self);
+  g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
 }
 
 static void
@@ -1324,6 +1325,13 @@ kuzhi_board_view_set_interactive (KuzhiBoardView *self,
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_set_focusable (self->cups[p], interactive);
   update_cups (self);
+}
+
+int
+kuzhi_board_view_get_hand (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), 0);
+  return self->hand + self->flying;
 }
 
 KuzhiCup *

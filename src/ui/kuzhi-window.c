@@ -182,6 +182,13 @@ update_header (KuzhiWindow *self)
     first = g_strdup_printf (_("%s to move"), player_name (self, d->to_move));
 
   g_string_append_printf (text, "%s · %s", first, accounts);
+  /* Shells in the air are nobody's until they land: say where they are. */
+  if (kuzhi_board_view_get_hand (self->board_view) > 0)
+    {
+      int hand = kuzhi_board_view_get_hand (self->board_view);
+      g_string_append (text, " · ");
+      g_string_append_printf (text, ngettext ("%d shell in hand", "%d shells in hand", hand), hand);
+    }
   gtk_label_set_text (self->header_label, text->str);
   g_string_free (text, TRUE);
 
@@ -389,16 +396,23 @@ static void
 show_toast (KuzhiWindow *self,
             const char  *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast;
 
-  /* Only the latest round's news matters: it replaces an older toast. */
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+
+  /* Only the latest round's news matters: it replaces the text of a toast
+   * still on screen (dismissing and adding toasts in quick succession
+   * upsets libadwaita 1.2's toast animations). */
   if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+    {
+      adw_toast_set_title (self->toast, text);
+      return;
+    }
+  toast = adw_toast_new (text);
   self->toast = toast;
   g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
   adw_toast_set_timeout (toast, 5);
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (text);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
