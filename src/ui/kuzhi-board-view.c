@@ -171,6 +171,7 @@ update_cups (KuzhiBoardView *self)
           lucky = o;
       kuzhi_cup_set_count (cup, count);
       kuzhi_cup_set_lucky (cup, lucky);
+      kuzhi_cup_set_out_of_play (cup, (self->displayed.rubbish >> p) & 1);
       kuzhi_cup_set_state (cup, states[p]);
       if (self->model != NULL)
         kuzhi_cup_set_owner_name (cup, kuzhi_game_model_get_player_name (self->model, p / row_length (self)));

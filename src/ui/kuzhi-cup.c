@@ -19,6 +19,7 @@ struct _KuzhiCup
   int            count;
   int            lucky;
   KuzhiCupState  state;
+  gboolean       out_of_play;
 
   /* The cup as last drawn, and what it was drawn for. */
   cairo_surface_t *image;
@@ -45,6 +46,8 @@ kuzhi_cup_update_label (KuzhiCup *self)
   shells = g_strdup_printf (ngettext ("%d shell", "%d shells", self->count), self->count);
   if (self->lucky >= 0)
     g_string_append_printf (extra, ", %s", _("lucky cup"));
+  if (self->out_of_play)
+    g_string_append_printf (extra, ", %s", _("out of play"));
   if (self->state == KUZHI_CUP_LEGAL)
     g_string_append_printf (extra, ", %s", _("can be sown"));
   else if (self->state == KUZHI_CUP_MARKABLE)
@@ -317,6 +320,21 @@ draw_cup (cairo_t  *cr,
       cairo_stroke (cr);
     }
 
+  /* A cup out of play is covered over, with a cross. */
+  if (self->out_of_play)
+    {
+      cairo_set_source_rgba (cr, 0.12, 0.06, 0.02, 0.55);
+      cairo_arc (cr, cx, cy, r * 0.9, 0, 2 * G_PI);
+      cairo_fill (cr);
+      cairo_set_source_rgba (cr, 0.95, 0.85, 0.7, 0.8);
+      cairo_set_line_width (cr, MAX (2, r * 0.08));
+      cairo_move_to (cr, cx - r * 0.4, cy - r * 0.4);
+      cairo_line_to (cr, cx + r * 0.4, cy + r * 0.4);
+      cairo_move_to (cr, cx + r * 0.4, cy - r * 0.4);
+      cairo_line_to (cr, cx - r * 0.4, cy + r * 0.4);
+      cairo_stroke (cr);
+    }
+
   /* The count, always readable, in a pill on the lower rim. */
   {
     g_autofree char *text = g_strdup_printf ("%d", self->count);
@@ -573,6 +591,19 @@ kuzhi_cup_set_lucky (KuzhiCup *self,
   if (self->lucky == lucky_owner)
     return;
   self->lucky = lucky_owner;
+  kuzhi_cup_update_label (self);
+  invalidate (self);
+}
+
+void
+kuzhi_cup_set_out_of_play (KuzhiCup *self,
+                           gboolean  out_of_play)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  out_of_play = !!out_of_play;
+  if (self->out_of_play == out_of_play)
+    return;
+  self->out_of_play = out_of_play;
   kuzhi_cup_update_label (self);
   invalidate (self);
 }

@@ -30,6 +30,9 @@ KuzhiCupState kuzhi_cup_get_state (KuzhiCup      *self);
 void       kuzhi_cup_set_lucky    (KuzhiCup      *self,
                                    int            lucky_owner);
 int        kuzhi_cup_get_lucky    (KuzhiCup      *self);
+/* Pallanguzhi's rubbish cups are out of play for the rest of the round. */
+void       kuzhi_cup_set_out_of_play (KuzhiCup *self,
+                                      gboolean  out_of_play);
 /* The player names used in the accessible label. */
 void       kuzhi_cup_set_owner_name (KuzhiCup   *self,
                                      const char *name);
