@@ -846,20 +846,37 @@ build_browse_bar (Files *files)
   return revealer;
 }
 
+static gboolean
+has_header_bar (GtkWidget *box)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (box); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (ADW_IS_HEADER_BAR (c))
+      return TRUE;
+  return FALSE;
+}
+
 /* The history panel goes beside the part of the window that holds the
- * board, as a flap; the browse bar above it. Found from the board, so the
- * window's template needs no slot for them. */
+ * board, as a flap; the browse bar above it. Found from the board (the
+ * child of the box that also holds the header bar), so the window's
+ * template needs no slot for them, whatever overlays it wraps them in. */
 static void
 build_panel (Files *files)
 {
-  GtkWidget *overlay = adw_application_window_get_content (ADW_APPLICATION_WINDOW (files->window));
-  GtkWidget *outer = ADW_IS_TOAST_OVERLAY (overlay) ? adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (overlay)) : overlay;
+  GtkWidget *outer = NULL;
   GtkWidget *content = GTK_WIDGET (files->board);
   GtkWidget *before;
   GtkWidget *bar;
 
-  while (content != NULL && gtk_widget_get_parent (content) != outer)
-    content = gtk_widget_get_parent (content);
+  for (; content != NULL; content = gtk_widget_get_parent (content))
+    {
+      GtkWidget *parent = gtk_widget_get_parent (content);
+
+      if (GTK_IS_BOX (parent) && has_header_bar (parent))
+        {
+          outer = parent;
+          break;
+        }
+    }
   files->panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (files->model));
   g_signal_connect (files->panel, "turn-activated", G_CALLBACK (on_turn_activated), files);
   gtk_widget_add_css_class (GTK_WIDGET (files->panel), "background");
@@ -874,7 +891,7 @@ build_panel (Files *files)
   g_signal_connect (files->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), files);
   bar = build_browse_bar (files);
 
-  if (content == NULL || !GTK_IS_BOX (outer))
+  if (content == NULL || outer == NULL)
     {
       g_warning ("The window's layout has changed: the move history has no place");
       g_object_ref_sink (files->flap);
