@@ -14,7 +14,8 @@ struct _KuzhiWindow
   AdwApplicationWindow  parent_instance;
 
   /* template children */
-  AdwToastOverlay      *toast_overlay;
+  GtkRevealer          *round_revealer;
+  GtkLabel             *round_label;
   GtkRevealer          *banner_revealer;
   GtkLabel             *banner_label;
   GtkLabel             *header_label;
@@ -35,7 +36,7 @@ struct _KuzhiWindow
   char                 *last_toast;
   FILE                 *trace;
 
-  AdwToast             *toast;     /* borrowed: the one on screen */
+  guint                 round_timeout;
 
   gboolean              marking;
   gboolean              autosave;
@@ -384,36 +385,30 @@ on_animating_changed (KuzhiBoardView *view,
     trace_position (self, "shown");
 }
 
-static void
-on_toast_dismissed (AdwToast    *toast,
-                    KuzhiWindow *self)
+static gboolean
+on_round_timeout (gpointer data)
 {
-  if (self->toast == toast)
-    self->toast = NULL;
+  KuzhiWindow *self = data;
+
+  self->round_timeout = 0;
+  gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
+  return G_SOURCE_REMOVE;
 }
 
+/* The round's news, at the bottom of the window for a few seconds. A
+ * revealer rather than an AdwToast: libadwaita 1.2's toast overlay crashed
+ * when toasts came and went in quick succession. */
 static void
 show_toast (KuzhiWindow *self,
             const char  *text)
 {
-  AdwToast *toast;
-
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
 
-  /* Only the latest round's news matters: it replaces the text of a toast
-   * still on screen (dismissing and adding toasts in quick succession
-   * upsets libadwaita 1.2's toast animations). */
-  if (self->toast != NULL)
-    {
-      adw_toast_set_title (self->toast, text);
-      return;
-    }
-  toast = adw_toast_new (text);
-  self->toast = toast;
-  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
-  adw_toast_set_timeout (toast, 5);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  gtk_label_set_text (self->round_label, text);
+  gtk_revealer_set_reveal_child (self->round_revealer, TRUE);
+  g_clear_handle_id (&self->round_timeout, g_source_remove);
+  self->round_timeout = g_timeout_add_seconds (5, on_round_timeout, self);
 }
 
 static void
@@ -477,8 +472,7 @@ static void
 on_position_reset (KuzhiWindow *self)
 {
   /* A new match, undo or a loaded match: old round news no longer applies. */
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  kuzhi_window_dismiss_toast (self);
   on_model_changed (self);
 }
 
@@ -712,11 +706,7 @@ kuzhi_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  if (self->toast != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->toast, self);
-      self->toast = NULL;
-    }
+  g_clear_handle_id (&self->round_timeout, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_WINDOW);
 
@@ -810,7 +800,9 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
 
   g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
+  gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
@@ -999,8 +991,9 @@ void
 kuzhi_window_dismiss_toast (KuzhiWindow *self)
 {
   g_return_if_fail (KUZHI_IS_WINDOW (self));
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  g_clear_handle_id (&self->round_timeout, g_source_remove);
+  if (self->round_revealer != NULL)
+    gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
 }
 
 const char *

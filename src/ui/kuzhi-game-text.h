@@ -1,0 +1,49 @@
+/* kuzhi-game-text.h — what the window says about each game: names, descriptions, header and caption texts, refusals and news. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kuzhi-engine.h"
+
+G_BEGIN_DECLS
+
+const char *kuzhi_game_title          (KzVariantId id);
+/* One line for the New Match dialog. */
+const char *kuzhi_game_description    (KzVariantId id);
+/* Draws a small picture of the game's board into width × height. */
+void        kuzhi_game_draw_picture   (cairo_t    *cr,
+                                       KzVariantId id,
+                                       double      width,
+                                       double      height);
+/* A small picture widget of the game's board. */
+GtkWidget  *kuzhi_game_picture_new    (KzVariantId id);
+
+/* Header pieces for the games other than the Constitution:
+ * "Round 2 · Meena to move" and "Meena 3/25 · Arul 5/25". */
+char       *kuzhi_game_header_first   (const KzPosition *pos,
+                                       const char       *name0,
+                                       const char       *name1);
+char       *kuzhi_game_header_scores  (const KzPosition *pos,
+                                       const char       *name0,
+                                       const char       *name1);
+/* A store caption in markup, the name escaped. */
+char       *kuzhi_game_caption        (const KzPosition *pos,
+                                       int               player,
+                                       const char       *name);
+/* Why a pit may not be sown now, or NULL if it may. */
+char       *kuzhi_game_explain_refusal (const KzPosition *pos,
+                                        int               pit,
+                                        const char       *name0,
+                                        const char       *name1);
+/* Oware's must-feed, said in the hint line before the player tries; or NULL. */
+char       *kuzhi_game_hint_prefix    (const KzPosition *pos,
+                                       const char       *name0,
+                                       const char       *name1);
+/* The toast at a round's end of a game other than the Constitution. */
+char       *kuzhi_game_round_news     (const KzPosition *after,
+                                       int               round,
+                                       int               winner,
+                                       const char       *name0,
+                                       const char       *name1);
+
+G_END_DECLS
