@@ -8,6 +8,7 @@
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-window-computer.h"
 
 struct _KuzhiWindow
 {
@@ -269,6 +270,12 @@ update_hint (KuzhiWindow *self)
       gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
       return;
     }
+  /* The computer thinking, or a hint (kuzhi-window-computer.c). */
+  if (kuzhi_window_computer_get_hint_text (self) != NULL)
+    {
+      gtk_label_set_text (self->hint_label, kuzhi_window_computer_get_hint_text (self));
+      return;
+    }
 
   n = kuzhi_game_model_get_legal (self->model, legal);
   for (int i = 0; i < n; i++)
@@ -291,7 +298,7 @@ update_hint (KuzhiWindow *self)
 static void
 update_actions (KuzhiWindow *self)
 {
-  gboolean idle = !kuzhi_board_view_get_animating (self->board_view);
+  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self);
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
@@ -446,7 +453,7 @@ on_cup_activated (KuzhiBoardView *view,
 {
   KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
 
-  if (!kuzhi_game_model_is_legal (self->model, action))
+  if (kuzhi_window_computer_to_move (self) || !kuzhi_game_model_is_legal (self->model, action))
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
@@ -532,7 +539,14 @@ on_match_started (KuzhiNewMatchDialog *dialog,
                   KuzhiWindow         *self)
 {
   set_marking (self, FALSE);
+  for (int p = 0; p < 2; p++)
+    kuzhi_window_set_player_level (self, p, kuzhi_new_match_dialog_get_player_level (dialog, p));
   apply_default_view (self);
+  /* Against the computer, the person's row is nearest. */
+  if ((kuzhi_window_get_player_level (self, 0) == KZ_LEVEL_NONE)
+      != (kuzhi_window_get_player_level (self, 1) == KZ_LEVEL_NONE))
+    kuzhi_board_view_set_view_player (self->board_view,
+                                      kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE);
 }
 
 /* --- actions ------------------------------------------------------------------ */
@@ -548,6 +562,8 @@ new_match_action (GtkWidget  *widget,
   if (!kuzhi_window_files_may_start_new_match (self))
     return;
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
+  for (int p = 0; p < 2; p++)
+    kuzhi_new_match_dialog_set_player_level (dialog, p, kuzhi_window_get_player_level (self, p));
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -560,7 +576,7 @@ undo_action (GtkWidget  *widget,
   KuzhiWindow *self = KUZHI_WINDOW (widget);
 
   set_marking (self, FALSE);
-  kuzhi_game_model_undo (self->model);
+  kuzhi_window_computer_undo (self);
 }
 
 static void
@@ -880,6 +896,7 @@ kuzhi_window_init (KuzhiWindow *self)
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);
   kuzhi_window_files_init (self);
+  kuzhi_window_computer_init (self);
 }
 
 KuzhiWindow *
@@ -912,6 +929,14 @@ kuzhi_window_start_match (KuzhiWindow *self,
   on_model_changed (self);
   on_displayed_changed (self->board_view, self);
   return TRUE;
+}
+
+void
+kuzhi_window_refresh_hint_line (KuzhiWindow *self)
+{
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  update_actions (self);
+  update_hint (self);
 }
 
 KuzhiGameModel *
