@@ -4,22 +4,19 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-game-chooser.h"
 
 struct _KuzhiNewMatchDialog
 {
   AdwWindow       parent_instance;
 
   /* template children */
-  AdwComboRow    *variant_row;
-  AdwComboRow    *seeds_row;
+  KuzhiGameChooser *game_chooser;
   AdwEntryRow    *name1_row;
   AdwEntryRow    *name2_row;
-  AdwComboRow    *kind1_row;
-  AdwComboRow    *kind2_row;
 
   /* owned */
   KuzhiGameModel *model;
-  GArray         *variants;   /* KzVariantId per row of variant_row */
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiNewMatchDialog, kuzhi_new_match_dialog, ADW_TYPE_WINDOW)
@@ -30,39 +27,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static const char *
-variant_title (KzVariantId id)
-{
-  switch (id)
-    {
-    case KZ_VARIANT_CONSTITUTION: return _("Constitution");
-    case KZ_VARIANT_KALAH:        return _("Kalah");
-    case KZ_VARIANT_OWARE:        return _("Oware");
-    case KZ_VARIANT_MANGALA:      return _("Mangala");
-    case KZ_VARIANT_DAKON:        return _("Dakon");
-    case KZ_VARIANT_PALLANGUZHI:  return _("Pallanguzhi");
-    default:                      return "";
-    }
-}
-
-static KzVariantId
-selected_variant (KuzhiNewMatchDialog *self)
-{
-  guint i = adw_combo_row_get_selected (self->variant_row);
-
-  if (i >= self->variants->len)
-    return KZ_VARIANT_CONSTITUTION;
-  return g_array_index (self->variants, KzVariantId, i);
-}
-
-static void
-on_variant_selected (KuzhiNewMatchDialog *self)
-{
-  /* The start count is the Constitution's option. */
-  gtk_widget_set_visible (GTK_WIDGET (self->seeds_row),
-                          selected_variant (self) == KZ_VARIANT_CONSTITUTION);
-}
 
 static char *
 entry_or (AdwEntryRow *row,
@@ -84,9 +48,8 @@ kuzhi_new_match_dialog_start (KuzhiNewMatchDialog *self)
 
   g_return_val_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self), FALSE);
 
-  variant = selected_variant (self);
-  if (variant == KZ_VARIANT_CONSTITUTION)
-    options.seeds = 4 + (int) adw_combo_row_get_selected (self->seeds_row);
+  variant = kuzhi_game_chooser_get_variant (self->game_chooser);
+  kuzhi_game_chooser_get_options (self->game_chooser, &options);
   name1 = entry_or (self->name1_row, _("Player 1"));
   name2 = entry_or (self->name2_row, _("Player 2"));
 
@@ -123,23 +86,12 @@ kuzhi_new_match_dialog_dispose (GObject *object)
 }
 
 static void
-kuzhi_new_match_dialog_finalize (GObject *object)
-{
-  KuzhiNewMatchDialog *self = KUZHI_NEW_MATCH_DIALOG (object);
-
-  g_clear_pointer (&self->variants, g_array_unref);
-
-  G_OBJECT_CLASS (kuzhi_new_match_dialog_parent_class)->finalize (object);
-}
-
-static void
 kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = kuzhi_new_match_dialog_dispose;
-  object_class->finalize = kuzhi_new_match_dialog_finalize;
 
   /* Emitted once the model holds the new match, before the dialog closes. */
   signals[STARTED] =
@@ -150,13 +102,9 @@ kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
                   G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-new-match-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, variant_row);
-  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, seeds_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, game_chooser);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name1_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name2_row);
-  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind1_row);
-  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind2_row);
-  gtk_widget_class_bind_template_callback (widget_class, on_variant_selected);
 
   gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -165,21 +113,8 @@ kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
 static void
 kuzhi_new_match_dialog_init (KuzhiNewMatchDialog *self)
 {
-  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
-
+  g_type_ensure (KUZHI_TYPE_GAME_CHOOSER);
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* Every game the engine has, the Constitution first. */
-  self->variants = g_array_new (FALSE, FALSE, sizeof (KzVariantId));
-  for (KzVariantId id = 0; id < KZ_N_VARIANTS; id++)
-    if (kz_variant_get (id) != NULL)
-      {
-        g_array_append_val (self->variants, id);
-        gtk_string_list_append (titles, variant_title (id));
-      }
-  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (titles));
-  adw_combo_row_set_selected (self->variant_row, 0);
-  on_variant_selected (self);
 }
 
 KuzhiNewMatchDialog *
@@ -195,11 +130,11 @@ kuzhi_new_match_dialog_new (GtkWindow      *parent,
                          kuzhi_game_model_get_player_name (model, 0) ?: "");
   gtk_editable_set_text (GTK_EDITABLE (self->name2_row),
                          kuzhi_game_model_get_player_name (model, 1) ?: "");
-  /* Keep the start count of the match being played. */
+  /* Offer again the game and options of the match being played. */
   {
     const KzPosition *pos = kuzhi_game_model_get_position (model);
-    if (pos->variant == KZ_VARIANT_CONSTITUTION && pos->seeds >= 4 && pos->seeds <= 6)
-      adw_combo_row_set_selected (self->seeds_row, pos->seeds - 4);
+    kuzhi_game_chooser_set_variant (self->game_chooser, pos->variant);
+    kuzhi_game_chooser_set_options (self->game_chooser, pos->variant, pos->seeds, pos->option);
   }
   return self;
 }
@@ -211,35 +146,16 @@ kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *self,
                                     const char          *name2)
 {
   g_return_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self));
-  if (seeds >= 4 && seeds <= 6)
-    adw_combo_row_set_selected (self->seeds_row, seeds - 4);
+  kuzhi_game_chooser_set_options (self->game_chooser, KZ_VARIANT_CONSTITUTION, seeds, 0);
   if (name1 != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->name1_row), name1);
   if (name2 != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->name2_row), name2);
 }
 
-/* The rows list a person, then the computer's levels in KzLevel order. */
-void
-kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialog *self,
-                                         int                  player,
-                                         KzLevel              level)
+GtkWidget *
+kuzhi_new_match_dialog_get_game_chooser (KuzhiNewMatchDialog *self)
 {
-  g_return_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self));
-  g_return_if_fail (player == 0 || player == 1);
-  if (level < KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
-    level = KZ_LEVEL_NONE;
-  adw_combo_row_set_selected (player ? self->kind2_row : self->kind1_row, (guint) level);
-}
-
-KzLevel
-kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
-                                         int                  player)
-{
-  guint i;
-
-  g_return_val_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self), KZ_LEVEL_NONE);
-  g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
-  i = adw_combo_row_get_selected (player ? self->kind2_row : self->kind1_row);
-  return i <= KZ_LEVEL_HARD ? (KzLevel) i : KZ_LEVEL_NONE;
+  g_return_val_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self), NULL);
+  return GTK_WIDGET (self->game_chooser);
 }

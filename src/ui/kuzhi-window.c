@@ -8,15 +8,15 @@
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
-#include "kuzhi-window-computer.h"
+#include "kuzhi-game-news.h"
+#include "kuzhi-game-text.h"
 
 struct _KuzhiWindow
 {
   AdwApplicationWindow  parent_instance;
 
   /* template children */
-  GtkRevealer          *round_revealer;
-  GtkLabel             *round_label;
+  AdwToastOverlay      *toast_overlay;
   GtkRevealer          *banner_revealer;
   GtkLabel             *banner_label;
   GtkLabel             *header_label;
@@ -37,7 +37,7 @@ struct _KuzhiWindow
   char                 *last_toast;
   FILE                 *trace;
 
-  guint                 round_timeout;
+  AdwToast             *toast;     /* borrowed: the one on screen */
 
   gboolean              marking;
   gboolean              autosave;
@@ -141,8 +141,7 @@ update_captions (KuzhiWindow *self)
                                   kz_constitution_reserve (d, p));
         }
       else
-        text = g_strdup_printf (_("<b>%s</b>: %d in the store · %d on the row"),
-                                escaped, d->stores[p], kz_position_row_sum (d, p));
+        text = kuzhi_game_caption (d, p, player_name (self, p));
       g_free (self->captions[p]);
       self->captions[p] = text;
     }
@@ -171,9 +170,7 @@ update_header (KuzhiWindow *self)
                                   player_name (self, 1), account_of (d, 1), half);
     }
   else
-    accounts = g_strdup_printf ("%s %d · %s %d",
-                                player_name (self, 0), account_of (d, 0),
-                                player_name (self, 1), account_of (d, 1));
+    accounts = kuzhi_game_header_scores (d, player_name (self, 0), player_name (self, 1));
 
   if (d->over)
     first = g_strdup (_("Match over"));
@@ -181,7 +178,7 @@ update_header (KuzhiWindow *self)
     /* Translators: "Round 2 · Ana to move" */
     first = g_strdup_printf (_("Round %d · %s to move"), d->round, player_name (self, d->to_move));
   else
-    first = g_strdup_printf (_("%s to move"), player_name (self, d->to_move));
+    first = kuzhi_game_header_first (d, player_name (self, 0), player_name (self, 1));
 
   g_string_append_printf (text, "%s · %s", first, accounts);
   /* Shells in the air are nobody's until they land: say where they are. */
@@ -270,12 +267,6 @@ update_hint (KuzhiWindow *self)
       gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
       return;
     }
-  /* The computer thinking, or a hint (kuzhi-window-computer.c). */
-  if (kuzhi_window_computer_get_hint_text (self) != NULL)
-    {
-      gtk_label_set_text (self->hint_label, kuzhi_window_computer_get_hint_text (self));
-      return;
-    }
 
   n = kuzhi_game_model_get_legal (self->model, legal);
   for (int i = 0; i < n; i++)
@@ -284,6 +275,11 @@ update_hint (KuzhiWindow *self)
       refill |= legal[i] == KZ_ACTION_REFILL;
       mark |= KZ_ACTION_IS_MARK (legal[i]);
     }
+  {
+    g_autofree char *must = kuzhi_game_hint_prefix (d, player_name (self, 0), player_name (self, 1));
+    if (must != NULL)
+      g_string_append (text, must);
+  }
   if (mark)
     g_string_append (text, _("You may first mark a lucky cup (L). "));
   if (sow && refill)
@@ -298,7 +294,7 @@ update_hint (KuzhiWindow *self)
 static void
 update_actions (KuzhiWindow *self)
 {
-  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self);
+  gboolean idle = !kuzhi_board_view_get_animating (self->board_view);
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
@@ -392,30 +388,36 @@ on_animating_changed (KuzhiBoardView *view,
     trace_position (self, "shown");
 }
 
-static gboolean
-on_round_timeout (gpointer data)
+static void
+on_toast_dismissed (AdwToast    *toast,
+                    KuzhiWindow *self)
 {
-  KuzhiWindow *self = data;
-
-  self->round_timeout = 0;
-  gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
-  return G_SOURCE_REMOVE;
+  if (self->toast == toast)
+    self->toast = NULL;
 }
 
-/* The round's news, at the bottom of the window for a few seconds. A
- * revealer rather than an AdwToast: libadwaita 1.2's toast overlay crashed
- * when toasts came and went in quick succession. */
 static void
 show_toast (KuzhiWindow *self,
             const char  *text)
 {
+  AdwToast *toast;
+
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
 
-  gtk_label_set_text (self->round_label, text);
-  gtk_revealer_set_reveal_child (self->round_revealer, TRUE);
-  g_clear_handle_id (&self->round_timeout, g_source_remove);
-  self->round_timeout = g_timeout_add_seconds (5, on_round_timeout, self);
+  /* Only the latest round's news matters: it replaces the text of a toast
+   * still on screen (dismissing and adding toasts in quick succession
+   * upsets libadwaita 1.2's toast animations). */
+  if (self->toast != NULL)
+    {
+      adw_toast_set_title (self->toast, text);
+      return;
+    }
+  toast = adw_toast_new (text);
+  self->toast = toast;
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
+  adw_toast_set_timeout (toast, 5);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -426,7 +428,13 @@ on_event_reached (KuzhiBoardView *view,
   const KzEvent *ev = event;
   const KzPosition *pos = kuzhi_game_model_get_position (self->model);
 
-  if (ev->type == KZ_EVENT_ROUND_END && !pos->over)
+  if (ev->type == KZ_EVENT_ROUND_END && pos->variant != KZ_VARIANT_CONSTITUTION)
+    {
+      g_autofree char *text = kuzhi_game_round_news (pos, ev->round, ev->player,
+                                                     player_name (self, 0), player_name (self, 1));
+      show_toast (self, text);
+    }
+  else if (ev->type == KZ_EVENT_ROUND_END && !pos->over)
     {
       g_autofree char *text = NULL;
       int half = 7 * pos->seeds;
@@ -453,8 +461,16 @@ on_cup_activated (KuzhiBoardView *view,
 {
   KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
 
-  if (kuzhi_window_computer_to_move (self) || !kuzhi_game_model_is_legal (self->model, action))
+  if (!kuzhi_game_model_is_legal (self->model, action))
     {
+      g_autofree char *why = NULL;
+
+      /* Say why the pit may not be sown (must-feed, empty, rubbish, not yours). */
+      if (!self->marking)
+        why = kuzhi_game_explain_refusal (kuzhi_game_model_get_position (self->model), pit,
+                                          player_name (self, 0), player_name (self, 1));
+      if (why != NULL)
+        show_toast (self, why);
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
@@ -479,7 +495,8 @@ static void
 on_position_reset (KuzhiWindow *self)
 {
   /* A new match, undo or a loaded match: old round news no longer applies. */
-  kuzhi_window_dismiss_toast (self);
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
   on_model_changed (self);
 }
 
@@ -539,14 +556,7 @@ on_match_started (KuzhiNewMatchDialog *dialog,
                   KuzhiWindow         *self)
 {
   set_marking (self, FALSE);
-  for (int p = 0; p < 2; p++)
-    kuzhi_window_set_player_level (self, p, kuzhi_new_match_dialog_get_player_level (dialog, p));
   apply_default_view (self);
-  /* Against the computer, the person's row is nearest. */
-  if ((kuzhi_window_get_player_level (self, 0) == KZ_LEVEL_NONE)
-      != (kuzhi_window_get_player_level (self, 1) == KZ_LEVEL_NONE))
-    kuzhi_board_view_set_view_player (self->board_view,
-                                      kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE);
 }
 
 /* --- actions ------------------------------------------------------------------ */
@@ -562,8 +572,6 @@ new_match_action (GtkWidget  *widget,
   if (!kuzhi_window_files_may_start_new_match (self))
     return;
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
-  for (int p = 0; p < 2; p++)
-    kuzhi_new_match_dialog_set_player_level (dialog, p, kuzhi_window_get_player_level (self, p));
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -576,7 +584,7 @@ undo_action (GtkWidget  *widget,
   KuzhiWindow *self = KUZHI_WINDOW (widget);
 
   set_marking (self, FALSE);
-  kuzhi_window_computer_undo (self);
+  kuzhi_game_model_undo (self->model);
 }
 
 static void
@@ -722,7 +730,11 @@ kuzhi_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  g_clear_handle_id (&self->round_timeout, g_source_remove);
+  if (self->toast != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->toast, self);
+      self->toast = NULL;
+    }
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_WINDOW);
 
@@ -816,9 +828,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
 
   g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
-  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
-  gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
@@ -847,6 +857,15 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.mark-lucky", "marking");
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
+}
+
+/* Extra turns, Oware's grand slam, Pallanguzhi's pasu (kuzhi-game-news.c). */
+static void
+on_game_news (KuzhiGameNews *news,
+              const char    *text,
+              KuzhiWindow   *self)
+{
+  show_toast (self, text);
 }
 
 static void
@@ -892,11 +911,15 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
+  {
+    KuzhiGameNews *news = kuzhi_game_news_new (self->model, self->board_view);
+    g_signal_connect (news, "news", G_CALLBACK (on_game_news), self);
+    g_object_set_data_full (G_OBJECT (self), "kuzhi-game-news", news, g_object_unref);
+  }
 
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);
   kuzhi_window_files_init (self);
-  kuzhi_window_computer_init (self);
 }
 
 KuzhiWindow *
@@ -929,14 +952,6 @@ kuzhi_window_start_match (KuzhiWindow *self,
   on_model_changed (self);
   on_displayed_changed (self->board_view, self);
   return TRUE;
-}
-
-void
-kuzhi_window_refresh_hint_line (KuzhiWindow *self)
-{
-  g_return_if_fail (KUZHI_IS_WINDOW (self));
-  update_actions (self);
-  update_hint (self);
 }
 
 KuzhiGameModel *
@@ -1016,9 +1031,8 @@ void
 kuzhi_window_dismiss_toast (KuzhiWindow *self)
 {
   g_return_if_fail (KUZHI_IS_WINDOW (self));
-  g_clear_handle_id (&self->round_timeout, g_source_remove);
-  if (self->round_revealer != NULL)
-    gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
 }
 
 const char *
