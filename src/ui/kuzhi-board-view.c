@@ -38,6 +38,10 @@ struct _KuzhiBoardView
   gboolean        have_position;
   gboolean        marking;
   gboolean        interactive;
+  gboolean        waiting;        /* the computer is to move: no input */
+
+  int             hint_pit;       /* the suggested cup, or -1 */
+  guint           hint_tick_id;   /* pulses the hint's ring */
 
   int             hand;           /* shells in hand */
   int             hand_at;        /* pit, or HAND_AT_DRAWER (player) */
@@ -148,7 +152,7 @@ update_cups (KuzhiBoardView *self)
   KuzhiCupState states[KZ_MAX_PITS] = { 0 };
   int n = 0;
 
-  if (self->model != NULL && self->interactive && !is_animating (self))
+  if (self->model != NULL && self->interactive && !self->waiting && !is_animating (self))
     n = kuzhi_game_model_get_legal (self->model, legal);
 
   for (int i = 0; i < n; i++)
@@ -543,7 +547,7 @@ on_cup_activate (KuzhiCup       *cup,
       kuzhi_board_view_finish_animation (self);
       return;
     }
-  if (self->interactive)
+  if (self->interactive && !self->waiting)
     g_signal_emit (self, signals[CUP_ACTIVATED], 0, kuzhi_cup_get_pit (cup));
 }
 
@@ -984,6 +988,29 @@ draw_drawer_cb (cairo_t  *cr,
   draw_drawer (job->self, cr, job->player);
 }
 
+/* The suggested cup: a golden ring around it, breathing once a second. */
+static void
+draw_hint (KuzhiBoardView *self,
+           GtkSnapshot    *snapshot)
+{
+  const graphene_rect_t *r = &self->cup_rects[self->hint_pit];
+  double t = g_get_monotonic_time () / (double) G_USEC_PER_SEC;
+  double pulse = 0.5 + 0.5 * sin (t * 2 * G_PI);
+  double width = MAX (3.0, self->unit * (0.06 + 0.04 * pulse));
+  double grow = width * (0.5 + pulse);
+  cairo_t *cr;
+  graphene_rect_t bounds;
+
+  graphene_rect_inset_r (r, -2 * width - grow, -2 * width - grow, &bounds);
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  cairo_set_line_width (cr, width);
+  cairo_set_source_rgba (cr, 1.0, 0.78, 0.16, 0.55 + 0.4 * pulse);
+  cairo_arc (cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height / 2,
+             MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
 static void
 kuzhi_board_view_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -1045,6 +1072,9 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
       draw_hand (self, cr);
       cairo_destroy (cr);
     }
+
+  if (self->hint_pit >= 0 && self->hint_pit < self->n_pits)
+    draw_hint (self, snapshot);
 }
 
 /* --- life cycle ------------------------------------------------------------ */
@@ -1181,6 +1211,7 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   self->queue = g_array_new (FALSE, TRUE, sizeof (KzEvent));
   self->step_ms = 150;
   self->interactive = TRUE;
+  self->hint_pit = -1;
   self->hand_at = 0;
 
   empty.n_pits = 14;
@@ -1356,4 +1387,59 @@ kuzhi_board_view_get_cup_center (KuzhiBoardView *self,
     return FALSE;
   pit_center (self, pit, x, y);
   return TRUE;
+}
+
+static gboolean
+on_hint_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+kuzhi_board_view_set_hint (KuzhiBoardView *self,
+                           int             pit)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  if (pit < 0 || pit >= KZ_MAX_PITS)
+    pit = -1;
+  if (self->hint_pit == pit)
+    return;
+  self->hint_pit = pit;
+  if (pit >= 0 && self->hint_tick_id == 0)
+    self->hint_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_hint_tick, NULL, NULL);
+  else if (pit < 0 && self->hint_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->hint_tick_id);
+      self->hint_tick_id = 0;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+int
+kuzhi_board_view_get_hint (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), -1);
+  return self->hint_pit;
+}
+
+void
+kuzhi_board_view_set_waiting (KuzhiBoardView *self,
+                              gboolean        waiting)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  waiting = !!waiting;
+  if (self->waiting == waiting)
+    return;
+  self->waiting = waiting;
+  update_cups (self);
+}
+
+gboolean
+kuzhi_board_view_get_waiting (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
+  return self->waiting;
 }

@@ -36,6 +36,14 @@ void              kuzhi_board_view_set_marking      (KuzhiBoardView *self,
                                                      gboolean        marking);
 void              kuzhi_board_view_set_interactive  (KuzhiBoardView *self,
                                                      gboolean        interactive);
+/* The computer is to move: no cup is highlighted or answers clicks. */
+void              kuzhi_board_view_set_waiting      (KuzhiBoardView *self,
+                                                     gboolean        waiting);
+gboolean          kuzhi_board_view_get_waiting      (KuzhiBoardView *self);
+/* A suggested cup drawn with a pulsing ring; -1 removes it. */
+void              kuzhi_board_view_set_hint         (KuzhiBoardView *self,
+                                                     int             pit);
+int               kuzhi_board_view_get_hint         (KuzhiBoardView *self);
 KuzhiCup         *kuzhi_board_view_get_cup          (KuzhiBoardView *self,
                                                      int             pit);
 /* Where a cup sits, in the board's coordinates (for tests and tools). */

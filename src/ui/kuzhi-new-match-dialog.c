@@ -14,6 +14,8 @@ struct _KuzhiNewMatchDialog
   KuzhiGameChooser *game_chooser;
   AdwEntryRow    *name1_row;
   AdwEntryRow    *name2_row;
+  AdwComboRow    *kind1_row;
+  AdwComboRow    *kind2_row;
 
   /* owned */
   KuzhiGameModel *model;
@@ -105,6 +107,8 @@ kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, game_chooser);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name1_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name2_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind1_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind2_row);
 
   gtk_widget_class_install_action (widget_class, "dialog.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -151,6 +155,31 @@ kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *self,
     gtk_editable_set_text (GTK_EDITABLE (self->name1_row), name1);
   if (name2 != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->name2_row), name2);
+}
+
+/* The rows list a person, then the computer's levels in KzLevel order. */
+void
+kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialog *self,
+                                         int                  player,
+                                         KzLevel              level)
+{
+  g_return_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self));
+  g_return_if_fail (player == 0 || player == 1);
+  if (level < KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
+    level = KZ_LEVEL_NONE;
+  adw_combo_row_set_selected (player ? self->kind2_row : self->kind1_row, (guint) level);
+}
+
+KzLevel
+kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
+                                         int                  player)
+{
+  guint i;
+
+  g_return_val_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self), KZ_LEVEL_NONE);
+  g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
+  i = adw_combo_row_get_selected (player ? self->kind2_row : self->kind1_row);
+  return i <= KZ_LEVEL_HARD ? (KzLevel) i : KZ_LEVEL_NONE;
 }
 
 GtkWidget *

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "kuzhi-game-model.h"
+#include "kuzhi-search.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,13 @@ void                 kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *se
                                                          int                  seeds,
                                                          const char          *name1,
                                                          const char          *name2);
+
+/* Who plays a side: KZ_LEVEL_NONE for a person, or the computer's level. */
+void                 kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialog *self,
+                                                              int                  player,
+                                                              KzLevel              level);
+KzLevel              kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
+                                                              int                  player);
 
 /* The game list and options (a KuzhiGameChooser), for tests. */
 GtkWidget           *kuzhi_new_match_dialog_get_game_chooser (KuzhiNewMatchDialog *self);

@@ -12,6 +12,8 @@ struct _KuzhiPreferencesWindow
   /* template children */
   AdwComboRow          *speed_row;
   AdwComboRow          *view_row;
+  GtkWidget            *time_row;
+  GtkSpinButton        *time_spin;
 
   /* owned */
   GSettings            *settings;
@@ -53,6 +55,24 @@ index_to_choice (const GValue       *value,
   return g_variant_new_string (choices[i]);
 }
 
+/* computer-time is in milliseconds; the row shows seconds. */
+static gboolean
+ms_to_seconds (GValue   *value,
+               GVariant *variant,
+               gpointer  user_data)
+{
+  g_value_set_double (value, g_variant_get_int32 (variant) / 1000.0);
+  return TRUE;
+}
+
+static GVariant *
+seconds_to_ms (const GValue       *value,
+               const GVariantType *expected_type,
+               gpointer            user_data)
+{
+  return g_variant_new_int32 ((gint32) (g_value_get_double (value) * 1000.0 + 0.5));
+}
+
 static void
 kuzhi_preferences_window_dispose (GObject *object)
 {
@@ -75,6 +95,8 @@ kuzhi_preferences_window_class_init (KuzhiPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, speed_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, view_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, time_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, time_spin);
 }
 
 static void
@@ -91,6 +113,7 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
+      gtk_widget_set_sensitive (self->time_row, FALSE);
       return;
     }
 
@@ -105,6 +128,10 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT,
                                 choice_to_index, index_to_choice,
                                 (gpointer) views, NULL);
+  g_settings_bind_with_mapping (self->settings, "computer-time",
+                                gtk_spin_button_get_adjustment (self->time_spin), "value",
+                                G_SETTINGS_BIND_DEFAULT,
+                                ms_to_seconds, seconds_to_ms, NULL, NULL);
 }
 
 KuzhiPreferencesWindow *

@@ -8,6 +8,7 @@
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-window-computer.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
 
@@ -16,7 +17,8 @@ struct _KuzhiWindow
   AdwApplicationWindow  parent_instance;
 
   /* template children */
-  AdwToastOverlay      *toast_overlay;
+  GtkRevealer          *round_revealer;
+  GtkLabel             *round_label;
   GtkRevealer          *banner_revealer;
   GtkLabel             *banner_label;
   GtkLabel             *header_label;
@@ -37,7 +39,7 @@ struct _KuzhiWindow
   char                 *last_toast;
   FILE                 *trace;
 
-  AdwToast             *toast;     /* borrowed: the one on screen */
+  guint                 round_timeout;
 
   gboolean              marking;
   gboolean              autosave;
@@ -267,6 +269,12 @@ update_hint (KuzhiWindow *self)
       gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
       return;
     }
+  /* The computer thinking, or a hint (kuzhi-window-computer.c). */
+  if (kuzhi_window_computer_get_hint_text (self) != NULL)
+    {
+      gtk_label_set_text (self->hint_label, kuzhi_window_computer_get_hint_text (self));
+      return;
+    }
 
   n = kuzhi_game_model_get_legal (self->model, legal);
   for (int i = 0; i < n; i++)
@@ -294,7 +302,7 @@ update_hint (KuzhiWindow *self)
 static void
 update_actions (KuzhiWindow *self)
 {
-  gboolean idle = !kuzhi_board_view_get_animating (self->board_view);
+  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self);
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
@@ -388,36 +396,30 @@ on_animating_changed (KuzhiBoardView *view,
     trace_position (self, "shown");
 }
 
-static void
-on_toast_dismissed (AdwToast    *toast,
-                    KuzhiWindow *self)
+static gboolean
+on_round_timeout (gpointer data)
 {
-  if (self->toast == toast)
-    self->toast = NULL;
+  KuzhiWindow *self = data;
+
+  self->round_timeout = 0;
+  gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
+  return G_SOURCE_REMOVE;
 }
 
+/* The round's news, at the bottom of the window for a few seconds. A
+ * revealer rather than an AdwToast: libadwaita 1.2's toast overlay crashed
+ * when toasts came and went in quick succession. */
 static void
 show_toast (KuzhiWindow *self,
             const char  *text)
 {
-  AdwToast *toast;
-
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
 
-  /* Only the latest round's news matters: it replaces the text of a toast
-   * still on screen (dismissing and adding toasts in quick succession
-   * upsets libadwaita 1.2's toast animations). */
-  if (self->toast != NULL)
-    {
-      adw_toast_set_title (self->toast, text);
-      return;
-    }
-  toast = adw_toast_new (text);
-  self->toast = toast;
-  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
-  adw_toast_set_timeout (toast, 5);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  gtk_label_set_text (self->round_label, text);
+  gtk_revealer_set_reveal_child (self->round_revealer, TRUE);
+  g_clear_handle_id (&self->round_timeout, g_source_remove);
+  self->round_timeout = g_timeout_add_seconds (5, on_round_timeout, self);
 }
 
 static void
@@ -461,12 +463,12 @@ on_cup_activated (KuzhiBoardView *view,
 {
   KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
 
-  if (!kuzhi_game_model_is_legal (self->model, action))
+  if (kuzhi_window_computer_to_move (self) || !kuzhi_game_model_is_legal (self->model, action))
     {
       g_autofree char *why = NULL;
 
       /* Say why the pit may not be sown (must-feed, empty, rubbish, not yours). */
-      if (!self->marking)
+      if (!self->marking && !kuzhi_window_computer_to_move (self))
         why = kuzhi_game_explain_refusal (kuzhi_game_model_get_position (self->model), pit,
                                           player_name (self, 0), player_name (self, 1));
       if (why != NULL)
@@ -495,8 +497,7 @@ static void
 on_position_reset (KuzhiWindow *self)
 {
   /* A new match, undo or a loaded match: old round news no longer applies. */
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  kuzhi_window_dismiss_toast (self);
   on_model_changed (self);
 }
 
@@ -556,7 +557,14 @@ on_match_started (KuzhiNewMatchDialog *dialog,
                   KuzhiWindow         *self)
 {
   set_marking (self, FALSE);
+  for (int p = 0; p < 2; p++)
+    kuzhi_window_set_player_level (self, p, kuzhi_new_match_dialog_get_player_level (dialog, p));
   apply_default_view (self);
+  /* Against the computer, the person's row is nearest. */
+  if ((kuzhi_window_get_player_level (self, 0) == KZ_LEVEL_NONE)
+      != (kuzhi_window_get_player_level (self, 1) == KZ_LEVEL_NONE))
+    kuzhi_board_view_set_view_player (self->board_view,
+                                      kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE);
 }
 
 /* --- actions ------------------------------------------------------------------ */
@@ -572,6 +580,8 @@ new_match_action (GtkWidget  *widget,
   if (!kuzhi_window_files_may_start_new_match (self))
     return;
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
+  for (int p = 0; p < 2; p++)
+    kuzhi_new_match_dialog_set_player_level (dialog, p, kuzhi_window_get_player_level (self, p));
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -584,7 +594,7 @@ undo_action (GtkWidget  *widget,
   KuzhiWindow *self = KUZHI_WINDOW (widget);
 
   set_marking (self, FALSE);
-  kuzhi_game_model_undo (self->model);
+  kuzhi_window_computer_undo (self);
 }
 
 static void
@@ -730,11 +740,7 @@ kuzhi_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  if (self->toast != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->toast, self);
-      self->toast = NULL;
-    }
+  g_clear_handle_id (&self->round_timeout, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_WINDOW);
 
@@ -828,7 +834,9 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
 
   g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
+  gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
@@ -920,6 +928,7 @@ kuzhi_window_init (KuzhiWindow *self)
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);
   kuzhi_window_files_init (self);
+  kuzhi_window_computer_init (self);
 }
 
 KuzhiWindow *
@@ -952,6 +961,14 @@ kuzhi_window_start_match (KuzhiWindow *self,
   on_model_changed (self);
   on_displayed_changed (self->board_view, self);
   return TRUE;
+}
+
+void
+kuzhi_window_refresh_hint_line (KuzhiWindow *self)
+{
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  update_actions (self);
+  update_hint (self);
 }
 
 KuzhiGameModel *
@@ -1031,8 +1048,9 @@ void
 kuzhi_window_dismiss_toast (KuzhiWindow *self)
 {
   g_return_if_fail (KUZHI_IS_WINDOW (self));
-  if (self->toast != NULL)
-    adw_toast_dismiss (self->toast);
+  g_clear_handle_id (&self->round_timeout, g_source_remove);
+  if (self->round_revealer != NULL)
+    gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
 }
 
 const char *

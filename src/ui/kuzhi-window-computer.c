@@ -1,0 +1,602 @@
+/* kuzhi-window-computer.c — the window's computer players (who plays each side, their moves after a pause) and the Hint. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-window-computer.h"
+#include "kuzhi-computer-player.h"
+
+#define COMPUTER_KEY "kuzhi-window-computer"
+
+/* The computer's move comes this long after the last move stopped moving,
+ * so that the player sees it coming. */
+#define PAUSE_USEC (400 * 1000)
+
+typedef struct
+{
+  KuzhiWindow          *window;     /* borrowed: owns this */
+  KuzhiGameModel       *model;      /* borrowed: the window's */
+  KuzhiBoardView       *board;      /* borrowed */
+
+  /* owned */
+  KuzhiComputerPlayer  *player;
+  GSettings            *settings;   /* NULL without the schema */
+  GSimpleAction        *hint_action;
+  GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
+  char                 *text;       /* the hint line's text, or NULL */
+
+  KzLevel               levels[2];
+  guint                 serial;     /* bumps whenever the position changes */
+  gboolean              thinking;   /* the computer's search runs */
+  gboolean              hinting;    /* a hint's search runs */
+  gboolean              dead;       /* the window is going away */
+  guint                 idle_id;
+  guint                 play_id;
+  gint64                ready_at;   /* when the pause after the last move ends */
+  KzAction              chosen;     /* to play when play_id fires */
+  KzAction              chosen_then; /* after a mark: the sowing the search saw */
+  KzAction              pending;    /* the sowing to play after our mark */
+  size_t                pending_n;  /* … at this count of actions */
+  KzAction              hint;
+  KzAction              hint_then;
+} Computer;
+
+/* One search asked for: the callback finds the window, if it is still
+ * there, and whether the position is still the one asked about. */
+typedef struct
+{
+  GWeakRef  window;
+  guint     serial;
+} Request;
+
+static Computer *
+get_computer (KuzhiWindow *self)
+{
+  return self ? g_object_get_data (G_OBJECT (self), COMPUTER_KEY) : NULL;
+}
+
+static void
+request_free (Request *request)
+{
+  g_weak_ref_clear (&request->window);
+  g_free (request);
+}
+
+static Request *
+request_new (Computer *c)
+{
+  Request *request = g_new0 (Request, 1);
+
+  g_weak_ref_init (&request->window, c->window);
+  request->serial = c->serial;
+  return request;
+}
+
+/* The computer found in a callback, or NULL when the answer is stale. */
+static Computer *
+request_computer (Request *request)
+{
+  g_autoptr(KuzhiWindow) window = g_weak_ref_get (&request->window);
+  Computer *c = get_computer (window);
+
+  if (c == NULL || c->dead || c->serial != request->serial)
+    return NULL;
+  return c;
+}
+
+static const char *
+level_title (KzLevel level)
+{
+  switch (level)
+    {
+    case KZ_LEVEL_EASY:   return C_("computer level", "Easy");
+    case KZ_LEVEL_NORMAL: return C_("computer level", "Normal");
+    case KZ_LEVEL_HARD:   return C_("computer level", "Hard");
+    default:              return "";
+    }
+}
+
+static const char *
+player_name (Computer *c,
+             int       player)
+{
+  const char *name = kuzhi_game_model_get_player_name (c->model, player);
+
+  if (name == NULL || *name == '\0')
+    return player ? _("Player 2") : _("Player 1");
+  return name;
+}
+
+static int
+hard_time_ms (Computer *c)
+{
+  return c->settings != NULL ? g_settings_get_int (c->settings, "computer-time") : KZ_HARD_DEFAULT_TIME_MS;
+}
+
+static gboolean
+computer_to_move (Computer *c)
+{
+  const KzPosition *pos = kuzhi_game_model_get_position (c->model);
+
+  return !pos->over && c->levels[pos->to_move] != KZ_LEVEL_NONE;
+}
+
+static void
+set_text (Computer   *c,
+          const char *text)
+{
+  g_free (c->text);
+  c->text = g_strdup (text);
+}
+
+/* The board, the Hint action and the window's own controls follow whose turn it is. */
+static void
+update_state (Computer *c)
+{
+  gboolean computer = computer_to_move (c);
+
+  kuzhi_board_view_set_waiting (c->board, computer);
+  g_simple_action_set_enabled (c->hint_action,
+                               !computer && !c->hinting && !c->thinking
+                               && !kuzhi_game_model_get_over (c->model));
+  kuzhi_window_refresh_hint_line (c->window);
+}
+
+/* Forgets every search, pause and hint about the position that was. */
+static void
+invalidate (Computer *c)
+{
+  c->serial++;
+  if (c->cancellable != NULL)
+    {
+      g_cancellable_cancel (c->cancellable);
+      g_clear_object (&c->cancellable);
+    }
+  g_clear_handle_id (&c->play_id, g_source_remove);
+  c->thinking = FALSE;
+  c->hinting = FALSE;
+  c->hint = KZ_ACTION_NONE;
+  c->hint_then = KZ_ACTION_NONE;
+  g_clear_pointer (&c->text, g_free);
+  kuzhi_board_view_set_hint (c->board, -1);
+}
+
+static void schedule (Computer *c);
+
+/* --- the computer's move ----------------------------------------------------- */
+
+static gboolean
+on_play (gpointer data)
+{
+  Computer *c = data;
+  KzAction action = c->chosen;
+  KzAction then = c->chosen_then;
+  g_autoptr(GError) error = NULL;
+
+  c->play_id = 0;
+  if (!computer_to_move (c))
+    return G_SOURCE_REMOVE;
+  /* Through the model like a person's move, so that it animates the same. */
+  if (!kuzhi_game_model_play (c->model, action, &error))
+    {
+      g_warning ("The computer's move was refused: %s", error->message);
+      return G_SOURCE_REMOVE;
+    }
+  /* A mark is half a turn: the search already chose the sowing after it. */
+  if (KZ_ACTION_IS_MARK (action) && then != KZ_ACTION_NONE)
+    {
+      c->pending = then;
+      c->pending_n = kuzhi_game_model_get_match (c->model)->n_history;
+    }
+  schedule (c);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+play_after_pause (Computer *c,
+                  KzAction  action,
+                  KzAction  then)
+{
+  gint64 wait = c->ready_at - g_get_monotonic_time ();
+
+  c->chosen = action;
+  c->chosen_then = then;
+  g_clear_handle_id (&c->play_id, g_source_remove);
+  c->play_id = g_timeout_add (wait > 0 ? (guint) (wait / 1000) : 0, on_play, c);
+}
+
+static void
+on_chosen (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  Request *request = data;
+  KzSearchResult search;
+  g_autoptr(GError) error = NULL;
+  KzAction action;
+  Computer *c;
+
+  action = kuzhi_computer_player_choose_finish (KUZHI_COMPUTER_PLAYER (source), result,
+                                                NULL, &search, &error);
+  c = request_computer (request);
+  request_free (request);
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("The computer could not choose a move: %s", error->message);
+  if (c == NULL || error != NULL)
+    return;
+
+  c->thinking = FALSE;
+  g_clear_object (&c->cancellable);
+  if (action == KZ_ACTION_NONE || !kuzhi_game_model_is_legal (c->model, action))
+    {
+      update_state (c);
+      return;
+    }
+  play_after_pause (c, action,
+                    KZ_ACTION_IS_MARK (action) && search.pv_len >= 2 ? search.pv[1] : KZ_ACTION_NONE);
+  update_state (c);
+}
+
+static void
+start_thinking (Computer *c)
+{
+  const KzPosition *pos = kuzhi_game_model_get_position (c->model);
+  KzLevel level = c->levels[pos->to_move];
+
+  c->cancellable = g_cancellable_new ();
+  c->thinking = TRUE;
+  kuzhi_computer_player_choose_async (c->player, kuzhi_game_model_get_match (c->model), level,
+                                      level == KZ_LEVEL_HARD ? hard_time_ms (c) : 0,
+                                      c->cancellable, on_chosen, request_new (c));
+}
+
+static gboolean
+on_idle (gpointer data)
+{
+  Computer *c = data;
+  size_t n_actions = kuzhi_game_model_get_match (c->model)->n_history;
+
+  c->idle_id = 0;
+  if (computer_to_move (c) && !c->thinking && c->play_id == 0
+      && !kuzhi_board_view_get_animating (c->board))
+    {
+      if (c->pending != KZ_ACTION_NONE && c->pending_n == n_actions
+          && kuzhi_game_model_is_legal (c->model, c->pending))
+        play_after_pause (c, c->pending, KZ_ACTION_NONE);
+      else
+        start_thinking (c);
+      c->pending = KZ_ACTION_NONE;
+    }
+  update_state (c);
+  return G_SOURCE_REMOVE;
+}
+
+/* Looks again at whose turn it is, once the signals of this change are over. */
+static void
+schedule (Computer *c)
+{
+  if (c->dead)
+    return;
+  if (c->idle_id == 0)
+    c->idle_id = g_idle_add (on_idle, c);
+  update_state (c);
+}
+
+/* --- the hint ------------------------------------------------------------------ */
+
+static int
+cup_number (const KzPosition *pos,
+            int               pit)
+{
+  return pit % (pos->n_pits / 2) + 1;
+}
+
+static int
+account_of (const KzPosition *pos,
+            int               player)
+{
+  if (pos->variant == KZ_VARIANT_CONSTITUTION)
+    return kz_constitution_account (pos, player);
+  return pos->stores[player];
+}
+
+static char *
+describe_action (const KzPosition *pos,
+                 KzAction          action)
+{
+  if (action == KZ_ACTION_REFILL)
+    return g_strdup (_("sow the refill shell"));
+  /* Translators: part of a hint, "sow cup 3" */
+  return g_strdup_printf (_("sow cup %d"), cup_number (pos, action));
+}
+
+static void
+on_hint_found (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  Request *request = data;
+  KzSearchResult search;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *outcome = NULL;
+  g_autofree char *text = NULL;
+  const KzPosition *pos;
+  KzAction action;
+  int score = 0;
+  Computer *c;
+
+  action = kuzhi_computer_player_choose_finish (KUZHI_COMPUTER_PLAYER (source), result,
+                                                &score, &search, &error);
+  c = request_computer (request);
+  request_free (request);
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("No hint could be found: %s", error->message);
+  if (c == NULL || error != NULL)
+    return;
+
+  c->hinting = FALSE;
+  g_clear_object (&c->cancellable);
+  pos = kuzhi_game_model_get_position (c->model);
+  if (action == KZ_ACTION_NONE)
+    {
+      update_state (c);
+      return;
+    }
+
+  c->hint = action;
+  c->hint_then = KZ_ACTION_NONE;
+  if (KZ_ACTION_IS_MARK (action))
+    {
+      int cup = KZ_ACTION_MARK_CUP (action);
+
+      c->hint_then = search.pv_len >= 2 ? search.pv[1] : KZ_ACTION_NONE;
+      kuzhi_board_view_set_hint (c->board, cup);
+      if (c->hint_then != KZ_ACTION_NONE)
+        {
+          g_autofree char *then = describe_action (pos, c->hint_then);
+          /* Translators: part of a hint, "mark cup 5 as lucky, then sow cup 2" */
+          what = g_strdup_printf (_("mark cup %d as lucky, then %s"), cup_number (pos, cup), then);
+        }
+      else
+        what = g_strdup_printf (_("mark cup %d as lucky"), cup_number (pos, cup));
+    }
+  else
+    {
+      kuzhi_board_view_set_hint (c->board, KZ_ACTION_IS_PIT (action) ? action : -1);
+      what = describe_action (pos, action);
+    }
+
+  if (search.exact && score > 0)
+    outcome = g_strdup_printf (ngettext ("it wins by %d", "it wins by %d", score), score);
+  else if (search.exact && score < 0)
+    outcome = g_strdup_printf (ngettext ("the best it can do is lose by %d",
+                                         "the best it can do is lose by %d", -score), -score);
+  else if (search.exact)
+    outcome = g_strdup (_("it draws"));
+  else
+    {
+      /* The expected margin at the end of the search, against the margin now. */
+      int gain = score - (account_of (pos, pos->to_move) - account_of (pos, !pos->to_move));
+      /* Translators: part of a hint, "expected gain +4" */
+      outcome = g_strdup_printf (_("expected gain %+d"), gain);
+    }
+  /* Translators: "Hint: sow cup 3 — expected gain +4" */
+  text = g_strdup_printf (_("Hint: %s — %s"), what, outcome);
+  set_text (c, text);
+  update_state (c);
+}
+
+static void
+hint_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  Computer *c = get_computer (user_data);
+
+  if (c == NULL || computer_to_move (c) || c->thinking || c->hinting
+      || kuzhi_game_model_get_over (c->model))
+    return;
+  kuzhi_board_view_finish_animation (c->board);
+  invalidate (c);
+  c->hinting = TRUE;
+  c->cancellable = g_cancellable_new ();
+  set_text (c, _("Looking for the best move…"));
+  kuzhi_computer_player_choose_async (c->player, kuzhi_game_model_get_match (c->model),
+                                      KZ_LEVEL_HARD, hard_time_ms (c),
+                                      c->cancellable, on_hint_found, request_new (c));
+  update_state (c);
+}
+
+/* --- the model and the board ------------------------------------------------- */
+
+static void
+on_action_started (Computer *c)
+{
+  invalidate (c);
+  update_state (c);
+}
+
+static void
+on_action_finished (Computer *c)
+{
+  /* With instant sowing nothing animates: the pause starts now. */
+  if (!kuzhi_board_view_get_animating (c->board))
+    {
+      c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
+      schedule (c);
+    }
+}
+
+static void
+on_position_reset (Computer *c)
+{
+  invalidate (c);
+  c->pending = KZ_ACTION_NONE;
+  c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
+  schedule (c);
+}
+
+static void
+on_animating_changed (Computer *c)
+{
+  if (kuzhi_board_view_get_animating (c->board))
+    return;
+  c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
+  schedule (c);
+}
+
+/* The window is closing: stop at once and take no answer any more. */
+static void
+on_destroy (Computer *c)
+{
+  if (c->dead)
+    return;
+  invalidate (c);
+  c->dead = TRUE;
+  g_clear_handle_id (&c->idle_id, g_source_remove);
+  g_signal_handlers_disconnect_by_data (c->model, c);
+  g_signal_handlers_disconnect_by_data (c->board, c);
+}
+
+static void
+computer_free (gpointer data)
+{
+  Computer *c = data;
+
+  on_destroy (c);
+  g_clear_object (&c->player);
+  g_clear_object (&c->settings);
+  g_clear_object (&c->hint_action);
+  g_free (c);
+}
+
+void
+kuzhi_window_computer_init (KuzhiWindow *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  Computer *c = g_new0 (Computer, 1);
+  GdkDisplay *display = gdk_display_get_default ();
+
+  c->window = self;
+  c->model = kuzhi_window_get_model (self);
+  c->board = kuzhi_window_get_board_view (self);
+  c->player = kuzhi_computer_player_new ();
+  c->chosen = c->chosen_then = c->pending = KZ_ACTION_NONE;
+  c->hint = c->hint_then = KZ_ACTION_NONE;
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
+  if (schema != NULL)
+    c->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_object_set_data_full (G_OBJECT (self), COMPUTER_KEY, c, computer_free);
+
+  /* The Hint button's lightbulb, also when no GtkApplication adds the path. */
+  if (display != NULL)
+    {
+      GtkIconTheme *theme = gtk_icon_theme_get_for_display (display);
+      if (!gtk_icon_theme_has_icon (theme, "kuzhi-hint-symbolic"))
+        gtk_icon_theme_add_resource_path (theme, "/io/github/kuzhi/Kuzhi/icons");
+    }
+
+  c->hint_action = g_simple_action_new ("hint", NULL);
+  g_signal_connect (c->hint_action, "activate", G_CALLBACK (hint_action), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (c->hint_action));
+
+  g_signal_connect_swapped (c->model, "action-started", G_CALLBACK (on_action_started), c);
+  g_signal_connect_swapped (c->model, "action-finished", G_CALLBACK (on_action_finished), c);
+  g_signal_connect_swapped (c->model, "position-reset", G_CALLBACK (on_position_reset), c);
+  g_signal_connect_swapped (c->board, "notify::animating", G_CALLBACK (on_animating_changed), c);
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), c);
+  update_state (c);
+}
+
+void
+kuzhi_window_set_player_level (KuzhiWindow *self,
+                               int          player,
+                               KzLevel      level)
+{
+  Computer *c = get_computer (self);
+
+  g_return_if_fail (c != NULL);
+  g_return_if_fail (player == 0 || player == 1);
+  if (level < KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
+    level = KZ_LEVEL_NONE;
+  if (c->levels[player] == level)
+    return;
+  c->levels[player] = level;
+  /* Whatever was searched for the old players no longer applies. */
+  invalidate (c);
+  c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
+  schedule (c);
+}
+
+KzLevel
+kuzhi_window_get_player_level (KuzhiWindow *self,
+                               int          player)
+{
+  Computer *c = get_computer (self);
+
+  g_return_val_if_fail (c != NULL, KZ_LEVEL_NONE);
+  g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
+  return c->levels[player];
+}
+
+gboolean
+kuzhi_window_computer_to_move (KuzhiWindow *self)
+{
+  Computer *c = get_computer (self);
+
+  return c != NULL && !c->dead && computer_to_move (c);
+}
+
+gboolean
+kuzhi_window_computer_is_thinking (KuzhiWindow *self)
+{
+  Computer *c = get_computer (self);
+
+  return c != NULL && (c->thinking || c->hinting);
+}
+
+const char *
+kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
+{
+  Computer *c = get_computer (self);
+
+  if (c == NULL || c->dead)
+    return NULL;
+  if (computer_to_move (c))
+    {
+      int p = kuzhi_game_model_get_position (c->model)->to_move;
+      /* Translators: "Arul (Hard) is thinking…" */
+      g_autofree char *text = g_strdup_printf (_("%s (%s) is thinking…"),
+                                               player_name (c, p), level_title (c->levels[p]));
+      set_text (c, text);
+    }
+  return c->text;
+}
+
+void
+kuzhi_window_computer_undo (KuzhiWindow *self)
+{
+  Computer *c = get_computer (self);
+
+  if (!kuzhi_game_model_undo (kuzhi_window_get_model (self)) || c == NULL)
+    return;
+  /* Against the computer, back to the person's last turn, not the computer's. */
+  while (computer_to_move (c)
+         && c->levels[!kuzhi_game_model_get_to_move (c->model)] == KZ_LEVEL_NONE
+         && kuzhi_game_model_can_undo (c->model))
+    kuzhi_game_model_undo (c->model);
+}
+
+KzAction
+kuzhi_window_computer_get_hint (KuzhiWindow *self,
+                                KzAction    *then)
+{
+  Computer *c = get_computer (self);
+
+  if (then != NULL)
+    *then = c ? c->hint_then : KZ_ACTION_NONE;
+  return c ? c->hint : KZ_ACTION_NONE;
+}
