@@ -19,6 +19,8 @@ struct _KuzhiHistoryPanel
   GArray         *turns;     /* KuzhiHistoryTurn */
   KzPosition      start;
   gboolean        rounds;    /* the game is played in rounds */
+  gboolean        rows_stale; /* turns changed while the panel was hidden */
+  guint           selected;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiHistoryPanel, kuzhi_history_panel, GTK_TYPE_BOX)
@@ -109,23 +111,44 @@ update_header (GtkListBoxRow *row,
     gtk_list_box_row_set_header (row, NULL);
 }
 
+/* The rows are made only while the panel is on screen (or asked for): a
+ * hidden panel costs nothing during a long match. */
 static void
-rebuild (KuzhiHistoryPanel *self)
+ensure_rows (KuzhiHistoryPanel *self)
 {
-  const KzMatch *match = kuzhi_game_model_get_match (self->model);
   GtkWidget *child;
 
-  g_clear_pointer (&self->turns, g_array_unref);
-  self->turns = kuzhi_match_history_new (match);
-  self->start = match->n_history > 0 ? match->history[0].before : match->pos;
-  self->rounds = self->start.variant == KZ_VARIANT_CONSTITUTION
-                 || self->start.variant == KZ_VARIANT_PALLANGUZHI;
-
+  if (!self->rows_stale)
+    return;
+  self->rows_stale = FALSE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
   for (guint t = 0; t <= self->turns->len; t++)
     gtk_list_box_append (self->list, make_row (self, t));
-  kuzhi_history_panel_select_turn (self, self->turns->len);
+  kuzhi_history_panel_select_turn (self, self->selected);
+}
+
+static void
+rebuild (KuzhiHistoryPanel *self)
+{
+  const KzMatch *match = kuzhi_game_model_get_match (self->model);
+
+  g_clear_pointer (&self->turns, g_array_unref);
+  self->turns = kuzhi_match_history_new (match);
+  self->start = match->start;
+  self->rounds = self->start.variant == KZ_VARIANT_CONSTITUTION
+                 || self->start.variant == KZ_VARIANT_PALLANGUZHI;
+  self->selected = self->turns->len;
+  self->rows_stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ensure_rows (self);
+}
+
+static void
+kuzhi_history_panel_map (GtkWidget *widget)
+{
+  ensure_rows (KUZHI_HISTORY_PANEL (widget));
+  GTK_WIDGET_CLASS (kuzhi_history_panel_parent_class)->map (widget);
 }
 
 static gboolean
@@ -180,6 +203,7 @@ kuzhi_history_panel_class_init (KuzhiHistoryPanelClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = kuzhi_history_panel_dispose;
+  GTK_WIDGET_CLASS (klass)->map = kuzhi_history_panel_map;
 
   signals[TURN_ACTIVATED] =
     g_signal_new ("turn-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -245,6 +269,7 @@ kuzhi_history_panel_get_row (KuzhiHistoryPanel *self,
                              guint              turn)
 {
   g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), NULL);
+  ensure_rows (self);
   return gtk_list_box_get_row_at_index (self->list, (int) turn);
 }
 
@@ -276,6 +301,9 @@ kuzhi_history_panel_select_turn (KuzhiHistoryPanel *self,
 
   g_return_if_fail (KUZHI_IS_HISTORY_PANEL (self));
 
+  self->selected = turn;
+  if (self->rows_stale)
+    return;
   row = gtk_list_box_get_row_at_index (self->list, (int) turn);
   gtk_list_box_select_row (self->list, row);
   if (row != NULL)
