@@ -5,6 +5,7 @@
 
 #include "kuzhi-rules-page.h"
 #include "kuzhi-board-view.h"
+#include "kuzhi-rules-games.h"
 
 struct _KuzhiRulesPage
 {
@@ -14,6 +15,7 @@ struct _KuzhiRulesPage
   GtkBox    *diagram_start;
   GtkBox    *diagram_relay;
   GtkBox    *diagram_lucky;
+  GtkBox    *rules_box;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiRulesPage, kuzhi_rules_page, ADW_TYPE_WINDOW)
@@ -64,6 +66,7 @@ kuzhi_rules_page_class_init (KuzhiRulesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiRulesPage, diagram_start);
   gtk_widget_class_bind_template_child (widget_class, KuzhiRulesPage, diagram_relay);
   gtk_widget_class_bind_template_child (widget_class, KuzhiRulesPage, diagram_lucky);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiRulesPage, rules_box);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -80,6 +83,8 @@ kuzhi_rules_page_init (KuzhiRulesPage *self)
   add_diagram (self->diagram_start, start, 0, 0, -1);
   add_diagram (self->diagram_relay, relay, 0, 0, -1);
   add_diagram (self->diagram_lucky, lucky, 9, 3, 3);
+  /* The other games follow the Constitution (kuzhi-rules-games.c). */
+  kuzhi_rules_games_append (self->rules_box);
 }
 
 GtkWindow *
