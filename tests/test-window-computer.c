@@ -1,0 +1,471 @@
+/* test-window-computer.c — the computer players and the Hint through the window under Xvfb: moves by themselves, whole demo matches, cancelling, hints. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-window-computer.h"
+#include "kuzhi-new-match-dialog.h"
+
+typedef struct {
+  KuzhiWindow    *window;
+  KuzhiGameModel *model;
+  KuzhiBoardView *board;
+  GSettings      *settings;
+} Fixture;
+
+static const char *shots_dir;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+typedef gboolean (*Condition) (Fixture *f);
+
+/* Spins the main loop until the condition holds; FALSE after timeout_ms. */
+static gboolean
+spin_until (Fixture   *f,
+            Condition  condition,
+            guint      timeout_ms)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add (timeout_ms, on_timeout, &expired);
+
+  while (!condition (f) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (!expired)
+    g_source_remove (id);
+  return condition (f);
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  speed)
+{
+  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_settings_set_string (f->settings, "animation-speed", speed ? speed : "instant");
+  g_settings_set_string (f->settings, "default-view", "player1");
+  g_settings_set_int (f->settings, "computer-time", 1000);
+  f->window = kuzhi_window_new (NULL);
+  f->model = kuzhi_window_get_model (f->window);
+  f->board = kuzhi_window_get_board_view (f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  spin (50);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  if (f->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->settings);
+  spin (50);
+}
+
+static void
+capture (GtkWidget  *widget,
+         const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  if (shots_dir == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  path = g_build_filename (shots_dir, name, NULL);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("wrote %s", path);
+}
+
+static size_t
+n_actions (Fixture *f)
+{
+  return kuzhi_game_model_get_match (f->model)->n_history;
+}
+
+static gboolean
+hint_enabled (Fixture *f)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "hint");
+}
+
+/* What the window's hint line shows before its own advice. */
+static const char *
+hint_line (Fixture *f)
+{
+  return kuzhi_window_computer_get_hint_text (f->window);
+}
+
+static gboolean
+person_to_move (Fixture *f)
+{
+  return !kuzhi_game_model_get_over (f->model) && !kuzhi_window_computer_to_move (f->window)
+         && !kuzhi_board_view_get_animating (f->board);
+}
+
+static gboolean
+human_to_move_again (Fixture *f)
+{
+  return kuzhi_game_model_get_over (f->model)
+         || (kuzhi_game_model_get_to_move (f->model) == 0 && !kuzhi_board_view_get_animating (f->board)
+             && !kuzhi_window_computer_to_move (f->window));
+}
+
+static gboolean
+is_thinking (Fixture *f)
+{
+  return kuzhi_window_computer_is_thinking (f->window);
+}
+
+static gboolean
+is_over (Fixture *f)
+{
+  return kuzhi_game_model_get_over (f->model) && !kuzhi_board_view_get_animating (f->board);
+}
+
+static gboolean
+has_hint (Fixture *f)
+{
+  return kuzhi_window_computer_get_hint (f->window, NULL) != KZ_ACTION_NONE;
+}
+
+/* Sows the first legal pit of the person to move. */
+static KzAction
+sow_first_legal (Fixture *f)
+{
+  KzAction legal[KZ_MAX_ACTIONS];
+  int n = kuzhi_game_model_get_legal (f->model, legal);
+
+  for (int i = 0; i < n; i++)
+    if (KZ_ACTION_IS_PIT (legal[i]))
+      {
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) legal[i]);
+        return legal[i];
+      }
+  g_assert_not_reached ();
+}
+
+/* A person against Easy: after the person's turn the computer moves by
+ * itself, legally (the model refuses anything else), and the person's
+ * controls wait meanwhile. */
+static void
+test_human_vs_easy (Fixture       *f,
+                    gconstpointer  data)
+{
+  const KzMatch *match;
+  size_t before;
+
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Arul"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  g_assert_cmpint (kuzhi_window_get_player_level (f->window, 1), ==, KZ_LEVEL_EASY);
+  g_assert_false (kuzhi_window_computer_to_move (f->window));
+  g_assert_true (hint_enabled (f));
+
+  for (int turn = 0; turn < 3 && !kuzhi_game_model_get_over (f->model); turn++)
+    {
+      /* Sow until the turn passes (Kalah's extra moves keep it). */
+      while (kuzhi_game_model_get_to_move (f->model) == 0 && !kuzhi_game_model_get_over (f->model))
+        sow_first_legal (f);
+      if (kuzhi_game_model_get_over (f->model))
+        break;
+      before = n_actions (f);
+
+      /* The computer's turn: no cup answers, no hint, the line says so. */
+      g_assert_true (kuzhi_window_computer_to_move (f->window));
+      g_assert_true (kuzhi_board_view_get_waiting (f->board));
+      g_assert_false (hint_enabled (f));
+      g_assert_nonnull (hint_line (f));
+      g_assert_nonnull (strstr (hint_line (f), "Arul (Easy) is thinking"));
+      for (int pit = 0; pit < 12; pit++)
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", pit);
+      g_assert_cmpuint (n_actions (f), ==, before);
+
+      g_assert_true (spin_until (f, human_to_move_again, 5000));
+      match = kuzhi_game_model_get_match (f->model);
+      g_assert_cmpuint (match->n_history, >, before);
+      /* Every action since was the computer's, from its own row. */
+      for (size_t i = before; i < match->n_history; i++)
+        {
+          g_assert_cmpint (match->history[i].before.to_move, ==, 1);
+          g_assert_cmpint (match->history[i].action, >=, 6);
+          g_assert_cmpint (match->history[i].action, <, 12);
+        }
+      g_assert_false (kuzhi_board_view_get_waiting (f->board));
+      g_assert_true (kuzhi_game_model_get_over (f->model) || hint_enabled (f));
+    }
+}
+
+/* Computer against computer: a whole Kalah match with 3 seeds to its end. */
+static void
+test_demo (Fixture       *f,
+           gconstpointer  data)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, NULL, NULL));
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_NORMAL);
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  g_assert_true (kuzhi_window_computer_to_move (f->window));
+  g_assert_true (spin_until (f, is_over, 120000));
+  g_assert_cmpuint (n_actions (f), >=, 4);
+  g_assert_nonnull (kuzhi_window_get_banner_text (f->window));
+  g_test_message ("demo match: %zu actions in %.1f s, winner %d", n_actions (f),
+                  (g_get_monotonic_time () - start) / 1e6, kuzhi_game_model_get_winner (f->model));
+  g_assert_false (kuzhi_window_computer_to_move (f->window));
+  g_assert_false (kuzhi_window_computer_is_thinking (f->window));
+}
+
+/* Undo while Hard thinks: the search stops at once and its move never lands. */
+static void
+test_undo_cancels (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_settings_set_int (f->settings, "computer-time", 3000);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Ana", "Arul"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_HARD);
+  sow_first_legal (f);
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_true (spin_until (f, is_thinking, 2000));
+  g_assert_nonnull (strstr (hint_line (f), "Arul (Hard) is thinking"));
+  capture (GTK_WIDGET (f->window), "computer-thinking.png");
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_false (kuzhi_window_computer_is_thinking (f->window));
+  g_assert_cmpuint (n_actions (f), ==, 0);
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 0);
+  /* Longer than the search would have taken: still nothing played. */
+  spin (3500);
+  g_assert_cmpuint (n_actions (f), ==, 0);
+  g_assert_false (kuzhi_window_computer_to_move (f->window));
+
+  /* A new match while it thinks: the old match's move never lands in it. */
+  sow_first_legal (f);
+  g_assert_true (spin_until (f, is_thinking, 2000));
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Ana", "Arul"));
+  g_assert_false (kuzhi_window_computer_is_thinking (f->window));
+  spin (3500);
+  g_assert_cmpuint (n_actions (f), ==, 0);
+}
+
+/* Undo against the computer goes back to the person's own last turn. */
+static void
+test_undo_to_person (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Ana", "Arul"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  sow_first_legal (f);
+  g_assert_true (spin_until (f, human_to_move_again, 5000));
+  g_assert_cmpuint (n_actions (f), >=, 2);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpuint (n_actions (f), ==, 0);
+  g_assert_false (kuzhi_window_computer_to_move (f->window));
+}
+
+/* Closing the window while the computer thinks: nothing is left behind to fire. */
+static void
+test_close_while_thinking (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, NULL, NULL));
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_HARD);
+  g_assert_true (spin_until (f, is_thinking, 2000));
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  f->window = NULL;
+  spin (1500);
+}
+
+/* Hint: Hard's move for the person to move, ringed on the board, not played. */
+static void
+test_hint (Fixture       *f,
+           gconstpointer  data)
+{
+  KzAction hint, then;
+  const char *line;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Ben"));
+  sow_first_legal (f);   /* a less obvious position than the start */
+  while (kuzhi_game_model_get_to_move (f->model) == 0)
+    sow_first_legal (f);
+  g_assert_true (hint_enabled (f));
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_false (hint_enabled (f));
+  g_assert_true (spin_until (f, has_hint, 5000));
+  hint = kuzhi_window_computer_get_hint (f->window, &then);
+  g_assert_true (kuzhi_game_model_is_legal (f->model, hint));
+  g_assert_true (KZ_ACTION_IS_PIT (hint));
+  g_assert_cmpint (hint, >=, 6);
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, hint);
+  line = hint_line (f);
+  g_assert_nonnull (line);
+  g_test_message ("%s", line);
+  g_assert_true (g_str_has_prefix (line, "Hint: sow cup "));
+  g_assert_nonnull (strstr (line, "expected gain") ? line : strstr (line, "wins"));
+  /* Not played: the position waits for the person. */
+  spin (600);
+  g_assert_cmpuint (n_actions (f), >=, 1);
+  {
+    size_t n = n_actions (f);
+    spin (300);
+    g_assert_cmpuint (n_actions (f), ==, n);
+    g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  }
+  g_assert_true (hint_enabled (f));
+  capture (GTK_WIDGET (f->window), "hint.png");
+
+  /* Playing removes the hint. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) hint);
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+  g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
+}
+
+/* In the Constitution the hint may mark first: then it names the sowing too. */
+static void
+test_hint_constitution (Fixture       *f,
+                        gconstpointer  data)
+{
+  KzAction hint, then;
+  const char *line;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  hint = kuzhi_window_computer_get_hint (f->window, &then);
+  line = hint_line (f);
+  g_test_message ("%s", line);
+  g_assert_true (kuzhi_game_model_is_legal (f->model, hint));
+  if (KZ_ACTION_IS_MARK (hint))
+    {
+      g_assert_nonnull (strstr (line, "as lucky, then sow"));
+      g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, KZ_ACTION_MARK_CUP (hint));
+    }
+  else
+    g_assert_true (g_str_has_prefix (line, "Hint: sow"));
+  g_assert_cmpuint (n_actions (f), ==, 0);
+}
+
+/* The hint is not for the computer's turn, nor a finished match. */
+static void
+test_hint_insensitive (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_settings_set_int (f->settings, "computer-time", 250);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Arul"));
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_HARD);
+  g_assert_true (kuzhi_window_computer_to_move (f->window));
+  g_assert_false (hint_enabled (f));
+  /* Asked anyway (the shortcut), it does nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+  g_assert_true (spin_until (f, is_thinking, 2000));
+  g_assert_false (hint_enabled (f));
+  /* Once the computer has played (Kalah may give it extra moves) it is the person's. */
+  g_assert_true (spin_until (f, person_to_move, 15000));
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  g_assert_true (hint_enabled (f));
+
+  /* A finished match: hint off. */
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_NONE);
+  while (!kuzhi_game_model_get_over (f->model))
+    sow_first_legal (f);
+  g_assert_false (hint_enabled (f));
+}
+
+/* The New Match dialog chooses who plays each side; a person is the default. */
+static void
+test_dialog_levels (Fixture       *f,
+                    gconstpointer  data)
+{
+  KuzhiNewMatchDialog *dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model);
+
+  g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 0), ==, KZ_LEVEL_NONE);
+  g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 1), ==, KZ_LEVEL_NONE);
+  kuzhi_new_match_dialog_set_player_level (dialog, 1, KZ_LEVEL_NORMAL);
+  g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 1), ==, KZ_LEVEL_NORMAL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Through the window's action: the dialog opens with the window's players. */
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_HARD);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  spin (100);
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    KuzhiNewMatchDialog *found = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+        if (KUZHI_IS_NEW_MATCH_DIALOG (w))
+          found = KUZHI_NEW_MATCH_DIALOG (w);
+      }
+    g_assert_nonnull (found);
+    g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (found, 1), ==, KZ_LEVEL_HARD);
+    kuzhi_new_match_dialog_set_player_level (found, 0, KZ_LEVEL_EASY);
+    kuzhi_new_match_dialog_set_player_level (found, 1, KZ_LEVEL_NONE);
+    g_assert_true (kuzhi_new_match_dialog_start (found));
+  }
+  g_assert_cmpint (kuzhi_window_get_player_level (f->window, 0), ==, KZ_LEVEL_EASY);
+  g_assert_cmpint (kuzhi_window_get_player_level (f->window, 1), ==, KZ_LEVEL_NONE);
+  /* The person (player 2) sees their own row nearest. */
+  g_assert_cmpint (kuzhi_board_view_get_view_player (f->board), ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  shots_dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
+  {
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+    gtk_css_provider_load_from_resource (css, "/io/github/kuzhi/Kuzhi/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
+
+#define ADD(path, speed, fn) \
+  g_test_add (path, Fixture, speed, fixture_setup, fn, fixture_teardown)
+  ADD ("/computer/human-vs-easy", "fast", test_human_vs_easy);
+  ADD ("/computer/demo", NULL, test_demo);
+  ADD ("/computer/undo-cancels", NULL, test_undo_cancels);
+  ADD ("/computer/undo-to-person", NULL, test_undo_to_person);
+  ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
+  ADD ("/computer/hint", NULL, test_hint);
+  ADD ("/computer/hint-constitution", NULL, test_hint_constitution);
+  ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
+  ADD ("/computer/dialog-levels", NULL, test_dialog_levels);
+#undef ADD
+
+  return g_test_run ();
+}
