@@ -89,7 +89,6 @@ kuzhi_application_startup (GApplication *application)
     { "win.refill", { "r", NULL } },
     { "win.mark-lucky", { "l", NULL } },
     { "win.hint", { "h", NULL } },
-    { "win.hint", { "h", NULL } },
     { "win.cancel", { "Escape", NULL } },
     { "win.rules", { "F1", NULL } },
     { "win.open", { "<Control>o", NULL } },

@@ -16,8 +16,6 @@ struct _KuzhiNewMatchDialog
   AdwEntryRow    *name2_row;
   AdwComboRow    *kind1_row;
   AdwComboRow    *kind2_row;
-  AdwComboRow    *kind1_row;
-  AdwComboRow    *kind2_row;
 
   /* owned */
   KuzhiGameModel *model;
@@ -109,8 +107,6 @@ kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, game_chooser);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name1_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name2_row);
-  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind1_row);
-  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind2_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind1_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind2_row);
 

@@ -5,7 +5,6 @@
 
 #include "kuzhi-game-model.h"
 #include "kuzhi-search.h"
-#include "kuzhi-search.h"
 
 G_BEGIN_DECLS
 
@@ -31,12 +30,5 @@ KzLevel              kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialo
 
 /* The game list and options (a KuzhiGameChooser), for tests. */
 GtkWidget           *kuzhi_new_match_dialog_get_game_chooser (KuzhiNewMatchDialog *self);
-
-/* Who plays a side: KZ_LEVEL_NONE for a person, or the computer's level. */
-void                 kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialog *self,
-                                                              int                  player,
-                                                              KzLevel              level);
-KzLevel              kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
-                                                              int                  player);
 
 G_END_DECLS

@@ -9,7 +9,6 @@
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-window-computer.h"
-#include "kuzhi-window-computer.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
 
@@ -268,12 +267,6 @@ update_hint (KuzhiWindow *self)
   if (kuzhi_board_view_get_animating (self->board_view))
     {
       gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
-      return;
-    }
-  /* The computer thinking, or a hint (kuzhi-window-computer.c). */
-  if (kuzhi_window_computer_get_hint_text (self) != NULL)
-    {
-      gtk_label_set_text (self->hint_label, kuzhi_window_computer_get_hint_text (self));
       return;
     }
   /* The computer thinking, or a hint (kuzhi-window-computer.c). */
@@ -587,8 +580,6 @@ new_match_action (GtkWidget  *widget,
   if (!kuzhi_window_files_may_start_new_match (self))
     return;
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
-  for (int p = 0; p < 2; p++)
-    kuzhi_new_match_dialog_set_player_level (dialog, p, kuzhi_window_get_player_level (self, p));
   for (int p = 0; p < 2; p++)
     kuzhi_new_match_dialog_set_player_level (dialog, p, kuzhi_window_get_player_level (self, p));
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
@@ -938,7 +929,6 @@ kuzhi_window_init (KuzhiWindow *self)
   apply_default_view (self);
   kuzhi_window_files_init (self);
   kuzhi_window_computer_init (self);
-  kuzhi_window_computer_init (self);
 }
 
 KuzhiWindow *
@@ -971,14 +961,6 @@ kuzhi_window_start_match (KuzhiWindow *self,
   on_model_changed (self);
   on_displayed_changed (self->board_view, self);
   return TRUE;
-}
-
-void
-kuzhi_window_refresh_hint_line (KuzhiWindow *self)
-{
-  g_return_if_fail (KUZHI_IS_WINDOW (self));
-  update_actions (self);
-  update_hint (self);
 }
 
 void
