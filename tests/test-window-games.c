@@ -1,0 +1,476 @@
+/* test-window-games.c — every game in the window under Xvfb: New Match's game list and options, the board, header and captions per game, extra turns, must-feed, grand slam, rubbish cups; renders the games' screenshots. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-window-files.h"
+#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-game-chooser.h"
+#include "kuzhi-rules-page.h"
+
+typedef struct {
+  KuzhiWindow    *window;
+  KuzhiGameModel *model;
+  KuzhiBoardView *board;
+  GSettings      *settings;
+} Fixture;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_settings_set_string (f->settings, "animation-speed", "instant");
+  g_settings_set_string (f->settings, "default-view", "player1");
+  f->window = kuzhi_window_new (NULL);
+  f->model = kuzhi_window_get_model (f->window);
+  f->board = kuzhi_window_get_board_view (f->window);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 640);
+  gtk_window_present (GTK_WINDOW (f->window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  spin (50);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->settings);
+  spin (20);
+}
+
+static void
+capture (GtkWidget  *widget,
+         const char *name)
+{
+  const char *dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GtkSnapshot *snapshot;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+  spin (300);
+  paintable = gtk_widget_paintable_new (widget);
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        spin (100);
+    }
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node, NULL);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("wrote %s", path);
+}
+
+static KuzhiNewMatchDialog *
+find_new_match_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (KUZHI_IS_NEW_MATCH_DIALOG (w))
+        return KUZHI_NEW_MATCH_DIALOG (w);
+    }
+  return NULL;
+}
+
+static const char *
+cup_label (Fixture *f,
+           int      pit)
+{
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, pit)));
+}
+
+static void
+sow (Fixture *f,
+     int      pit)
+{
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", pit);
+}
+
+/* Starts a match through win.new-match and the dialog's game list. */
+static void
+start_through_dialog (Fixture     *f,
+                      KzVariantId  id,
+                      int          seeds,
+                      int          pasu)
+{
+  KuzhiNewMatchDialog *dialog;
+  KuzhiGameChooser *chooser;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  /* Turns played and never saved: the window asks first; discard them. */
+  if (kuzhi_window_get_message_dialog (f->window) != NULL)
+    {
+      adw_message_dialog_response (kuzhi_window_get_message_dialog (f->window), "discard");
+      for (int i = 0; i < 100 && find_new_match_dialog () == NULL; i++)
+        spin (10);
+    }
+  dialog = find_new_match_dialog ();
+  g_assert_nonnull (dialog);
+  chooser = KUZHI_GAME_CHOOSER (kuzhi_new_match_dialog_get_game_chooser (dialog));
+  kuzhi_game_chooser_set_variant (chooser, id);
+  g_assert_cmpint (kuzhi_game_chooser_get_variant (chooser), ==, id);
+  kuzhi_game_chooser_set_options (chooser, id, seeds, pasu);
+  kuzhi_new_match_dialog_set_choices (dialog, 0, "Meena", "Arul");
+  g_assert_true (kuzhi_new_match_dialog_start (dialog));
+  g_assert_null (find_new_match_dialog ());
+  spin (20);
+}
+
+typedef struct {
+  KzVariantId id;
+  int         seeds, pasu;       /* chosen in the dialog, 0: the default */
+  int         n_pits;
+  int         want_seeds;        /* the position's start count */
+  const char *header_prefix;
+  const char *caption_part;
+} GameCase;
+
+static const GameCase cases[] = {
+  { KZ_VARIANT_KALAH,       5, 0, 12,  5, "Meena to move · Meena 0 · Arul 0", "in the store" },
+  { KZ_VARIANT_OWARE,       0, 0, 12,  4, "Meena to move · Meena 0/25 · Arul 0/25", "captured of the 25 needed" },
+  { KZ_VARIANT_MANGALA,     0, 0, 12,  4, "Meena to move · Meena 0 · Arul 0", "in the treasure" },
+  { KZ_VARIANT_DAKON,       5, 0, 14,  5, "Meena to move · Meena 0 · Arul 0", "in the store" },
+  { KZ_VARIANT_PALLANGUZHI, 6, 4, 14,  6, "Round 1 · Meena to move · Meena 0 · Arul 0", "in the store" },
+  { KZ_VARIANT_PALLANGUZHI, 12, 0, 14, 12, "Round 1 · Meena to move", "in the store" },
+};
+
+/* Every game through New Match: the board's pits, header, captions, then a
+ * few legal moves through win.sow with the board equal to the model. */
+static void
+test_every_game (Fixture       *f,
+                 gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (5);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const GameCase *gc = &cases[c];
+      const KzPosition *pos;
+
+      g_test_message ("%s seeds=%d pasu=%d", kz_variant_get (gc->id)->key, gc->seeds, gc->pasu);
+      start_through_dialog (f, gc->id, gc->seeds, gc->pasu);
+      pos = kuzhi_game_model_get_position (f->model);
+      g_assert_cmpint (kuzhi_game_model_get_variant (f->model), ==, gc->id);
+      g_assert_cmpint (pos->n_pits, ==, gc->n_pits);
+      g_assert_cmpint (pos->seeds, ==, gc->want_seeds);
+      if (gc->id == KZ_VARIANT_PALLANGUZHI)
+        g_assert_cmpint (pos->option, ==, gc->pasu ? gc->pasu : 6);
+      g_assert_nonnull (kuzhi_board_view_get_cup (f->board, gc->n_pits - 1));
+      g_assert_null (kuzhi_board_view_get_cup (f->board, gc->n_pits));
+      g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), gc->header_prefix));
+      for (int p = 0; p < 2; p++)
+        {
+          g_assert_nonnull (strstr (kuzhi_window_get_caption_text (f->window, p), gc->caption_part));
+          g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (f->window, p), p ? "Arul: " : "Meena: "));
+        }
+      g_assert_true (g_str_has_prefix (cup_label (f, gc->n_pits / 2), "Arul, cup 1, "));
+
+      for (int ply = 0; ply < 6 && !kuzhi_game_model_get_over (f->model); ply++)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n = kuzhi_game_model_get_legal (f->model, legal);
+          guint before = 0, after = 0;
+
+          g_object_get (f->model, "n-actions", &before, NULL);
+          sow (f, legal[g_rand_int_range (rand, 0, n)]);
+          g_object_get (f->model, "n-actions", &after, NULL);
+          g_assert_cmpuint (after, ==, before + 1);
+          pos = kuzhi_game_model_get_position (f->model);
+          g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), pos));
+          if (!pos->over)
+            {
+              g_autofree char *mover = g_strdup_printf ("%s to move", pos->to_move ? "Arul" : "Meena");
+              g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), mover));
+            }
+          if (gc->id == KZ_VARIANT_OWARE)
+            {
+              g_autofree char *score = g_strdup_printf ("Meena %d/25 · Arul %d/25", pos->stores[0], pos->stores[1]);
+              g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), score));
+            }
+        }
+    }
+  g_rand_free (rand);
+
+  /* The dialog offers the game being played again, with its options. */
+  start_through_dialog (f, KZ_VARIANT_DAKON, 8, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  {
+    KuzhiNewMatchDialog *dialog = find_new_match_dialog ();
+    KuzhiGameChooser *chooser = KUZHI_GAME_CHOOSER (kuzhi_new_match_dialog_get_game_chooser (dialog));
+    KzOptions options;
+
+    g_assert_cmpint (kuzhi_game_chooser_get_variant (chooser), ==, KZ_VARIANT_DAKON);
+    kuzhi_game_chooser_get_options (chooser, &options);
+    g_assert_cmpint (options.seeds, ==, 8);
+    /* A uniform Pallanguzhi layout allows only pasu 4. */
+    kuzhi_game_chooser_set_variant (chooser, KZ_VARIANT_PALLANGUZHI);
+    kuzhi_game_chooser_set_options (chooser, KZ_VARIANT_PALLANGUZHI, 5, 6);
+    kuzhi_game_chooser_get_options (chooser, &options);
+    g_assert_cmpint (options.seeds, ==, 5);
+    g_assert_cmpint (options.pasu, ==, 4);
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+}
+
+/* Kalah: the last seed in the store is an extra turn, said in a toast. */
+static void
+test_kalah_extra_turn (Fixture       *f,
+                       gconstpointer  data)
+{
+  start_through_dialog (f, KZ_VARIANT_KALAH, 4, 0);
+  /* Pit 2 holds 4: 3, 4, 5 and the store. */
+  sow (f, 2);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[0], ==, 1);
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 0);
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Meena moves again");
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Meena to move · Meena 1 · Arul 0"));
+  g_assert_nonnull (strstr (kuzhi_window_get_caption_text (f->window, 0), "1 in the store"));
+  capture (GTK_WIDGET (f->window), "game-kalah.png");
+}
+
+static void
+set_position (Fixture          *f,
+              const KzPosition *pos)
+{
+  KzMatch match;
+
+  kz_match_init (&match, pos->variant, NULL, NULL, 0);
+  match.pos = *pos;
+  match.start = *pos;
+  kuzhi_game_model_set_match (f->model, &match);
+  kz_match_clear (&match);
+  spin (20);
+}
+
+/* Oware: a house that does not feed the empty row is refused, and the
+ * window says why; so are an empty house and the opponent's. */
+static void
+test_oware_must_feed (Fixture       *f,
+                      gconstpointer  data)
+{
+  KzPosition pos = *kuzhi_game_model_get_position (f->model);
+  guint before = 0, after = 0;
+
+  start_through_dialog (f, KZ_VARIANT_OWARE, 0, 0);
+  pos = *kuzhi_game_model_get_position (f->model);
+  memset (pos.pits, 0, sizeof pos.pits);
+  pos.pits[0] = 2;   /* reaches house 2 only */
+  pos.pits[4] = 3;   /* reaches Arul's row */
+  pos.stores[0] = 20;
+  pos.stores[1] = 23;
+  set_position (f, &pos);
+  g_assert_false (kuzhi_game_model_is_legal (f->model, 0));
+  g_assert_true (kuzhi_game_model_is_legal (f->model, 4));
+
+  g_object_get (f->model, "n-actions", &before, NULL);
+  sow (f, 0);
+  g_object_get (f->model, "n-actions", &after, NULL);
+  g_assert_cmpuint (after, ==, before);
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==,
+                   "You must give Arul seeds: choose a house whose sowing reaches their row.");
+  sow (f, 1);
+  g_assert_nonnull (strstr (kuzhi_window_get_last_toast (f->window), "empty"));
+  sow (f, 8);
+  g_assert_nonnull (strstr (kuzhi_window_get_last_toast (f->window), "on Arul’s row"));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Meena to move · Meena 20/25 · Arul 23/25"));
+
+  sow (f, 4);
+  g_object_get (f->model, "n-actions", &after, NULL);
+  g_assert_cmpuint (after, ==, before + 1);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->pits[7], ==, 1);
+}
+
+/* Oware: a grand slam captures nothing, and the window says so. */
+static void
+test_oware_grand_slam (Fixture       *f,
+                       gconstpointer  data)
+{
+  KzPosition pos;
+
+  start_through_dialog (f, KZ_VARIANT_OWARE, 0, 0);
+  pos = *kuzhi_game_model_get_position (f->model);
+  memset (pos.pits, 0, sizeof pos.pits);
+  pos.pits[0] = 5;
+  pos.pits[5] = 2;   /* into houses 6 and 7, making 2 and 2: Arul's whole row */
+  pos.pits[6] = 1;
+  pos.pits[7] = 1;
+  pos.stores[0] = 20;
+  pos.stores[1] = 19;
+  set_position (f, &pos);
+  sow (f, 5);
+  pos = *kuzhi_game_model_get_position (f->model);
+  g_assert_cmpint (pos.stores[0], ==, 20);
+  g_assert_cmpint (pos.pits[6], ==, 2);
+  g_assert_cmpint (pos.pits[7], ==, 2);
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_last_toast (f->window), "Grand slam: nothing is captured"));
+}
+
+/* An Oware board mid-game, with captures on both sides, for the screenshot. */
+static void
+test_oware_mid_game (Fixture       *f,
+                     gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (11);
+
+  start_through_dialog (f, KZ_VARIANT_OWARE, 0, 0);
+  for (int ply = 0; ply < 200; ply++)
+    {
+      const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+      KzAction legal[KZ_MAX_ACTIONS];
+      int n;
+
+      if (pos->over || (pos->stores[0] >= 6 && pos->stores[1] >= 4 && pos->to_move == 0))
+        break;
+      n = kuzhi_game_model_get_legal (f->model, legal);
+      sow (f, legal[g_rand_int_range (rand, 0, n)]);
+    }
+  g_rand_free (rand);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  {
+    const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+    g_autofree char *score = g_strdup_printf ("Meena %d/25 · Arul %d/25", pos->stores[0], pos->stores[1]);
+    g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), score));
+  }
+  kuzhi_window_dismiss_toast (f->window);
+  capture (GTK_WIDGET (f->window), "game-oware.png");
+}
+
+/* Pallanguzhi: random moves through the model until a round ends with
+ * rubbish cups; the board covers them and their labels say so. */
+static void
+test_pallanguzhi_rubbish (Fixture       *f,
+                          gconstpointer  data)
+{
+  gboolean found = FALSE;
+
+  for (guint32 seed = 1; seed < 400 && !found; seed++)
+    {
+      GRand *rand = g_rand_new_with_seed (seed);
+
+      start_through_dialog (f, KZ_VARIANT_PALLANGUZHI, 0, 0);
+      for (int ply = 0; ply < 3000 && !kuzhi_game_model_get_over (f->model); ply++)
+        {
+          const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n;
+
+          if (pos->round > 1 && pos->rubbish != 0)
+            {
+              found = TRUE;
+              break;
+            }
+          n = kuzhi_game_model_get_legal (f->model, legal);
+          g_assert_true (kuzhi_game_model_play (f->model, legal[g_rand_int_range (rand, 0, n)], NULL));
+        }
+      g_rand_free (rand);
+    }
+  g_assert_true (found);
+  spin (20);
+
+  {
+    const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+    g_autofree char *round = g_strdup_printf ("Round %d · ", pos->round);
+    int owner = -1;
+
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), pos));
+    g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), round));
+    g_assert_nonnull (kuzhi_window_get_last_toast (f->window));
+    g_assert_nonnull (strstr (kuzhi_window_get_last_toast (f->window), "cannot fill"));
+    for (int p = 0; p < pos->n_pits; p++)
+      {
+        gboolean out = (pos->rubbish >> p) & 1;
+
+        g_assert_cmpint (out, ==, strstr (cup_label (f, p), "out of play") != NULL);
+        if (out)
+          owner = p / 7;
+      }
+    g_assert_cmpint (owner, >=, 0);
+    g_assert_nonnull (strstr (kuzhi_window_get_caption_text (f->window, owner), "out of play"));
+
+    /* A rubbish cup clicked by its owner says why it cannot be sown. */
+    if (pos->to_move == owner)
+      for (int p = 0; p < pos->n_pits; p++)
+        if ((pos->rubbish >> p) & 1)
+          {
+            sow (f, p);
+            g_assert_nonnull (strstr (kuzhi_window_get_last_toast (f->window), "rubbish cup"));
+            break;
+          }
+  }
+  kuzhi_window_dismiss_toast (f->window);
+  capture (GTK_WIDGET (f->window), "game-pallanguzhi.png");
+}
+
+/* The dialog with the game list, and the Rules window's game sections. */
+static void
+test_dialog_and_rules (Fixture       *f,
+                       gconstpointer  data)
+{
+  KuzhiNewMatchDialog *dialog;
+  GtkWindow *rules;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  dialog = find_new_match_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 900);
+  spin (200);
+  capture (GTK_WIDGET (dialog), "new-match-games.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  rules = kuzhi_rules_page_new (GTK_WINDOW (f->window));
+  gtk_window_present (rules);
+  spin (100);
+  gtk_window_destroy (rules);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/games/every-game", test_every_game);
+  ADD ("/games/kalah-extra-turn", test_kalah_extra_turn);
+  ADD ("/games/oware-must-feed", test_oware_must_feed);
+  ADD ("/games/oware-grand-slam", test_oware_grand_slam);
+  ADD ("/games/oware-mid-game", test_oware_mid_game);
+  ADD ("/games/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
+  ADD ("/games/dialog-and-rules", test_dialog_and_rules);
+#undef ADD
+
+  return g_test_run ();
+}
