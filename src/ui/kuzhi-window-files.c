@@ -38,6 +38,8 @@ typedef struct
   char                 *saved_names[2];
   GtkNativeDialog      *chooser;
   GFile                *next_file;
+  GFile                *replace_file;   /* waiting for "Replace?" */
+  gboolean              replace_then_next;
 
   AdwMessageDialog     *dialog;     /* borrowed: the one on screen */
   NextStep              next;
@@ -66,6 +68,7 @@ files_free (gpointer data)
     }
   g_clear_object (&files->file);
   g_clear_object (&files->next_file);
+  g_clear_object (&files->replace_file);
   g_clear_pointer (&files->created, g_date_time_unref);
   g_clear_pointer (&files->saved_actions, g_array_unref);
   g_clear_pointer (&files->saved_names[0], g_free);
@@ -184,7 +187,7 @@ show_error (Files      *files,
 
 /* --- saving --------------------------------------------------------------- */
 
-static void take_next_step (Files *files);
+static void take_next_step_later (Files *files);
 static void show_save_chooser (Files *files);
 
 gboolean
@@ -260,11 +263,39 @@ drop_chooser (Files *files)
 }
 
 static void
+finish_save_as (Files    *files,
+                GFile    *file,
+                gboolean  then_next)
+{
+  if (save_now (files, file) && then_next)
+    take_next_step_later (files);
+  else if (then_next)
+    files->next = NEXT_NONE;
+}
+
+static void
+on_replace_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     KuzhiWindow      *window)
+{
+  Files *files = get_files (window);
+  g_autoptr(GFile) file = g_steal_pointer (&files->replace_file);
+  gboolean then_next = files->replace_then_next;
+
+  files->replace_then_next = FALSE;
+  if (g_strcmp0 (response, "replace") == 0 && file != NULL)
+    finish_save_as (files, file, then_next);
+  else if (then_next)
+    files->next = NEXT_NONE;
+}
+
+static void
 on_save_response (GtkNativeDialog *chooser,
                   int              response,
                   Files           *files)
 {
   g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
   gboolean then_next = files->save_then_next;
 
   files->save_then_next = FALSE;
@@ -276,10 +307,37 @@ on_save_response (GtkNativeDialog *chooser,
       files->next = NEXT_NONE;
       return;
     }
-  if (save_now (files, file) && then_next)
-    take_next_step (files);
-  else if (then_next)
-    files->next = NEXT_NONE;
+
+  /* The chooser asked about the name as typed; with the extension added it
+   * may be another file that exists: ask too, so no match is lost. */
+  path = g_file_get_path (file);
+  if (path != NULL && !g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION))
+    {
+      g_autofree char *with = g_strconcat (path, KUZHI_MATCH_FILE_EXTENSION, NULL);
+
+      if (g_file_test (with, G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *name = g_filename_display_basename (with);
+          g_autofree char *heading = g_strdup_printf (_("Replace “%s”?"), name);
+          AdwMessageDialog *dialog;
+
+          dialog = new_dialog (files, heading, _("A file with this name already exists. Saving replaces what it holds."));
+          g_set_object (&files->replace_file, NULL);
+          files->replace_file = g_file_new_for_path (with);
+          files->replace_then_next = then_next;
+          adw_message_dialog_add_responses (dialog,
+                                            "cancel", _("_Cancel"),
+                                            "replace", _("_Replace"),
+                                            NULL);
+          adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+          adw_message_dialog_set_default_response (dialog, "cancel");
+          adw_message_dialog_set_close_response (dialog, "cancel");
+          g_signal_connect_object (dialog, "response", G_CALLBACK (on_replace_response), files->window, 0);
+          gtk_window_present (GTK_WINDOW (dialog));
+          return;
+        }
+    }
+  finish_save_as (files, file, then_next);
 }
 
 static void
@@ -294,7 +352,16 @@ show_save_chooser (Files *files)
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   if (files->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), files->file, NULL);
+    {
+      /* The folder and the name, rather than set_file(), which GTK 4.8's
+       * fallback chooser applies late and which moves it elsewhere. */
+      g_autoptr(GFile) parent = g_file_get_parent (files->file);
+      g_autofree char *name = g_file_get_basename (files->file);
+
+      if (parent != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), parent, NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
   else
     {
       /* Translators: the name first suggested for a saved match: "Meena vs Arul" */
