@@ -255,6 +255,25 @@ test_kalah_extra_turn (Fixture       *f,
   g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Meena moves again");
   g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Meena to move · Meena 1 · Arul 0"));
   g_assert_nonnull (strstr (kuzhi_window_get_caption_text (f->window, 0), "1 in the store"));
+
+  /* On to mid-game for the screenshot. */
+  {
+    GRand *rand = g_rand_new_with_seed (3);
+    for (int ply = 0; ply < 40; ply++)
+      {
+        const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+        KzAction legal[KZ_MAX_ACTIONS];
+        int n;
+
+        if (pos->over || (pos->plies >= 9 && pos->stores[1] > 0 && pos->to_move == 0))
+          break;
+        n = kuzhi_game_model_get_legal (f->model, legal);
+        sow (f, legal[g_rand_int_range (rand, 0, n)]);
+      }
+    g_rand_free (rand);
+  }
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  kuzhi_window_dismiss_toast (f->window);
   capture (GTK_WIDGET (f->window), "game-kalah.png");
 }
 

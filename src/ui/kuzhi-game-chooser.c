@@ -165,8 +165,9 @@ kuzhi_game_chooser_init (KuzhiGameChooser *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, kuzhi_game_title (v),
                                       -1);
       g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
+      /* The radio first, then the picture of the board. */
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), kuzhi_game_picture_new (v));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), kuzhi_game_picture_new (v));
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       g_snprintf (name, sizeof name, "game-%s", kz_variant_get (v)->key);
       gtk_widget_set_name (row, name);

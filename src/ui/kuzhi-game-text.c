@@ -73,7 +73,7 @@ kuzhi_game_draw_picture (cairo_t     *cr,
   int n = variant ? variant->n_pits / 2 : 7;
   gboolean stores = picture_has_stores (id);
   double pad = height * 0.1;
-  double store_w = stores ? height * 0.34 : 0;
+  double store_w = stores ? height * 0.3 : 0;
   double cell, x0, y0;
   cairo_pattern_t *wood;
 
@@ -89,7 +89,7 @@ kuzhi_game_draw_picture (cairo_t     *cr,
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
-  cell = MIN ((width - 2 * pad - 2 * store_w - (stores ? 2 * pad : 0)) / n, (height - 2 * pad) / 2);
+  cell = MIN ((width - 2 * pad - 2 * store_w - (stores ? pad : 0)) / n, (height - 2 * pad) / 2);
   x0 = (width - n * cell) / 2;
   y0 = (height - 2 * cell) / 2;
 
@@ -126,9 +126,9 @@ kuzhi_game_draw_picture (cairo_t     *cr,
         cairo_set_source_rgb (cr, 0.98, 0.94, 0.83);
         for (int k = 0; k < (middle ? 1 : 3); k++)
           {
-            double a = k * 2.1 + row;
-            double d = middle ? 0 : r * 0.38;
-            cairo_arc (cr, cx + d * cos (a), cy + d * sin (a), MAX (0.8, r * 0.26), 0, 2 * G_PI);
+            double a = k * 2.1 + row + c;
+            double d = middle ? 0 : r * 0.42;
+            cairo_arc (cr, cx + d * cos (a), cy + d * sin (a), MAX (0.8, r * 0.22), 0, 2 * G_PI);
             cairo_fill (cr);
           }
       }
@@ -149,8 +149,8 @@ kuzhi_game_picture_new (KzVariantId id)
 {
   GtkWidget *area = gtk_drawing_area_new ();
 
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 76);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 30);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 112);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 38);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), picture_draw, GINT_TO_POINTER (id), NULL);
   gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (area),
