@@ -450,6 +450,38 @@ test_pallanguzhi_rubbish (Fixture       *f,
   capture (GTK_WIDGET (f->window), "game-pallanguzhi.png");
 }
 
+/* Pallanguzhi's pasu flies to the sower's store, marked "Pasu!" on the way,
+ * and is said when the sowing has been shown. */
+static void
+test_pallanguzhi_pasu (Fixture       *f,
+                       gconstpointer  data)
+{
+  KzPosition pos;
+
+  start_through_dialog (f, KZ_VARIANT_PALLANGUZHI, 5, 4);
+  pos = *kuzhi_game_model_get_position (f->model);
+  g_assert_cmpint (pos.option, ==, 4);
+  /* Cup 0's two counters drop into cups 1 (making the pasu, 4) and 2;
+   * cup 3 is empty, so cup 4's counters are taken too. */
+  pos.pits[0] = 2;
+  pos.pits[1] = 3;
+  pos.pits[2] = 5;
+  pos.pits[3] = 0;
+  set_position (f, &pos);
+  g_settings_set_string (f->settings, "animation-speed", "slow");
+  sow (f, 0);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  /* Lift 1.4 steps, one drop, then the capture's 3 steps of 320 ms. */
+  spin (1000);
+  capture (GTK_WIDGET (f->window), "game-pasu.png");
+  kuzhi_board_view_finish_animation (f->board);
+  spin (20);
+  pos = *kuzhi_game_model_get_position (f->model);
+  g_assert_cmpint (pos.stores[0], ==, 4 + 5);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &pos));
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Pasu! Meena takes 4");
+}
+
 /* The dialog with the game list, and the Rules window's game sections. */
 static void
 test_dialog_and_rules (Fixture       *f,
@@ -488,6 +520,7 @@ main (int   argc,
   ADD ("/games/oware-grand-slam", test_oware_grand_slam);
   ADD ("/games/oware-mid-game", test_oware_mid_game);
   ADD ("/games/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
+  ADD ("/games/pallanguzhi-pasu", test_pallanguzhi_pasu);
   ADD ("/games/dialog-and-rules", test_dialog_and_rules);
 #undef ADD
 

@@ -923,11 +923,18 @@ draw_hand (KuzhiBoardView *self,
                                 fy + (ty - fy) * lag - u * 0.6 * sin (G_PI * lag),
                                 u * 0.3, i + t * 4);
         }
-      if (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY)
+      const char *said = ev->type == KZ_EVENT_TRIPLE ? _("Triple!")
+                         : ev->type == KZ_EVENT_LUCKY ? _("Lucky!") : NULL;
+
+      /* Pallanguzhi's pasu: a capture right after the drop that made the count. */
+      if (ev->type == KZ_EVENT_CAPTURE && self->displayed.variant == KZ_VARIANT_PALLANGUZHI
+          && self->queue_pos > 0 && ev->count == self->displayed.option
+          && g_array_index (self->queue, KzEvent, self->queue_pos - 1).type == KZ_EVENT_DROP)
+        said = _("Pasu!");
+      if (said != NULL)
         {
           /* Say what happened, next to the cup. */
-          PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
-            ev->type == KZ_EVENT_TRIPLE ? _("Triple!") : _("Lucky!"));
+          PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), said);
           PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
           int tw, th;
 
