@@ -482,6 +482,45 @@ test_pallanguzhi_pasu (Fixture       *f,
   g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Pasu! Meena takes 4");
 }
 
+/* A "title-2" label whose text is the game's key with a capital. */
+static GtkWidget *
+find_heading_widget (GtkWidget  *widget,
+                     const char *key)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-2")
+      && g_ascii_strcasecmp (gtk_label_get_text (GTK_LABEL (widget)), key) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_heading_widget (c, key);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+find_heading (GtkWidget  *widget,
+              const char *key)
+{
+  return find_heading_widget (widget, key) != NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The dialog with the game list, and the Rules window's game sections. */
 static void
 test_dialog_and_rules (Fixture       *f,
@@ -499,8 +538,25 @@ test_dialog_and_rules (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   rules = kuzhi_rules_page_new (GTK_WINDOW (f->window));
+  gtk_window_set_default_size (rules, 640, 1000);
   gtk_window_present (rules);
   spin (100);
+  /* A section per game, each under its name. */
+  for (KzVariantId id = KZ_VARIANT_CONSTITUTION; id < KZ_N_VARIANTS; id++)
+    g_assert_true (find_heading (GTK_WIDGET (rules), kz_variant_get (id)->key));
+  /* Scrolled to the Pallanguzhi section, for the screenshot. */
+  {
+    GtkWidget *scrolled = find_type (GTK_WIDGET (rules), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *heading = find_heading_widget (GTK_WIDGET (rules), "pallanguzhi");
+    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    double x, y;
+
+    g_assert_true (gtk_widget_translate_coordinates (heading, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                                     0, 0, &x, &y));
+    gtk_adjustment_set_value (adj, y - 12);
+    spin (100);
+    capture (GTK_WIDGET (rules), "rules-games.png");
+  }
   gtk_window_destroy (rules);
 }
 
