@@ -219,6 +219,12 @@ set_displayed (KuzhiBoardView   *self,
 {
   int old_n = self->n_pits;
 
+  /* A drawer's drawing depends on the game too (Oware's "n/25"). */
+  if (pos->variant != self->displayed.variant)
+    {
+      g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
+      g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
+    }
   self->displayed = *pos;
   self->have_position = TRUE;
   if (pos->n_pits != old_n || self->cups[0] == NULL)
@@ -830,7 +836,9 @@ draw_drawer (KuzhiBoardView *self,
   double u = self->unit;
   const GdkRGBA *pc = kuzhi_player_color (player);
   int count = self->displayed.stores[player];
-  g_autofree char *text = g_strdup_printf ("%d", count);
+  gboolean oware = self->displayed.variant == KZ_VARIANT_OWARE;
+  /* Oware's captures count towards the 25 that win. */
+  g_autofree char *text = oware ? g_strdup_printf ("%d/25", count) : g_strdup_printf ("%d", count);
   cairo_pattern_t *pat;
   int shown, cols, rows_n;
 
@@ -862,7 +870,7 @@ draw_drawer (KuzhiBoardView *self,
       kuzhi_cup_draw_shell (cr, sx, sy, u * 0.26, (i * 2.39) + rr * 0.7);
     }
 
-  draw_count_pill (self, cr, x + w / 2, y + u * 0.3, text, u * 0.3, pc);
+  draw_count_pill (self, cr, x + w / 2, y + u * 0.3, text, oware ? u * 0.22 : u * 0.3, pc);
 }
 
 static void
