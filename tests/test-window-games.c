@@ -1,5 +1,6 @@
 /* test-window-games.c — every game in the window under Xvfb: New Match's game list and options, the board, header and captions per game, extra turns, must-feed, grand slam, rubbish cups; renders the games' screenshots. */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "kuzhi-window.h"
@@ -482,6 +483,59 @@ test_pallanguzhi_pasu (Fixture       *f,
   g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Pasu! Meena takes 4");
 }
 
+/* Every game saves, opens back and undoes through the window, options
+ * (Pallanguzhi's layout and pasu, Kalah's and Dakon's seeds) included. */
+static void
+test_save_open_undo (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-games-XXXXXX", NULL);
+  GRand *rand = g_rand_new_with_seed (17);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const GameCase *gc = &cases[c];
+      g_autofree char *path = g_strdup_printf ("%s/%s-%u.kuzhi", dir, kz_variant_get (gc->id)->key, c);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      KzPosition saved, before_last;
+      guint n_saved = 0, n = 0;
+
+      start_through_dialog (f, gc->id, gc->seeds, gc->pasu);
+      for (int ply = 0; ply < 5 && !kuzhi_game_model_get_over (f->model); ply++)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int k = kuzhi_game_model_get_legal (f->model, legal);
+
+          before_last = *kuzhi_game_model_get_position (f->model);
+          sow (f, legal[g_rand_int_range (rand, 0, k)]);
+        }
+      saved = *kuzhi_game_model_get_position (f->model);
+      g_object_get (f->model, "n-actions", &n_saved, NULL);
+      g_assert_true (kuzhi_window_save_to_file (f->window, file, &error));
+      g_assert_no_error (error);
+
+      /* Another game, then the file opened back. */
+      kuzhi_window_start_match (f->window, gc->id == KZ_VARIANT_KALAH ? KZ_VARIANT_OWARE : KZ_VARIANT_KALAH, 0, NULL, NULL);
+      kuzhi_window_open_file (f->window, file);
+      for (int i = 0; i < 100 && !kz_position_equal (kuzhi_game_model_get_position (f->model), &saved); i++)
+        spin (10);
+      g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &saved));
+      g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &saved));
+      g_object_get (f->model, "n-actions", &n, NULL);
+      g_assert_cmpuint (n, ==, n_saved);
+
+      /* Undo takes the last turn back, on the board too. */
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+      spin (10);
+      g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &before_last));
+      g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &before_last));
+      g_unlink (path);
+    }
+  g_rand_free (rand);
+  g_rmdir (dir);
+}
+
 /* A "title-2" label whose text is the game's key with a capital. */
 static GtkWidget *
 find_heading_widget (GtkWidget  *widget,
@@ -577,6 +631,7 @@ main (int   argc,
   ADD ("/games/oware-mid-game", test_oware_mid_game);
   ADD ("/games/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
   ADD ("/games/pallanguzhi-pasu", test_pallanguzhi_pasu);
+  ADD ("/games/save-open-undo", test_save_open_undo);
   ADD ("/games/dialog-and-rules", test_dialog_and_rules);
 #undef ADD
 
