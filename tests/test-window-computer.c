@@ -4,6 +4,7 @@
 
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-window-files.h"
 #include "kuzhi-new-match-dialog.h"
 
 typedef struct {
@@ -346,6 +347,15 @@ test_hint (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) hint);
   g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
   g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
+
+  /* Not for a past position shown from the history. */
+  kuzhi_window_browse_turn (f->window, 0);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_false (kuzhi_window_computer_is_thinking (f->window));
+  spin (500);
+  g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
 }
 
 /* In the Constitution the hint may mark first: then it names the sowing too. */

@@ -5,6 +5,7 @@
 
 #include "kuzhi-window-computer.h"
 #include "kuzhi-computer-player.h"
+#include "kuzhi-window-files.h"
 
 #define COMPUTER_KEY "kuzhi-window-computer"
 
@@ -397,6 +398,12 @@ hint_action (GSimpleAction *action,
   if (c == NULL || computer_to_move (c) || c->thinking || c->hinting
       || kuzhi_game_model_get_over (c->model))
     return;
+  /* A past position is on screen: the hint would be for another board. */
+  if (kuzhi_window_get_browsing_turn (c->window) >= 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (c->window));
+      return;
+    }
   kuzhi_board_view_finish_animation (c->board);
   invalidate (c);
   c->hinting = TRUE;
