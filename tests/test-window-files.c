@@ -167,6 +167,22 @@ find_button (GtkWidget  *root,
   return NULL;
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (c) && gtk_widget_get_visible (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+        return c;
+      if ((found = find_label (c, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Answers the message dialog on screen as a click on its button would. */
 static void
 respond (Fixture    *f,
@@ -746,6 +762,7 @@ test_history_browse (Fixture       *f,
     g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)), ==, KUZHI_CUP_PLAIN);
   g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, line->len);
   g_assert_nonnull (find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
   spin (300);
   capture (GTK_WIDGET (f->window), "history.png");
 
@@ -766,6 +783,7 @@ test_history_browse (Fixture       *f,
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
                                     kuzhi_game_model_get_position (f->model)));
+  g_assert_null (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
   {
     gboolean any_legal = FALSE;
     for (int p = 0; p < 14; p++)

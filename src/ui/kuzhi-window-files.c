@@ -1019,8 +1019,12 @@ kuzhi_window_get_unsaved (KuzhiWindow *self)
 int
 kuzhi_window_get_browsing_turn (KuzhiWindow *self)
 {
+  Files *files;
+
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), -1);
-  return get_files (self)->browsing;
+  /* Asked by the window's hint while it is still being built. */
+  files = get_files (self);
+  return files != NULL ? files->browsing : -1;
 }
 
 KuzhiHistoryPanel *

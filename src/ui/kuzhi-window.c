@@ -254,6 +254,11 @@ update_hint (KuzhiWindow *self)
   gboolean sow = FALSE, refill = FALSE, mark = FALSE;
   int n;
 
+  if (kuzhi_window_get_browsing_turn (self) >= 0)
+    {
+      gtk_label_set_text (self->hint_label, _("This is a past position: Escape returns to the match."));
+      return;
+    }
   if (self->marking)
     {
       gtk_label_set_text (self->hint_label, _("Choose one of your cups to be your lucky cup — Escape cancels."));
