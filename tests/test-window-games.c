@@ -536,12 +536,12 @@ test_save_open_undo (Fixture       *f,
   g_rmdir (dir);
 }
 
-/* A "title-2" label whose text is the game's key with a capital. */
+/* A "title-1" label whose text is the game's key with a capital. */
 static GtkWidget *
 find_heading_widget (GtkWidget  *widget,
                      const char *key)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-2")
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-1")
       && g_ascii_strcasecmp (gtk_label_get_text (GTK_LABEL (widget)), key) == 0)
     return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))

@@ -46,10 +46,14 @@ add_game (GtkBox      *box,
           const char  *paragraphs[])
 {
   GtkWidget *heading = gtk_label_new (kuzhi_game_title (id));
+  GtkWidget *separator = gtk_separator_new (GTK_ORIENTATION_HORIZONTAL);
 
+  /* Each game is set apart by a rule and its name. */
+  gtk_widget_set_margin_top (separator, 24);
+  gtk_box_append (box, separator);
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_set_margin_top (heading, 24);
-  gtk_widget_add_css_class (heading, "title-2");
+  gtk_widget_set_margin_top (heading, 12);
+  gtk_widget_add_css_class (heading, "title-1");
   gtk_box_append (box, heading);
   add_label (box, kuzhi_game_description (id), "dim-label");
   add_start_diagram (box, id);
@@ -138,7 +142,7 @@ kuzhi_rules_games_append (GtkBox *box)
     GtkWidget *line = gtk_label_new (kuzhi_game_description (KZ_VARIANT_CONSTITUTION));
 
     gtk_label_set_xalign (GTK_LABEL (heading), 0);
-    gtk_widget_add_css_class (heading, "title-2");
+    gtk_widget_add_css_class (heading, "title-1");
     gtk_label_set_xalign (GTK_LABEL (line), 0);
     gtk_label_set_wrap (GTK_LABEL (line), TRUE);
     gtk_widget_add_css_class (line, "dim-label");
