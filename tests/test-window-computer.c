@@ -5,6 +5,7 @@
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-computer-player.h"
 #include "kuzhi-new-match-dialog.h"
 
 typedef struct {
@@ -242,6 +243,72 @@ test_demo (Fixture       *f,
   g_assert_false (kuzhi_window_computer_is_thinking (f->window));
 }
 
+static gboolean
+turn_passed (Fixture *f)
+{
+  return n_actions (f) >= 2 && !kuzhi_board_view_get_animating (f->board);
+}
+
+/* The Constitution: when the computer's search marks a lucky cup, the window
+ * plays the mark and then the sowing the search chose with it, as one turn. */
+static void
+test_constitution_mark (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  GRand *rand = g_rand_new_with_seed (6);
+  KzMatch match;
+  KzSearchResult result = { 0 };
+  KzAction best = KZ_ACTION_NONE;
+  int mover = 0;
+
+  /* A position from seeded random play where Normal's search (deterministic) marks first. */
+  for (int attempt = 0; attempt < 400 && !KZ_ACTION_IS_MARK (best); attempt++)
+    {
+      kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+      for (int ply = g_rand_int_range (rand, 0, 40); ply > 0 && !match.pos.over; ply--)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match.pos, legal), sows = 0;
+
+          for (int i = 0; i < n; i++)
+            if (!KZ_ACTION_IS_MARK (legal[i]))
+              legal[sows++] = legal[i];
+          kz_match_play (&match, legal[g_rand_int_range (rand, 0, sows)], NULL);
+        }
+      if (!match.pos.over && kz_constitution_may_mark (&match.pos))
+        best = kuzhi_computer_player_choose (player, &match, KZ_LEVEL_NORMAL, 0, NULL, NULL, &result, NULL);
+      if (!KZ_ACTION_IS_MARK (best))
+        kz_match_clear (&match);
+    }
+  g_rand_free (rand);
+  if (!KZ_ACTION_IS_MARK (best))
+    {
+      g_test_skip ("no position found where the search marks first");
+      return;
+    }
+  g_assert_cmpint (result.pv_len, >=, 2);
+  g_test_message ("the search plays %d then %d", best, result.pv[1]);
+
+  /* Only the history from here on: the match starts at this position. */
+  match.start = match.pos;
+  match.n_history = 0;
+  mover = match.pos.to_move;
+  kuzhi_game_model_set_match (f->model, &match);
+  kz_match_clear (&match);
+  kuzhi_window_set_player_level (f->window, mover, KZ_LEVEL_NORMAL);
+  g_assert_true (spin_until (f, turn_passed, 10000));
+  kuzhi_window_set_player_level (f->window, mover, KZ_LEVEL_NONE);
+  {
+    const KzMatch *m = kuzhi_game_model_get_match (f->model);
+
+    g_assert_true (KZ_ACTION_IS_MARK (m->history[0].action));
+    g_assert_false (KZ_ACTION_IS_MARK (m->history[1].action));
+    g_assert_cmpint (m->history[0].before.to_move, ==, mover);
+    g_assert_cmpint (m->history[1].before.to_move, ==, mover);
+  }
+}
+
 /* Undo while Hard thinks: the search stops at once and its move never lands. */
 static void
 test_undo_cancels (Fixture       *f,
@@ -468,6 +535,7 @@ main (int   argc,
   g_test_add (path, Fixture, speed, fixture_setup, fn, fixture_teardown)
   ADD ("/computer/human-vs-easy", "fast", test_human_vs_easy);
   ADD ("/computer/demo", NULL, test_demo);
+  ADD ("/computer/constitution-mark", NULL, test_constitution_mark);
   ADD ("/computer/undo-cancels", NULL, test_undo_cancels);
   ADD ("/computer/undo-to-person", NULL, test_undo_to_person);
   ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
