@@ -292,6 +292,22 @@ set_position (Fixture          *f,
   spin (20);
 }
 
+/* A label of the window whose text starts with `prefix`. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, prefix);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Oware: a house that does not feed the empty row is refused, and the
  * window says why; so are an empty house and the opponent's. */
 static void
@@ -311,6 +327,8 @@ test_oware_must_feed (Fixture       *f,
   set_position (f, &pos);
   g_assert_false (kuzhi_game_model_is_legal (f->model, 0));
   g_assert_true (kuzhi_game_model_is_legal (f->model, 4));
+  /* The hint line says it before the player tries. */
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "Arul’s row is empty: you must give them seeds."));
 
   g_object_get (f->model, "n-actions", &before, NULL);
   sow (f, 0);
