@@ -16,10 +16,10 @@
 typedef struct
 {
   KuzhiWindow          *window;     /* borrowed: owns this */
-  KuzhiGameModel       *model;      /* borrowed: the window's */
-  KuzhiBoardView       *board;      /* borrowed */
 
   /* owned */
+  KuzhiGameModel       *model;      /* the window's; kept until this goes, */
+  KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
   KuzhiComputerPlayer  *player;
   GSettings            *settings;   /* NULL without the schema */
   GSimpleAction        *hint_action;
@@ -472,6 +472,8 @@ computer_free (gpointer data)
   Computer *c = data;
 
   on_destroy (c);
+  g_clear_object (&c->model);
+  g_clear_object (&c->board);
   g_clear_object (&c->player);
   g_clear_object (&c->settings);
   g_clear_object (&c->hint_action);
@@ -487,8 +489,8 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   GdkDisplay *display = gdk_display_get_default ();
 
   c->window = self;
-  c->model = kuzhi_window_get_model (self);
-  c->board = kuzhi_window_get_board_view (self);
+  c->model = g_object_ref (kuzhi_window_get_model (self));
+  c->board = g_object_ref (kuzhi_window_get_board_view (self));
   c->player = kuzhi_computer_player_new ();
   c->chosen = c->chosen_then = c->pending = KZ_ACTION_NONE;
   c->hint = c->hint_then = KZ_ACTION_NONE;
