@@ -73,7 +73,7 @@ run_tests () {
   echo "== Build and test under AddressSanitizer and UndefinedBehaviorSanitizer"
   configure build-asan -Db_sanitize=address,undefined -Dbuildtype=debug
   ninja -C build-asan
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 \
   LSAN_OPTIONS=suppressions="$top/tests/lsan.supp":print_suppressions=0 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --num-processes 2 --timeout-multiplier 4 || status=1

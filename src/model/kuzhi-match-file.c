@@ -577,9 +577,14 @@ check_text (const char *data, gsize length, GError **error)
 {
   if (length > KUZHI_MATCH_FILE_MAX_SIZE)
     {
+      g_autofree char *size = g_format_size (length);
+      g_autofree char *limit = g_format_size (KUZHI_MATCH_FILE_MAX_SIZE);
+
+      /* Sizes are formatted first: a format macro inside _() would cut the
+       * message short for translators. */
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
-                   _("The file is too large for a match file: %" G_GSIZE_FORMAT " bytes, at most %d"),
-                   length, KUZHI_MATCH_FILE_MAX_SIZE);
+                   _("The file is too large for a match file: %s, at most %s"),
+                   size, limit);
       return FALSE;
     }
   if (length == 0)
@@ -834,10 +839,13 @@ read_file (const char *path, gsize *length, GError **error)
     }
   if (st.st_size > KUZHI_MATCH_FILE_MAX_SIZE)
     {
+      g_autofree char *size = g_format_size ((guint64) st.st_size);
+      g_autofree char *limit = g_format_size (KUZHI_MATCH_FILE_MAX_SIZE);
+
       close (fd);
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
-                   _("Could not open “%s”: the file is too large for a match file: %" G_GINT64_FORMAT " bytes, at most %d"),
-                   path, (gint64) st.st_size, KUZHI_MATCH_FILE_MAX_SIZE);
+                   _("Could not open “%s”: the file is too large for a match file: %s, at most %s"),
+                   path, size, limit);
       return NULL;
     }
 
