@@ -54,20 +54,11 @@ constitution_setup (KzPosition *pos, const KzOptions *options, char *error, size
       snprintf (error, error_len, "seeds must be 4, 5 or 6 for the Constitution game (got %d)", seeds);
       return false;
     }
-  if (options->pasu)
-    {
-      snprintf (error, error_len, "the Constitution game has no option pasu");
-      return false;
-    }
+  if (kz_options_refuse_pasu (options, "the Constitution game", error, error_len))
+    return false;
 
-  memset (pos, 0, sizeof *pos);
-  memset (pos->pits, seeds, N_CUPS);
-  pos->lucky[0] = pos->lucky[1] = -1;
-  pos->variant = KZ_VARIANT_CONSTITUTION;
-  pos->n_pits = N_CUPS;
-  pos->seeds = (uint8_t) seeds;
+  kz_position_start (pos, KZ_VARIANT_CONSTITUTION, N_CUPS, seeds);
   pos->round = 1;
-  pos->winner = -1;
   return true;
 }
 

@@ -31,35 +31,12 @@ dakon_setup (KzPosition *pos, const KzOptions *options, char *error, size_t erro
                 MIN_SEEDS, MAX_SEEDS, seeds);
       return false;
     }
-  if (options->pasu)
-    {
-      snprintf (error, error_len, "Dakon has no option pasu");
-      return false;
-    }
+  if (kz_options_refuse_pasu (options, "Dakon", error, error_len))
+    return false;
 
-  memset (pos, 0, sizeof *pos);
-  memset (pos->pits, seeds, N_PITS);
-  pos->lucky[0] = pos->lucky[1] = -1;
-  pos->variant = KZ_VARIANT_DAKON;
-  pos->n_pits = N_PITS;
-  pos->seeds = (uint8_t) seeds;
+  kz_position_start (pos, KZ_VARIANT_DAKON, N_PITS, seeds);
   pos->round = 1;
-  pos->winner = -1;
   return true;
-}
-
-static int
-dakon_legal (const KzPosition *pos, KzAction *out)
-{
-  int n = 0;
-  int first = pos->to_move * ROW;
-
-  if (pos->over)
-    return 0;
-  for (int c = first; c < first + ROW; c++)
-    if (pos->pits[c] != 0)
-      out[n++] = (KzAction) c;
-  return n;
 }
 
 /* Where the seed after slot c goes when player p sows: their own store
@@ -214,7 +191,7 @@ const KzVariant kz_variant_dakon = {
   .has_stores = true,
   .has_repetition = false,
   .setup = dakon_setup,
-  .legal = dakon_legal,
+  .legal = kz_legal_nonempty_pits,
   .apply = dakon_apply,
   .score = dakon_score,
 };

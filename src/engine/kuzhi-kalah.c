@@ -7,7 +7,7 @@
 
 #define N_PITS 12
 #define ROW    6
-#define STORE  (-1)   /* "the last seed fell into the mover's store" */
+#define STORE  KZ_SOW_STORE
 
 static inline int
 row_sum (const KzPosition *pos, int player)
@@ -27,64 +27,11 @@ kalah_setup (KzPosition *pos, const KzOptions *options, char *error, size_t erro
         snprintf (error, error_len, "seeds must be 3, 4, 5 or 6 for Kalah (got %d)", seeds);
       return false;
     }
-  if (options->pasu)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "Kalah has no option pasu");
-      return false;
-    }
+  if (kz_options_refuse_pasu (options, "Kalah", error, error_len))
+    return false;
 
-  memset (pos, 0, sizeof *pos);
-  memset (pos->pits, seeds, N_PITS);
-  pos->lucky[0] = pos->lucky[1] = -1;
-  pos->variant = KZ_VARIANT_KALAH;
-  pos->n_pits = N_PITS;
-  pos->seeds = (uint8_t) seeds;
-  pos->winner = -1;
+  kz_position_start (pos, KZ_VARIANT_KALAH, N_PITS, seeds);
   return true;
-}
-
-static int
-kalah_legal (const KzPosition *pos, KzAction *out)
-{
-  int n = 0;
-  int first = pos->to_move * ROW;
-
-  if (pos->over)
-    return 0;
-  for (int c = first; c < first + ROW; c++)
-    if (pos->pits[c] != 0)
-      out[n++] = (KzAction) c;
-  return n;
-}
-
-/* Sows `hand` seeds for player p from the pit after c: the mover's store
- * follows the last pit of their row, the opponent's store is never visited.
- * Returns the pit the last seed fell into, or STORE. */
-static inline int
-sow (KzPosition *pos, int p, int c, int hand, KzEventLog *log)
-{
-  const int own_last = p * ROW + ROW - 1;
-  const int after_store = p ? 0 : ROW;
-
-  while (hand-- > 0)
-    {
-      if (c == own_last)
-        {
-          pos->stores[p]++;
-          c = STORE;
-          if (log)
-            kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
-        }
-      else
-        {
-          c = c == STORE ? after_store : c == N_PITS - 1 ? 0 : c + 1;
-          pos->pits[c]++;
-          if (log)
-            kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
-        }
-    }
-  return c;
 }
 
 /* A row is empty: each player sweeps their own row into their store, so
@@ -119,7 +66,7 @@ kalah_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   if (log)
     kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
 
-  int last = sow (pos, p, action, hand, log);
+  int last = kz_sow_with_own_store (pos, p, action, hand, log);
   again = last == STORE;
 
   /* A pit of the mover's row that holds 1 now was empty before the last
@@ -163,7 +110,7 @@ const KzVariant kz_variant_kalah = {
   .has_stores = true,
   .has_repetition = false,
   .setup = kalah_setup,
-  .legal = kalah_legal,
+  .legal = kz_legal_nonempty_pits,
   .apply = kalah_apply,
   .score = kalah_score,
 };

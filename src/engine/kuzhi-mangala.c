@@ -7,7 +7,7 @@
 
 #define N_PITS 12
 #define ROW    6
-#define STORE  (-1)   /* "the last stone fell into the mover's treasure" */
+#define STORE  KZ_SOW_STORE
 
 static inline int
 row_sum (const KzPosition *pos, int player)
@@ -27,64 +27,11 @@ mangala_setup (KzPosition *pos, const KzOptions *options, char *error, size_t er
         snprintf (error, error_len, "seeds must be 4 for Mangala (got %d)", seeds);
       return false;
     }
-  if (options->pasu)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "Mangala has no option pasu");
-      return false;
-    }
+  if (kz_options_refuse_pasu (options, "Mangala", error, error_len))
+    return false;
 
-  memset (pos, 0, sizeof *pos);
-  memset (pos->pits, seeds, N_PITS);
-  pos->lucky[0] = pos->lucky[1] = -1;
-  pos->variant = KZ_VARIANT_MANGALA;
-  pos->n_pits = N_PITS;
-  pos->seeds = (uint8_t) seeds;
-  pos->winner = -1;
+  kz_position_start (pos, KZ_VARIANT_MANGALA, N_PITS, seeds);
   return true;
-}
-
-static int
-mangala_legal (const KzPosition *pos, KzAction *out)
-{
-  int n = 0;
-  int first = pos->to_move * ROW;
-
-  if (pos->over)
-    return 0;
-  for (int c = first; c < first + ROW; c++)
-    if (pos->pits[c] != 0)
-      out[n++] = (KzAction) c;
-  return n;
-}
-
-/* Sows `hand` stones for player p from the pit after c: the mover's
- * treasure follows the last pit of their row, the opponent's is skipped.
- * Returns the pit the last stone fell into, or STORE. */
-static inline int
-sow (KzPosition *pos, int p, int c, int hand, KzEventLog *log)
-{
-  const int own_last = p * ROW + ROW - 1;
-  const int after_store = p ? 0 : ROW;
-
-  while (hand-- > 0)
-    {
-      if (c == own_last)
-        {
-          pos->stores[p]++;
-          c = STORE;
-          if (log)
-            kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
-        }
-      else
-        {
-          c = c == STORE ? after_store : c == N_PITS - 1 ? 0 : c + 1;
-          pos->pits[c]++;
-          if (log)
-            kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
-        }
-    }
-  return c;
 }
 
 static inline void
@@ -134,7 +81,7 @@ mangala_apply (KzPosition *pos, KzAction action, KzEventLog *log)
       if (log)
         kz_event_log_push (log, KZ_EVENT_DROP, action, -1, 0);
     }
-  int last = sow (pos, p, action, hand, log);
+  int last = kz_sow_with_own_store (pos, p, action, hand, log);
 
   if (last == STORE)
     again = true;
@@ -186,7 +133,7 @@ const KzVariant kz_variant_mangala = {
   .has_stores = true,
   .has_repetition = false,
   .setup = mangala_setup,
-  .legal = mangala_legal,
+  .legal = kz_legal_nonempty_pits,
   .apply = mangala_apply,
   .score = mangala_score,
 };

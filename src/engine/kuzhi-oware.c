@@ -28,20 +28,10 @@ oware_setup (KzPosition *pos, const KzOptions *options, char *error, size_t erro
         snprintf (error, error_len, "seeds must be 4 for Oware (got %d)", seeds);
       return false;
     }
-  if (options->pasu)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "Oware has no option pasu");
-      return false;
-    }
+  if (kz_options_refuse_pasu (options, "Oware", error, error_len))
+    return false;
 
-  memset (pos, 0, sizeof *pos);
-  memset (pos->pits, seeds, N_HOUSES);
-  pos->lucky[0] = pos->lucky[1] = -1;
-  pos->variant = KZ_VARIANT_OWARE;
-  pos->n_pits = N_HOUSES;
-  pos->seeds = (uint8_t) seeds;
-  pos->winner = -1;
+  kz_position_start (pos, KZ_VARIANT_OWARE, N_HOUSES, seeds);
   return true;
 }
 

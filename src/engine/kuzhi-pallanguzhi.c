@@ -93,14 +93,10 @@ pallanguzhi_setup (KzPosition *pos, const KzOptions *options, char *error, size_
       return false;
     }
 
-  memset (pos, 0, sizeof *pos);
-  pos->lucky[0] = pos->lucky[1] = -1;
-  pos->variant = KZ_VARIANT_PALLANGUZHI;
-  pos->n_pits = N_CUPS;
+  kz_position_start (pos, KZ_VARIANT_PALLANGUZHI, N_CUPS, 0);
   pos->seeds = (uint8_t) seeds;
   pos->option = (uint8_t) pasu;
   pos->round = 1;
-  pos->winner = -1;
   for (int cup = 0; cup < N_CUPS; cup++)
     pos->pits[cup] = (uint8_t) layout_count (seeds, cup);
   return true;

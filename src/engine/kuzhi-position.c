@@ -123,6 +123,43 @@ kz_event_log_push_end (KzEventLog *log, int winner, KzEndReason reason)
   ev->reason = (uint8_t) reason;
 }
 
+void
+kz_position_start (KzPosition *pos, KzVariantId variant, int n_pits, int seeds)
+{
+  memset (pos, 0, sizeof *pos);
+  memset (pos->pits, seeds, (size_t) n_pits);
+  pos->lucky[0] = pos->lucky[1] = -1;
+  pos->variant = (uint8_t) variant;
+  pos->n_pits = (uint8_t) n_pits;
+  pos->seeds = (uint8_t) seeds;
+  pos->winner = -1;
+}
+
+int
+kz_legal_nonempty_pits (const KzPosition *pos, KzAction *out)
+{
+  int half = pos->n_pits / 2;
+  int first = pos->to_move * half;
+  int n = 0;
+
+  if (pos->over)
+    return 0;
+  for (int c = first; c < first + half; c++)
+    if (pos->pits[c] != 0)
+      out[n++] = (KzAction) c;
+  return n;
+}
+
+bool
+kz_options_refuse_pasu (const KzOptions *options, const char *game, char *error, size_t error_len)
+{
+  if (options->pasu == 0)
+    return false;
+  if (error != NULL)
+    snprintf (error, error_len, "%s has no option pasu", game);
+  return true;
+}
+
 int
 kz_position_total (const KzPosition *pos)
 {

@@ -9,3 +9,49 @@ extern const KzVariant kz_variant_pallanguzhi;
 extern const KzVariant kz_variant_kalah;
 extern const KzVariant kz_variant_oware;
 extern const KzVariant kz_variant_mangala;
+
+/* What several games share. */
+
+/* Fills a start position: `seeds` in each of `n_pits` pits, empty stores,
+ * no lucky cups, Player 1 to move. */
+void kz_position_start (KzPosition *pos, KzVariantId variant, int n_pits, int seeds);
+
+/* The usual legal list: every non-empty pit of the mover's row, ascending;
+ * none when the match is over. */
+int  kz_legal_nonempty_pits (const KzPosition *pos, KzAction *out);
+
+/* Refuses the pasu option in a game that has none. */
+bool kz_options_refuse_pasu (const KzOptions *options, const char *game, char *error, size_t error_len);
+
+#define KZ_SOW_STORE (-1)   /* "the last seed fell into the mover's store" */
+
+/* Sows `hand` seeds for player p from the pit after c on a 2×6 board whose
+ * stores take part in the sowing (Kalah, Mangala): the mover's store
+ * follows the last pit of their row, the opponent's is never visited.
+ * Returns the pit the last seed fell into, or KZ_SOW_STORE. */
+static inline int
+kz_sow_with_own_store (KzPosition *pos, int p, int c, int hand, KzEventLog *log)
+{
+  const int row = 6;
+  const int own_last = p * row + row - 1;
+  const int after_store = p ? 0 : row;
+
+  while (hand-- > 0)
+    {
+      if (c == own_last)
+        {
+          pos->stores[p]++;
+          c = KZ_SOW_STORE;
+          if (log)
+            kz_event_log_push (log, KZ_EVENT_STORE, -1, p, 0);
+        }
+      else
+        {
+          c = c == KZ_SOW_STORE ? after_store : c == 2 * row - 1 ? 0 : c + 1;
+          pos->pits[c]++;
+          if (log)
+            kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+        }
+    }
+  return c;
+}
