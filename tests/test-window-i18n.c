@@ -1,0 +1,414 @@
+/* test-window-i18n.c — the window in one language (LANGUAGE=xx, LANG=C.UTF-8)
+ * under Xvfb: the visible texts are translated and none is left in English;
+ * a right-to-left language mirrors the chrome, not the board.
+ *
+ * KUZHI_LOCALEDIR is the build's po folder (xx/LC_MESSAGES/kuzhi.mo) and
+ * KUZHI_PO_FILE the language's .po, whose msgids are the English to look for. */
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-new-match-dialog.h"
+
+typedef struct {
+  KuzhiWindow    *window;
+  KuzhiGameModel *model;
+  KuzhiBoardView *board;
+  GSettings      *settings;
+} Fixture;
+
+/* English that the catalogue translates into something else: each is
+ * either a whole text or, for format strings, a literal piece of one. */
+static GPtrArray *english;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* --- the .po file ---------------------------------------------------------- */
+
+/* The C string of a .po line's quoted part, escapes undone. */
+static void
+append_quoted (GString    *s,
+               const char *line)
+{
+  const char *p = strchr (line, '"');
+  g_autofree char *raw = NULL;
+  g_autofree char *text = NULL;
+  const char *end;
+
+  if (p == NULL)
+    return;
+  end = strrchr (line, '"');
+  if (end <= p)
+    return;
+  raw = g_strndup (p + 1, end - p - 1);
+  text = g_strcompress (raw);
+  g_string_append (s, text);
+}
+
+static gboolean
+has_letter (const char *s)
+{
+  for (const char *p = s; *p; p = g_utf8_next_char (p))
+    if (g_unichar_isalpha (g_utf8_get_char (p)))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean contains_words (const char *haystack, const char *needle);
+
+/* English that the catalogue leaves untranslated (a partial catalogue falls
+ * back to it by design): a visible text equal to one is not looked into. */
+static GHashTable *untranslated;
+
+static char *
+strip_mnemonic (const char *s)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = s; *p; p++)
+    if (*p != '_')
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}
+
+/* Adds the English to look for from one msgid: mnemonics taken out, and for
+ * a format string its literal pieces (with at least three letters). A piece
+ * that the translation keeps ("Oware" in "Oware (awalé)") is left out. */
+static void
+add_piece (const char *piece,
+           const char *msgstr)
+{
+  g_autofree char *kept = strip_mnemonic (msgstr);
+
+  if (has_letter (piece) && strlen (piece) >= 3 && !contains_words (kept, piece))
+    g_ptr_array_add (english, g_strdup (piece));
+}
+
+static void
+add_english (const char *msgid,
+             const char *msgstr)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (const char *p = msgid; *p; p++)
+    if (*p != '_')
+      g_string_append_c (s, *p);
+  if (strchr (s->str, '%') == NULL)
+    {
+      g_strstrip (s->str);
+      add_piece (s->str, msgstr);
+      return;
+    }
+  /* Split at conversions: %d %s %u %'d %1$s %% … */
+  {
+    GString *piece = g_string_new (NULL);
+    const char *p = s->str;
+
+    while (TRUE)
+      {
+        if (*p == '%' || *p == '\0')
+          {
+            g_strstrip (piece->str);
+            add_piece (piece->str, msgstr);
+            g_string_truncate (piece, 0);
+            if (*p == '\0')
+              break;
+            p++;
+            while (*p && strchr ("0123456789$'.-+ #lhzj", *p))
+              p++;
+            if (*p)
+              p++;
+            continue;
+          }
+        g_string_append_c (piece, *p);
+        p++;
+      }
+    g_string_free (piece, TRUE);
+  }
+}
+
+/* Reads the .po, whose entries are separated by blank lines: every entry
+ * that the catalogue really translates (not fuzzy, not empty, not obsolete)
+ * into something other than its English gives its English to look for. */
+static void
+load_po (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) msgid = g_string_new (NULL);
+  g_autoptr(GString) plural = g_string_new (NULL);
+  g_autoptr(GString) msgstr = g_string_new (NULL);
+  GString *current = NULL;
+  gboolean fuzzy = FALSE;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  english = g_ptr_array_new_with_free_func (g_free);
+  untranslated = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; ; i++)
+    {
+      const char *l = lines[i] != NULL ? lines[i] : "";
+
+      if (l[0] == '\0')
+        {
+          if (msgid->len > 0 && msgstr->len > 0 && !fuzzy && strcmp (msgid->str, msgstr->str) != 0)
+            {
+              add_english (msgid->str, msgstr->str);
+              if (plural->len > 0)
+                add_english (plural->str, msgstr->str);
+            }
+          else if (msgid->len > 0 && msgstr->len == 0)
+            g_hash_table_add (untranslated, strip_mnemonic (msgid->str));
+          g_string_truncate (msgid, 0);
+          g_string_truncate (plural, 0);
+          g_string_truncate (msgstr, 0);
+          fuzzy = FALSE;
+          current = NULL;
+          if (lines[i] == NULL)
+            break;
+        }
+      else if (g_str_has_prefix (l, "#,"))
+        fuzzy = strstr (l, "fuzzy") != NULL;
+      else if (l[0] == '#')
+        current = NULL;        /* comments, and obsolete entries (#~) */
+      else if (g_str_has_prefix (l, "msgid_plural "))
+        append_quoted (current = plural, l);
+      else if (g_str_has_prefix (l, "msgid "))
+        append_quoted (current = msgid, l);
+      else if (g_str_has_prefix (l, "msgstr ") || g_str_has_prefix (l, "msgstr[0] "))
+        append_quoted (current = msgstr, l);
+      else if (g_str_has_prefix (l, "msgstr[") || g_str_has_prefix (l, "msgctxt "))
+        current = NULL;
+      else if (l[0] == '"' && current != NULL)
+        append_quoted (current, l);
+    }
+  g_assert_cmpuint (english->len, >, 0);
+}
+
+/* --- the visible texts ----------------------------------------------------- */
+
+static void
+add_text (GPtrArray  *texts,
+          const char *text)
+{
+  if (text != NULL && has_letter (text))
+    g_ptr_array_add (texts, g_strdup (text));
+}
+
+/* Labels and tooltips of every mapped widget under root, the board's cups
+ * (whose tooltip is their accessible label) included. */
+static void
+collect (GtkWidget *widget,
+         GPtrArray *texts)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    add_text (texts, gtk_label_get_text (GTK_LABEL (widget)));
+  if (gtk_widget_get_has_tooltip (widget))
+    add_text (texts, gtk_widget_get_tooltip_text (widget));
+  if (GTK_IS_WINDOW (widget))
+    add_text (texts, gtk_window_get_title (GTK_WINDOW (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect (c, texts);
+}
+
+/* Whether needle is in haystack as whole words. */
+static gboolean
+contains_words (const char *haystack,
+                const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    {
+      gboolean before_ok = p == haystack
+        || !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (p)));
+      gboolean after_ok = p[n] == '\0' || !g_unichar_isalnum (g_utf8_get_char (p + n));
+      if (before_ok && after_ok)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every visible text under widget: none holds English the catalogue
+ * translates. Returns how many texts it looked at. */
+static guint
+assert_no_english (GtkWidget *widget)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) found = g_string_new (NULL);
+
+  collect (widget, texts);
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *t = texts->pdata[i];
+
+      g_test_message ("visible: %s", t);
+      if (g_hash_table_contains (untranslated, t))
+        {
+          g_test_message ("left untranslated by the catalogue: %s", t);
+          continue;
+        }
+      for (guint j = 0; j < english->len; j++)
+        if (contains_words (t, english->pdata[j]))
+          g_string_append_printf (found, "\n  “%s” in “%s”", (char *) english->pdata[j], t);
+    }
+  if (found->len > 0)
+    g_error ("English left in the %s UI:%s", g_getenv ("LANGUAGE"), found->str);
+  return texts->len;
+}
+
+/* --- fixture --------------------------------------------------------------- */
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  g_settings_set_string (f->settings, "animation-speed", "instant");
+  g_settings_set_string (f->settings, "default-view", "player1");
+  f->window = kuzhi_window_new (NULL);
+  f->model = kuzhi_window_get_model (f->window);
+  f->board = kuzhi_window_get_board_view (f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  spin (50);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->settings);
+  spin (20);
+}
+
+static KuzhiNewMatchDialog *
+find_new_match_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (KUZHI_IS_NEW_MATCH_DIALOG (w))
+        return KUZHI_NEW_MATCH_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Through New Match (whose dialog is looked at too), a Constitution match
+ * with the default names, one turn played. */
+static void
+start_match (Fixture *f)
+{
+  KuzhiNewMatchDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  dialog = find_new_match_dialog ();
+  g_assert_nonnull (dialog);
+  while (!gtk_widget_get_mapped (GTK_WIDGET (dialog)))
+    g_main_context_iteration (NULL, TRUE);
+  spin (50);
+  g_assert_cmpuint (assert_no_english (GTK_WIDGET (dialog)), >, 3);
+  g_assert_true (kuzhi_new_match_dialog_start (dialog));
+  spin (50);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->variant, ==, KZ_VARIANT_CONSTITUTION);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
+  spin (50);
+}
+
+/* --- tests ----------------------------------------------------------------- */
+
+static void
+test_translated (Fixture       *f,
+                 gconstpointer  data)
+{
+  const char *header;
+
+  start_match (f);
+  /* A few strings known to be in every catalogue. */
+  g_assert_cmpstr (_("New Match"), !=, "New Match");
+  header = kuzhi_window_get_header_text (f->window);
+  g_test_message ("header: %s", header);
+  g_assert_null (strstr (header, "to move"));
+  g_assert_null (strstr (header, "Round"));
+  g_assert_null (strstr (header, "Player"));
+  g_assert_cmpuint (assert_no_english (GTK_WIDGET (f->window)), >, 10);
+}
+
+/* The chrome follows the language's direction; the board does not, so the
+ * sowing still goes counter-clockwise on screen. */
+static void
+test_direction (Fixture       *f,
+                gconstpointer  data)
+{
+  gboolean rtl = GPOINTER_TO_INT (data);
+  graphene_rect_t r0, r6, r7, r13;
+
+  start_match (f);
+  g_assert_cmpint (gtk_widget_get_direction (GTK_WIDGET (f->window)), ==,
+                   rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 0)), GTK_WIDGET (f->board), &r0));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 6)), GTK_WIDGET (f->board), &r6));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 7)), GTK_WIDGET (f->board), &r7));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 13)), GTK_WIDGET (f->board), &r13));
+  /* Player 1's row at the bottom, left to right; Player 2's at the top,
+   * right to left: cup 1 → 7 → 8 … 14 → 1 is counter-clockwise. */
+  g_assert_cmpfloat (r0.origin.y, >, r7.origin.y);
+  g_assert_cmpfloat (r0.origin.x, <, r6.origin.x);
+  g_assert_cmpfloat (r7.origin.x, >, r13.origin.x);
+  g_assert_cmpfloat (r6.origin.x, ==, r7.origin.x);
+  g_assert_cmpfloat (r0.origin.x, ==, r13.origin.x);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *localedir = g_getenv ("KUZHI_LOCALEDIR");
+  const char *po = g_getenv ("KUZHI_PO_FILE");
+  const char *lang = g_getenv ("LANGUAGE");
+  gboolean rtl;
+
+  setlocale (LC_ALL, "");
+  g_assert_nonnull (localedir);
+  bindtextdomain ("kuzhi", localedir);
+  bind_textdomain_codeset ("kuzhi", "UTF-8");
+  textdomain ("kuzhi");
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_assert_nonnull (po);
+  g_assert_nonnull (lang);
+  load_po (po);
+  rtl = g_str_equal (lang, "ar") || g_str_equal (lang, "he") || g_str_equal (lang, "fa");
+  /* GTK takes the direction from its own catalogue ("default:RTL"). */
+  g_assert_cmpint (gtk_widget_get_default_direction (), ==, rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+
+  g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
+  g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, fixture_teardown);
+  return g_test_run ();
+}
