@@ -340,6 +340,24 @@ start_match (Fixture *f)
   spin (50);
 }
 
+/* The first mapped button under widget that starts a new match. */
+static GtkButton *
+find_new_match_button (GtkWidget *widget)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_BUTTON (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.new-match") == 0)
+    return GTK_BUTTON (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkButton *b = find_new_match_button (c);
+      if (b != NULL)
+        return b;
+    }
+  return NULL;
+}
+
 /* --- tests ----------------------------------------------------------------- */
 
 static void
@@ -347,10 +365,17 @@ test_translated (Fixture       *f,
                  gconstpointer  data)
 {
   const char *header;
+  GtkButton *button;
 
   start_match (f);
-  /* A few strings known to be in every catalogue. */
+  /* A few strings known to be in every catalogue: the header bar's New
+   * Match button and the header line. */
   g_assert_cmpstr (_("New Match"), !=, "New Match");
+  button = find_new_match_button (GTK_WIDGET (f->window));
+  g_assert_nonnull (button);
+  g_test_message ("New Match button: %s", gtk_button_get_label (button));
+  g_assert_cmpstr (gtk_button_get_label (button), !=, "_New Match");
+  g_assert_null (strstr (gtk_button_get_label (button), "New Match"));
   header = kuzhi_window_get_header_text (f->window);
   g_test_message ("header: %s", header);
   g_assert_null (strstr (header, "to move"));
@@ -366,11 +391,22 @@ test_direction (Fixture       *f,
                 gconstpointer  data)
 {
   gboolean rtl = GPOINTER_TO_INT (data);
-  graphene_rect_t r0, r6, r7, r13;
+  graphene_rect_t r0, r6, r7, r13, rb;
+  GtkButton *button;
+  int width;
 
   start_match (f);
   g_assert_cmpint (gtk_widget_get_direction (GTK_WIDGET (f->window)), ==,
                    rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
+  /* The header bar's start, with New Match, is on the right in RTL. */
+  button = find_new_match_button (GTK_WIDGET (f->window));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (button), GTK_WIDGET (f->window), &rb));
+  width = gtk_widget_get_width (GTK_WIDGET (f->window));
+  if (rtl)
+    g_assert_cmpfloat (rb.origin.x, >, width / 2);
+  else
+    g_assert_cmpfloat (rb.origin.x + rb.size.width, <, width / 2);
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 0)), GTK_WIDGET (f->board), &r0));
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 6)), GTK_WIDGET (f->board), &r6));
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 7)), GTK_WIDGET (f->board), &r7));
