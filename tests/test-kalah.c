@@ -3,108 +3,10 @@
 #include <string.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-test-2x6.h"
 
 #define N_RANDOM_MATCHES 10000
 #define MAX_MATCH_PLIES  2000   /* far above any real Kalah game: it must end */
-
-/* Events written compactly so that a failing case shows the whole turn:
- * L<pit>:<count> lift, D<pit> drop, S<player> store, C<pit>:<count>><player>
- * capture, X<player> extra turn, E<winner>:<reason> match end. */
-static char *
-format_events (const KzEventLog *log)
-{
-  GString *s = g_string_new (NULL);
-
-  for (size_t i = 0; i < log->len; i++)
-    {
-      const KzEvent *ev = &log->events[i];
-      if (i > 0)
-        g_string_append_c (s, ' ');
-      switch ((KzEventType) ev->type)
-        {
-        case KZ_EVENT_LIFT:
-          g_string_append_printf (s, "L%d:%d", ev->pit, ev->count);
-          break;
-        case KZ_EVENT_DROP:
-          g_string_append_printf (s, "D%d", ev->pit);
-          break;
-        case KZ_EVENT_STORE:
-          g_string_append_printf (s, "S%d", ev->player);
-          break;
-        case KZ_EVENT_CAPTURE:
-          g_string_append_printf (s, "C%d:%d>%d", ev->pit, ev->count, ev->player);
-          break;
-        case KZ_EVENT_EXTRA_TURN:
-          g_string_append_printf (s, "X%d", ev->player);
-          break;
-        case KZ_EVENT_MATCH_END:
-          g_string_append_printf (s, "E%d:%s", ev->player,
-                                  kz_end_reason_to_string ((KzEndReason) ev->reason));
-          break;
-        default:
-          g_string_append_printf (s, "?%s", kz_event_type_to_string ((KzEventType) ev->type));
-          break;
-        }
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* Replays the seed movements of a log on `pos`: what the board view does
- * when it animates a turn. The result must be the engine's position. */
-static void
-replay_events (KzPosition *pos, const KzEventLog *log)
-{
-  int hand = 0;
-
-  for (size_t i = 0; i < log->len; i++)
-    {
-      const KzEvent *ev = &log->events[i];
-      switch ((KzEventType) ev->type)
-        {
-        case KZ_EVENT_LIFT:
-          g_assert_cmpint (pos->pits[ev->pit], ==, ev->count);
-          pos->pits[ev->pit] = 0;
-          hand += ev->count;
-          break;
-        case KZ_EVENT_DROP:
-          g_assert_cmpint (hand, >, 0);
-          pos->pits[ev->pit]++;
-          hand--;
-          break;
-        case KZ_EVENT_STORE:
-          g_assert_cmpint (hand, >, 0);
-          pos->stores[ev->player]++;
-          hand--;
-          break;
-        case KZ_EVENT_CAPTURE:
-          g_assert_cmpint (ev->count, >, 0);
-          g_assert_cmpint (pos->pits[ev->pit], ==, ev->count);
-          pos->pits[ev->pit] = 0;
-          pos->stores[ev->player] += ev->count;
-          break;
-        default:
-          break;
-        }
-    }
-  g_assert_cmpint (hand, ==, 0);
-}
-
-static KzPosition
-make_position (const uint8_t pits[12], const uint8_t stores[2], int to_move, int plies)
-{
-  const KzVariant *v = kz_variant_get (KZ_VARIANT_KALAH);
-  KzOptions options = { 0 };
-  KzPosition pos;
-
-  g_assert_nonnull (v);
-  g_assert_true (v->setup (&pos, &options, NULL, 0));
-  memcpy (pos.pits, pits, 12);
-  pos.stores[0] = stores[0];
-  pos.stores[1] = stores[1];
-  pos.to_move = (uint8_t) to_move;
-  pos.plies = (uint16_t) plies;
-  return pos;
-}
 
 typedef struct {
   const char *name;
@@ -188,7 +90,7 @@ test_rule_case (gconstpointer data)
 {
   const RuleCase *tc = data;
   const KzVariant *v = kz_variant_get (KZ_VARIANT_KALAH);
-  KzPosition pos = make_position (tc->pits, tc->stores, tc->to_move, 10);
+  KzPosition pos = kz_test_make_position (KZ_VARIANT_KALAH, tc->pits, tc->stores, tc->to_move, 10);
   KzPosition fast;
   KzEventLog log;
   g_autofree char *events = NULL;
@@ -201,7 +103,7 @@ test_rule_case (gconstpointer data)
   KzPosition replayed = pos;
   v->apply (&pos, tc->action, &log);
   v->apply (&fast, tc->action, NULL);
-  events = format_events (&log);
+  events = kz_test_format_events (&log);
 
   g_assert_cmpstr (events, ==, tc->want_events);
   g_assert_cmpmem (pos.pits, 12, tc->want_pits, 12);
@@ -214,7 +116,7 @@ test_rule_case (gconstpointer data)
   g_assert_cmpint (kz_position_total (&pos), ==, total);
   /* The search's fast path (no log) plays the same game. */
   g_assert_true (kz_position_equal (&pos, &fast));
-  replay_events (&replayed, &log);
+  kz_test_replay_events (&replayed, &log);
   g_assert_cmpmem (replayed.pits, 12, pos.pits, 12);
   g_assert_cmpmem (replayed.stores, 2, pos.stores, 2);
 
@@ -281,7 +183,7 @@ test_legal (void)
 {
   uint8_t pits[12] = { 0, 3, 0, 1, 0, 2,  5, 0, 0, 0, 0, 7 };
   uint8_t stores[2] = { 10, 20 };
-  KzPosition pos = make_position (pits, stores, 0, 0);
+  KzPosition pos = kz_test_make_position (KZ_VARIANT_KALAH, pits, stores, 0, 0);
   const KzVariant *v = kz_position_variant (&pos);
   KzAction actions[KZ_MAX_ACTIONS];
 
@@ -352,7 +254,7 @@ test_random_matches (void)
           g_assert_cmpint (kz_position_total (&after), ==, total);
 
           KzPosition replayed = before;
-          replay_events (&replayed, &log);
+          kz_test_replay_events (&replayed, &log);
           g_assert_cmpmem (replayed.pits, 12, after.pits, 12);
           g_assert_cmpmem (replayed.stores, 2, after.stores, 2);
           g_assert_cmpint (log.events[log.len - 1].type == KZ_EVENT_MATCH_END, ==, after.over);
