@@ -224,46 +224,12 @@ test_random_matches (void)
       int plies = 0;
 
       g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, &options, error, sizeof error));
-      const KzVariant *v = kz_position_variant (&match.pos);
       int total = kz_position_total (&match.pos);
       g_assert_cmpint (total, ==, 12 * options.seeds);
 
       while (!match.pos.over)
         {
-          KzAction actions[KZ_MAX_ACTIONS];
-          int n = v->legal (&match.pos, actions);
-          KzPosition before = match.pos;
-
-          g_assert_cmpint (n, >, 0);
-          for (int i = 0; i < n; i++)
-            {
-              KzPosition copy = before;
-              g_assert_true (actions[i] / 6 == before.to_move);
-              g_assert_cmpint (before.pits[actions[i]], >, 0);
-              if (i > 0)
-                g_assert_cmpint (actions[i - 1], <, actions[i]);
-              v->apply (&copy, actions[i], NULL);
-              g_assert_cmpint (kz_position_total (&copy), ==, total);
-              g_assert_cmpint (copy.plies, ==, before.plies + 1);
-            }
-
-          KzAction a = actions[next_random (&rng) % (guint64) n];
-          kz_event_log_clear (&log);
-          g_assert_true (kz_match_play (&match, a, &log));
-          KzPosition after = match.pos;
-          g_assert_cmpint (kz_position_total (&after), ==, total);
-
-          KzPosition replayed = before;
-          kz_test_replay_events (&replayed, &log);
-          g_assert_cmpmem (replayed.pits, 12, after.pits, 12);
-          g_assert_cmpmem (replayed.stores, 2, after.stores, 2);
-          g_assert_cmpint (log.events[log.len - 1].type == KZ_EVENT_MATCH_END, ==, after.over);
-
-          g_assert_true (kz_match_undo (&match));
-          g_assert_true (kz_position_equal (&match.pos, &before));
-          g_assert_true (kz_match_play (&match, a, NULL));
-          g_assert_true (kz_position_equal (&match.pos, &after));
-
+          kz_test_play_checked_ply (&match, &log, next_random (&rng));
           plies++;
           all_plies++;
           g_assert_cmpint (plies, <, MAX_MATCH_PLIES);
