@@ -2,19 +2,101 @@
 #include <adwaita.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/resource.h>
 
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
 
 #define SEARCH_MS 3000
+#define FRAME_MS  16.0
 
 typedef struct {
   GArray *work;        /* ms from the frame's update to its after-paint */
+  GArray *cpu;         /* ms of the main thread's CPU time in that span */
   GArray *intervals;   /* ms between after-paints */
   gint64  update_at;
+  gint64  update_cpu;
   gint64  last_paint;
   gboolean recording;
 } Frames;
+
+/* What one figure came to, for the summary at the end. */
+typedef struct {
+  double   p99, max;
+  guint    n, over;
+} Figure;
+
+/* The main thread's CPU time: a frame whose wall time is much longer than
+ * this waited for a core, it did not work longer. */
+static gint64
+thread_cpu_us (void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    return ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+#endif
+  return 0;
+}
+
+/* The whole process's CPU time (the search thread's share is most of it). */
+static gint64
+process_cpu_us (void)
+{
+  struct rusage ru;
+
+  if (getrusage (RUSAGE_SELF, &ru) != 0)
+    return 0;
+  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+}
+
+/* The machine's load average (1, 5, 15 min): the machine is shared, and
+ * long frames come with load. */
+static char *
+load_average (void)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) fields = NULL;
+
+  if (!g_file_get_contents ("/proc/loadavg", &text, NULL, NULL))
+    return g_strdup ("unknown");
+  fields = g_strsplit (g_strstrip (text), " ", 4);
+  if (g_strv_length (fields) < 3)
+    return g_strdup ("unknown");
+  return g_strdup_printf ("%s %s %s", fields[0], fields[1], fields[2]);
+}
+
+/* The nice value of the computer's search thread, found by its name. */
+static char *
+search_thread_nice (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
+      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *comm = NULL, *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+      const char *after;
+
+      if (!g_file_get_contents (comm_path, &comm, NULL, NULL)
+          || !g_str_has_prefix (comm, "kuzhi-search")
+          || !g_file_get_contents (stat_path, &stat, NULL, NULL)
+          || (after = strrchr (stat, ')')) == NULL)
+        continue;
+      /* after ") ": state is field 3, nice field 19 */
+      fields = g_strsplit (after + 2, " ", 20);
+      if (g_strv_length (fields) >= 17)
+        return g_strdup_printf ("nice %s", fields[16]);
+    }
+  return g_strdup ("not found (no thread named kuzhi-search)");
+}
 
 static gboolean
 on_timeout (gpointer data)
@@ -41,7 +123,7 @@ compare_double (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-static void
+static Figure
 report (const char *what,
         GArray     *values,
         const char *target)
@@ -49,17 +131,25 @@ report (const char *what,
   double *v = (double *) values->data;
   double sum = 0;
   guint n = values->len;
+  Figure f = { 0 };
 
   if (n == 0)
     {
       g_print ("%s: no samples\n", what);
-      return;
+      return f;
     }
   qsort (v, n, sizeof *v, compare_double);
   for (guint i = 0; i < n; i++)
-    sum += v[i];
-  g_print ("%s (%u samples): mean %.2f ms, median %.2f ms, 99th percentile %.2f ms, max %.2f ms%s\n",
-           what, n, sum / n, v[n / 2], v[MIN (n - 1, n * 99 / 100)], v[n - 1], target);
+    {
+      sum += v[i];
+      f.over += v[i] > FRAME_MS;
+    }
+  f.n = n;
+  f.p99 = v[MIN (n - 1, n * 99 / 100)];
+  f.max = v[n - 1];
+  g_print ("%s (%u samples): mean %.2f ms, median %.2f ms, 99th percentile %.2f ms, max %.2f ms, over %.0f ms: %u%s\n",
+           what, n, sum / n, v[n / 2], f.p99, f.max, FRAME_MS, f.over, target);
+  return f;
 }
 
 static void
@@ -67,6 +157,7 @@ on_update (GdkFrameClock *clock,
            Frames        *frames)
 {
   frames->update_at = g_get_monotonic_time ();
+  frames->update_cpu = thread_cpu_us ();
 }
 
 static void
@@ -78,7 +169,9 @@ on_after_paint (GdkFrameClock *clock,
   if (frames->recording && frames->update_at != 0)
     {
       double work = (now - frames->update_at) / 1000.0;
+      double cpu = (thread_cpu_us () - frames->update_cpu) / 1000.0;
       g_array_append_val (frames->work, work);
+      g_array_append_val (frames->cpu, cpu);
       if (frames->last_paint != 0)
         {
           double interval = (now - frames->last_paint) / 1000.0;
@@ -132,19 +225,34 @@ start_hard (KuzhiWindow *window)
   wait_thinking (window);
 }
 
+/* Runs until the search ends; returns the process's CPU time over the wall
+ * time, in cores (the search alone would be about 1). */
+static double
+cores_used (gint64 wall0,
+            gint64 cpu0)
+{
+  gint64 wall = g_get_monotonic_time () - wall0;
+
+  return wall > 0 ? (double) (process_cpu_us () - cpu0) / wall : 0;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GSettings) settings = NULL;
+  g_autofree char *load_start = NULL, *load_end = NULL, *nice = NULL;
   KuzhiWindow *window;
   KuzhiBoardView *board;
   GdkFrameClock *clock;
   Frames frames = { 0 };
   guint frame = 0, tick;
   g_autoptr(GArray) snapshots = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) snapshots_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) latency = g_array_new (FALSE, FALSE, sizeof (double));
-  gint64 start;
+  Figure base_work, work, work_cpu, snap, snap_cpu, late;
+  double cores_frames, cores_snap;
+  gint64 start, start_cpu;
   int w, h;
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
@@ -162,12 +270,14 @@ main (int   argc,
   spin (300);
   w = gtk_widget_get_width (GTK_WIDGET (board));
   h = gtk_widget_get_height (GTK_WIDGET (board));
-  g_print ("Hard searching %d ms (Constitution, 5 shells) in its thread; board %d×%d px, %s, %u CPUs\n",
-           SEARCH_MS, w, h, g_getenv ("GSK_RENDERER"), g_get_num_processors ());
+  load_start = load_average ();
+  g_print ("Hard searching %d ms (Constitution, 5 shells) in its thread; board %d×%d px, %s, %u CPUs; load average %s\n",
+           SEARCH_MS, w, h, g_getenv ("GSK_RENDERER"), g_get_num_processors (), load_start);
 
   /* 1. Real frames: the frame clock paints the window every frame while
    * the board changes, and the search runs. */
   frames.work = g_array_new (FALSE, FALSE, sizeof (double));
+  frames.cpu = g_array_new (FALSE, FALSE, sizeof (double));
   frames.intervals = g_array_new (FALSE, FALSE, sizeof (double));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_signal_connect (clock, "update", G_CALLBACK (on_update), &frames);
@@ -179,31 +289,39 @@ main (int   argc,
   frames.recording = TRUE;
   spin (SEARCH_MS);
   frames.recording = FALSE;
-  report ("BASELINE, no search: window frame, update to after-paint", frames.work, "");
+  base_work = report ("BASELINE, no search: window frame, update to after-paint", frames.work, "");
+  report ("BASELINE, no search: main thread's CPU time in a frame", frames.cpu, "");
   report ("BASELINE, no search: interval between frames", frames.intervals, "");
   g_array_set_size (frames.work, 0);
+  g_array_set_size (frames.cpu, 0);
   g_array_set_size (frames.intervals, 0);
   frames.last_paint = 0;
 
   start_hard (window);
+  nice = search_thread_nice ();
+  g_print ("the search thread: %s\n", nice);
   frames.recording = TRUE;
   start = g_get_monotonic_time ();
+  start_cpu = process_cpu_us ();
   while (is_thinking (window) && g_get_monotonic_time () - start < (SEARCH_MS + 2000) * 1000)
     g_main_context_iteration (NULL, TRUE);
+  cores_frames = cores_used (start, start_cpu);
   frames.recording = FALSE;
   gtk_widget_remove_tick_callback (GTK_WIDGET (board), tick);
-  report ("window frame during the search, update to after-paint", frames.work, " (target: max < 16 ms)");
+  work = report ("window frame during the search, update to after-paint", frames.work, " (target: max < 16 ms)");
+  work_cpu = report ("main thread's CPU time in a frame during the search", frames.cpu, " (the frame's own work)");
   report ("interval between frames during the search", frames.intervals, " (the frame clock's pace, ~16.7 ms)");
 
   /* 2. The board's own snapshot and render, back to back, during the search. */
   start_hard (window);
   start = g_get_monotonic_time ();
+  start_cpu = process_cpu_us ();
   while (is_thinking (window) && g_get_monotonic_time () - start < (SEARCH_MS + 2000) * 1000)
     {
       GtkSnapshot *snapshot = gtk_snapshot_new ();
       GskRenderNode *node;
       GdkTexture *texture;
-      gint64 t0;
+      gint64 t0, c0;
       double ms;
       int p = frame++ % 12;
       KuzhiCup *cup = kuzhi_board_view_get_cup (board, p);
@@ -211,17 +329,22 @@ main (int   argc,
 
       kuzhi_cup_set_count (cup, kuzhi_cup_get_count (cup) == count ? count + 1 : count);
       t0 = g_get_monotonic_time ();
+      c0 = thread_cpu_us ();
       GTK_WIDGET_GET_CLASS (board)->snapshot (GTK_WIDGET (board), snapshot);
       node = gtk_snapshot_free_to_node (snapshot);
       texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)),
                                              node, &GRAPHENE_RECT_INIT (0, 0, w, h));
       ms = (g_get_monotonic_time () - t0) / 1000.0;
       g_array_append_val (snapshots, ms);
+      ms = (thread_cpu_us () - c0) / 1000.0;
+      g_array_append_val (snapshots_cpu, ms);
       g_object_unref (texture);
       gsk_render_node_unref (node);
       g_main_context_iteration (NULL, FALSE);
     }
-  report ("board snapshot + render during the search", snapshots, " (target: max < 16 ms)");
+  cores_snap = cores_used (start, start_cpu);
+  snap = report ("board snapshot + render during the search", snapshots, " (target: max < 16 ms)");
+  snap_cpu = report ("main thread's CPU time in a board snapshot + render", snapshots_cpu, "");
 
   /* 3. The main loop answers: how late a 5 ms timeout fires during the search. */
   start_hard (window);
@@ -229,13 +352,13 @@ main (int   argc,
   while (is_thinking (window) && g_get_monotonic_time () - start < (SEARCH_MS + 2000) * 1000)
     {
       gint64 t0 = g_get_monotonic_time ();
-      double late;
+      double late_ms;
 
       spin (5);
-      late = (g_get_monotonic_time () - t0) / 1000.0 - 5.0;
-      g_array_append_val (latency, late);
+      late_ms = (g_get_monotonic_time () - t0) / 1000.0 - 5.0;
+      g_array_append_val (latency, late_ms);
     }
-  report ("lateness of a 5 ms main-loop timeout during the search", latency, "");
+  late = report ("lateness of a 5 ms main-loop timeout during the search", latency, "");
 
   /* The move was played, and undo during a search stops it at once. */
   {
@@ -248,7 +371,20 @@ main (int   argc,
              (g_get_monotonic_time () - t0) / 1000.0);
   }
 
+  /* One line to compare runs by. */
+  load_end = load_average ();
+  g_print ("\nSUMMARY during the Hard search: window frame max %.2f ms, p99 %.2f ms, over %.0f ms %u/%u "
+           "(its CPU max %.2f ms, p99 %.2f ms); board snapshot+render max %.2f ms, p99 %.2f ms, over %.0f ms %u/%u "
+           "(CPU max %.2f ms, p99 %.2f ms); 5 ms timeout late max %.2f ms, p99 %.2f ms; "
+           "baseline frame max %.2f ms, over %.0f ms %u/%u; process used %.2f / %.2f cores; search thread %s; "
+           "load average %s at start, %s at end\n",
+           work.max, work.p99, FRAME_MS, work.over, work.n, work_cpu.max, work_cpu.p99,
+           snap.max, snap.p99, FRAME_MS, snap.over, snap.n, snap_cpu.max, snap_cpu.p99,
+           late.max, late.p99, base_work.max, FRAME_MS, base_work.over, base_work.n,
+           cores_frames, cores_snap, nice, load_start, load_end);
+
   g_array_unref (frames.work);
+  g_array_unref (frames.cpu);
   g_array_unref (frames.intervals);
   gtk_window_destroy (GTK_WINDOW (window));
   spin (100);
