@@ -1,5 +1,13 @@
 /* test-computer-player.c — KuzhiComputerPlayer without a display: legal choices, async with a main loop, cancel and stale results. */
 #include <gio/gio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "kuzhi-computer-player.h"
 
@@ -166,6 +174,98 @@ test_finished_match (void)
   kz_match_clear (&m);
 }
 
+#ifdef __linux__
+/* The fields of /proc/self/task/TID/stat for the thread named `name`:
+ * nice (field 19) and scheduling policy (field 41). */
+static gboolean
+find_thread (const char *name, int *nice, int *policy)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
+      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *comm = NULL, *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+      const char *after;
+
+      if (!g_file_get_contents (comm_path, &comm, NULL, NULL)
+          || strcmp (g_strstrip (comm), name) != 0
+          || !g_file_get_contents (stat_path, &stat, NULL, NULL)
+          || (after = strrchr (stat, ')')) == NULL)
+        continue;
+      fields = g_strsplit (after + 2, " ", -1);   /* fields[0] is field 3 */
+      g_assert_cmpuint (g_strv_length (fields), >=, 39);
+      *nice = atoi (fields[16]);
+      *policy = atoi (fields[38]);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+report_nice (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  errno = 0;
+  g_task_return_int (task, getpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid)));
+}
+#endif
+
+/* The search runs in a thread of its own at a lower priority than the UI
+ * (nicer, SCHED_BATCH), and the lower priority goes with that thread: the
+ * caller and GLib's pool threads keep theirs. */
+static void
+test_search_thread_priority (void)
+{
+#ifdef __linux__
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Reply reply = { .loop = loop, .action = KZ_ACTION_NONE };
+  int before = getpriority (PRIO_PROCESS, 0), nice = 0, policy = -1;
+  gint64 start = g_get_monotonic_time ();
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_CONSTITUTION);
+  kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_HARD, 20000, cancellable, on_chosen, &reply);
+  while (!find_thread ("kuzhi-search", &nice, &policy) || nice == before)
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+      g_usleep (1000);
+    }
+  g_assert_cmpint (nice, ==, MIN (before + 10, 19));
+  g_assert_cmpint (policy, ==, 3);   /* SCHED_BATCH */
+  g_cancellable_cancel (cancellable);
+  g_main_loop_run (loop);
+  g_assert_error (reply.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&reply.error);
+
+  /* The caller and the pool are as they were. */
+  g_assert_cmpint (getpriority (PRIO_PROCESS, 0), ==, before);
+  for (int i = 0; i < 4; i++)
+    {
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_task_run_in_thread_sync (task, report_nice);
+      g_assert_cmpint (g_task_propagate_int (task, &error), ==, before);
+      g_assert_no_error (error);
+    }
+  /* The thread ends with its search. */
+  start = g_get_monotonic_time ();
+  while (find_thread ("kuzhi-search", &nice, &policy))
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+      g_usleep (1000);
+    }
+  kz_match_clear (&m);
+#else
+  g_test_skip ("thread priorities are only lowered on Linux");
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -177,6 +277,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/stale-result-dropped", test_stale_result_dropped);
   g_test_add_func ("/computer-player/sync-cancelled", test_sync_cancelled);
   g_test_add_func ("/computer-player/finished-match", test_finished_match);
+  g_test_add_func ("/computer-player/search-thread-priority", test_search_thread_priority);
 
   return g_test_run ();
 }
