@@ -15,10 +15,13 @@
 typedef struct {
   GArray *work;        /* ms from the frame's update to its after-paint */
   GArray *cpu;         /* ms of the main thread's CPU time in that span */
+  GArray *waited;      /* ms the main thread was ready but had no core */
   GArray *intervals;   /* ms between after-paints */
   gint64  update_at;
   gint64  update_cpu;
+  gint64  update_wait;
   gint64  last_paint;
+  gint64  recording_since;
   gboolean recording;
 } Frames;
 
@@ -40,6 +43,23 @@ thread_cpu_us (void)
     return ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 #endif
   return 0;
+}
+
+/* How long the calling thread has waited, ready to run, for a core
+ * (schedstat's second field), in µs; 0 where it cannot be read. */
+static gint64
+thread_wait_us (void)
+{
+  char buf[128] = "";
+  FILE *f = fopen ("/proc/thread-self/schedstat", "r");
+  unsigned long long run = 0, wait = 0;
+
+  if (f == NULL)
+    return 0;
+  if (fgets (buf, sizeof buf, f) == NULL || sscanf (buf, "%llu %llu", &run, &wait) != 2)
+    wait = 0;
+  fclose (f);
+  return wait / 1000;
 }
 
 /* The whole process's CPU time (the search thread's share is most of it). */
@@ -158,6 +178,7 @@ on_update (GdkFrameClock *clock,
 {
   frames->update_at = g_get_monotonic_time ();
   frames->update_cpu = thread_cpu_us ();
+  frames->update_wait = thread_wait_us ();
 }
 
 static void
@@ -170,8 +191,14 @@ on_after_paint (GdkFrameClock *clock,
     {
       double work = (now - frames->update_at) / 1000.0;
       double cpu = (thread_cpu_us () - frames->update_cpu) / 1000.0;
+      double waited = (thread_wait_us () - frames->update_wait) / 1000.0;
       g_array_append_val (frames->work, work);
       g_array_append_val (frames->cpu, cpu);
+      g_array_append_val (frames->waited, waited);
+      if (work > FRAME_MS / 2)
+        g_print ("  long frame %u, %.0f ms in: %.2f ms, of which the main thread ran %.2f ms, "
+                 "waited for a core %.2f ms, and slept (on the X server) the rest\n",
+                 frames->work->len, (frames->update_at - frames->recording_since) / 1000.0, work, cpu, waited);
       if (frames->last_paint != 0)
         {
           double interval = (now - frames->last_paint) / 1000.0;
@@ -250,7 +277,7 @@ main (int   argc,
   g_autoptr(GArray) snapshots = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) snapshots_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) latency = g_array_new (FALSE, FALSE, sizeof (double));
-  Figure base_work, work, work_cpu, snap, snap_cpu, late;
+  Figure base_work, work, work_cpu, work_wait, snap, snap_cpu, late;
   double cores_frames, cores_snap;
   gint64 start, start_cpu;
   int w, h;
@@ -278,6 +305,7 @@ main (int   argc,
    * the board changes, and the search runs. */
   frames.work = g_array_new (FALSE, FALSE, sizeof (double));
   frames.cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  frames.waited = g_array_new (FALSE, FALSE, sizeof (double));
   frames.intervals = g_array_new (FALSE, FALSE, sizeof (double));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_signal_connect (clock, "update", G_CALLBACK (on_update), &frames);
@@ -287,29 +315,36 @@ main (int   argc,
   /* The same frames with no search, for comparison: the machine is shared,
    * and what the search adds is the difference. */
   frames.recording = TRUE;
+  frames.recording_since = g_get_monotonic_time ();
   spin (SEARCH_MS);
   frames.recording = FALSE;
   base_work = report ("BASELINE, no search: window frame, update to after-paint", frames.work, "");
   report ("BASELINE, no search: main thread's CPU time in a frame", frames.cpu, "");
+  report ("BASELINE, no search: main thread's wait for a core in a frame", frames.waited, "");
   report ("BASELINE, no search: interval between frames", frames.intervals, "");
   g_array_set_size (frames.work, 0);
   g_array_set_size (frames.cpu, 0);
+  g_array_set_size (frames.waited, 0);
   g_array_set_size (frames.intervals, 0);
   frames.last_paint = 0;
 
   start_hard (window);
-  nice = search_thread_nice ();
-  g_print ("the search thread: %s\n", nice);
   frames.recording = TRUE;
-  start = g_get_monotonic_time ();
+  start = frames.recording_since = g_get_monotonic_time ();
   start_cpu = process_cpu_us ();
   while (is_thinking (window) && g_get_monotonic_time () - start < (SEARCH_MS + 2000) * 1000)
-    g_main_context_iteration (NULL, TRUE);
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (nice == NULL && g_get_monotonic_time () - start > 500 * 1000)
+        nice = search_thread_nice ();
+    }
+  g_print ("the search thread: %s\n", nice);
   cores_frames = cores_used (start, start_cpu);
   frames.recording = FALSE;
   gtk_widget_remove_tick_callback (GTK_WIDGET (board), tick);
   work = report ("window frame during the search, update to after-paint", frames.work, " (target: max < 16 ms)");
   work_cpu = report ("main thread's CPU time in a frame during the search", frames.cpu, " (the frame's own work)");
+  work_wait = report ("main thread's wait for a core in a frame during the search", frames.waited, "");
   report ("interval between frames during the search", frames.intervals, " (the frame clock's pace, ~16.7 ms)");
 
   /* 2. The board's own snapshot and render, back to back, during the search. */
@@ -374,17 +409,18 @@ main (int   argc,
   /* One line to compare runs by. */
   load_end = load_average ();
   g_print ("\nSUMMARY during the Hard search: window frame max %.2f ms, p99 %.2f ms, over %.0f ms %u/%u "
-           "(its CPU max %.2f ms, p99 %.2f ms); board snapshot+render max %.2f ms, p99 %.2f ms, over %.0f ms %u/%u "
+           "(its CPU max %.2f ms, p99 %.2f ms; waiting for a core max %.2f ms); board snapshot+render max %.2f ms, p99 %.2f ms, over %.0f ms %u/%u "
            "(CPU max %.2f ms, p99 %.2f ms); 5 ms timeout late max %.2f ms, p99 %.2f ms; "
            "baseline frame max %.2f ms, over %.0f ms %u/%u; process used %.2f / %.2f cores; search thread %s; "
            "load average %s at start, %s at end\n",
-           work.max, work.p99, FRAME_MS, work.over, work.n, work_cpu.max, work_cpu.p99,
+           work.max, work.p99, FRAME_MS, work.over, work.n, work_cpu.max, work_cpu.p99, work_wait.max,
            snap.max, snap.p99, FRAME_MS, snap.over, snap.n, snap_cpu.max, snap_cpu.p99,
            late.max, late.p99, base_work.max, FRAME_MS, base_work.over, base_work.n,
            cores_frames, cores_snap, nice, load_start, load_end);
 
   g_array_unref (frames.work);
   g_array_unref (frames.cpu);
+  g_array_unref (frames.waited);
   g_array_unref (frames.intervals);
   gtk_window_destroy (GTK_WINDOW (window));
   spin (100);
