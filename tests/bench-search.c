@@ -1,5 +1,6 @@
 /* bench-search.c — the search's figures: Kalah solved from the start, speed and depth in 1 s per game, and the levels' strength table. */
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -11,7 +12,15 @@ static int     opt_games = 100;        /* per pairing, colours alternated */
 static int     opt_hard_nodes = 200000; /* Hard's budget per move in the table */
 static int     opt_kalah4_seconds = 600;
 static int     opt_second_ms = 1000;
-static int     opt_opening = 4;         /* Easy's turns before engines meet */
+static int     opt_opening = 4;         /* random turns before the engines meet */
+static int     opt_check_nodes = 200000; /* the search that judges an opening */
+static int     opt_candidates = 8;     /* random openings tried per opening kept */
+static int     opt_threads;            /* games played at once (0: one per core) */
+static char   *opt_tune_level = "normal";
+static char   *opt_tune_weight;        /* only this weight */
+static char   *opt_tune_changes = "-60,-20,20,60";
+static char   *opt_weights;
+static gboolean opt_verbose;
 static gboolean opt_skip_solve, opt_skip_speed, opt_skip_strength;
 static char   *opt_only;               /* one game's key */
 static char   *opt_tune;               /* tune this game's weights instead */
@@ -20,13 +29,21 @@ static GOptionEntry entries[] = {
   { "games", 0, 0, G_OPTION_ARG_INT, &opt_games, "Games per pairing (even)", "N" },
   { "hard-nodes", 0, 0, G_OPTION_ARG_INT, &opt_hard_nodes, "Hard's nodes per move in the strength table", "N" },
   { "kalah4-seconds", 0, 0, G_OPTION_ARG_INT, &opt_kalah4_seconds, "Time given to solving Kalah with 4 seeds (0: no limit)", "S" },
-  { "opening", 0, 0, G_OPTION_ARG_INT, &opt_opening, "Turns played by Easy at the start of games between engines", "N" },
+  { "opening", 0, 0, G_OPTION_ARG_INT, &opt_opening, "Random turns that start every game of the table", "N" },
+  { "check-nodes", 0, 0, G_OPTION_ARG_INT, &opt_check_nodes, "Nodes of the search that judges an opening", "N" },
+  { "candidates", 0, 0, G_OPTION_ARG_INT, &opt_candidates, "Random openings judged per opening kept", "N" },
+  { "threads", 0, 0, G_OPTION_ARG_INT, &opt_threads, "Pairings played at once (default: one per core)", "N" },
   { "second-ms", 0, 0, G_OPTION_ARG_INT, &opt_second_ms, "Time of the speed test per game", "MS" },
   { "skip-solve", 0, 0, G_OPTION_ARG_NONE, &opt_skip_solve, "Skip the Kalah solves", NULL },
   { "skip-speed", 0, 0, G_OPTION_ARG_NONE, &opt_skip_speed, "Skip the 1-second searches", NULL },
   { "skip-strength", 0, 0, G_OPTION_ARG_NONE, &opt_skip_strength, "Skip the strength table", NULL },
   { "only", 0, 0, G_OPTION_ARG_STRING, &opt_only, "Only this game in the table", "KEY" },
   { "tune", 0, 0, G_OPTION_ARG_STRING, &opt_tune, "Tune this game's evaluation weights by matches", "KEY" },
+  { "tune-level", 0, 0, G_OPTION_ARG_STRING, &opt_tune_level, "Level of both tuning players (easy, normal, hard)", "LEVEL" },
+  { "tune-weight", 0, 0, G_OPTION_ARG_STRING, &opt_tune_weight, "Only tune this weight", "NAME" },
+  { "tune-changes", 0, 0, G_OPTION_ARG_STRING, &opt_tune_changes, "Changes tried on each weight", "D1,D2,..." },
+  { "verbose", 0, 0, G_OPTION_ARG_NONE, &opt_verbose, "Print every game", NULL },
+  { "weights", 0, 0, G_OPTION_ARG_STRING, &opt_weights, "Weights of one game for every player", "KEY:W0,W1,..." },
   { NULL },
 };
 
@@ -151,6 +168,10 @@ typedef struct {
   gboolean       own_weights;
 } Player;
 
+/* Weights given with --weights for every player of one game (what the
+ * table would show with other defaults), or NULL. */
+static KzEvalWeights *table_weights[KZ_N_VARIANTS];
+
 /* Plays one turn for `p` (a mark and its sowing count as one turn). */
 static void
 play_turn (KzSearcher *s, const Player *p, KzMatch *m, GRand *rand, guint64 seed)
@@ -166,11 +187,12 @@ play_turn (KzSearcher *s, const Player *p, KzMatch *m, GRand *rand, guint64 seed
 
   KzSearchLimits limits = { .seed = seed };
   KzSearchResult r;
+  KzVariantId id = (KzVariantId) m->pos.variant;
   if (p->kind == P_HARD)
     limits.nodes = (uint64_t) opt_hard_nodes;
   else
     limits.level = p->kind == P_EASY ? KZ_LEVEL_EASY : KZ_LEVEL_NORMAL;
-  kz_searcher_set_weights (s, (KzVariantId) m->pos.variant, p->own_weights ? &p->weights : NULL);
+  kz_searcher_set_weights (s, id, p->own_weights ? &p->weights : table_weights[id]);
   if (!kz_search (s, m, &limits, NULL, &r))
     g_error ("no move found");
   if (!kz_match_play (m, r.best, NULL))
@@ -187,85 +209,304 @@ play_turn (KzSearcher *s, const Player *p, KzMatch *m, GRand *rand, guint64 seed
     }
 }
 
-/* One game: returns player a's points (1, ½, 0). The first `opening`
- * turns are random, so that deterministic players meet in new games. */
+/* Openings. Each game of a pairing starts from a position reached by a
+ * few turns of random moves, kept only when it is balanced: a search with
+ * the check budget proves no result and judges it within --balance seeds
+ * of even, and it differs from the openings kept before. Every opening is played twice, once
+ * with each colour, so neither the opening nor the first move favours a
+ * player; the same openings serve every pairing of a game. */
+#define MAX_OPENING_ACTIONS 64
+
+typedef struct {
+  KzAction actions[MAX_OPENING_ACTIONS];
+  int      n;
+  int      score;        /* the check's score, centiseeds, for the mover */
+} Opening;
+
+typedef struct {
+  Opening *items;
+  int      n;
+  int      tried;
+  int      decided;      /* thrown away: the game ended or a result was proven */
+  int      unbalanced;   /* thrown away: judged beyond the threshold */
+  int      repeated;     /* thrown away: the same as a kept one */
+} OpeningBook;
+
+static OpeningBook books[KZ_N_VARIANTS];
+
+static void
+replay (KzMatch *m, KzVariantId id, const KzAction *actions, int n)
+{
+  new_match (m, id, 0);
+  for (int i = 0; i < n; i++)
+    if (!kz_match_play (m, actions[i], NULL))
+      g_error ("an opening does not replay");
+}
+
+/* The value of the match's position for `player`, by a fresh search. */
+static int
+judge (KzSearcher *s, const KzMatch *m, int player, int nodes, gboolean *decided)
+{
+  KzSearchLimits limits = { .nodes = (uint64_t) nodes };
+  KzSearchResult r;
+
+  if (m->pos.over)
+    {
+      *decided = TRUE;
+      int margin = kz_eval_final_margin (&m->pos, player);
+      return margin > 0 ? KZ_SCORE_WIN + margin * KZ_SCORE_MARGIN_MUL
+           : margin < 0 ? -KZ_SCORE_WIN + margin * KZ_SCORE_MARGIN_MUL : 0;
+    }
+  kz_searcher_clear (s);
+  kz_search (s, m, &limits, NULL, &r);
+  *decided = r.exact || kz_score_is_final (r.score);
+  return m->pos.to_move == player ? r.score : -r.score;
+}
+
+/* Plays one random action of the opening. */
+static void
+opening_action (KzVariantId id, Opening *o, GRand *rand)
+{
+  KzMatch m;
+  KzAction actions[KZ_MAX_ACTIONS];
+
+  replay (&m, id, o->actions, o->n);
+  int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
+  kz_match_clear (&m);
+  o->actions[o->n++] = actions[g_rand_int_range (rand, 0, n)];
+}
+
+static gboolean
+is_over (KzVariantId id, const Opening *o)
+{
+  KzMatch m;
+  replay (&m, id, o->actions, o->n);
+  gboolean over = m.pos.over;
+  kz_match_clear (&m);
+  return over;
+}
+
+static int
+by_balance (gconstpointer x, gconstpointer y)
+{
+  const Opening *a = x, *b = y;
+  return abs (a->score) - abs (b->score);
+}
+
+/* Judges the openings at `nodes`, drops those with a proven result and
+ * sorts the rest, most balanced first. */
+static int
+judge_openings (KzSearcher *s, KzVariantId id, Opening *o, int n, int nodes, int *decided)
+{
+  int kept = 0;
+  for (int i = 0; i < n; i++)
+    {
+      KzMatch m;
+      gboolean proven;
+      replay (&m, id, o[i].actions, o[i].n);
+      o[i].score = judge (s, &m, m.pos.to_move, nodes, &proven);
+      kz_match_clear (&m);
+      if (proven)
+        (*decided)++;
+      else
+        o[kept++] = o[i];
+    }
+  qsort (o, kept, sizeof *o, by_balance);
+  return kept;
+}
+
+static void
+make_book (KzVariantId id, int count)
+{
+  OpeningBook *book = &books[id];
+  KzSearcher *s = kz_searcher_new (16);
+  int n_candidates = count * opt_candidates;
+  Opening *c = g_new0 (Opening, n_candidates);
+  int n = 0;
+
+  kz_searcher_set_weights (s, id, table_weights[id]);
+  /* Distinct random openings that leave the game going. Short games have
+   * few: give up after many repeats. */
+  for (int attempt = 0; n < n_candidates && attempt < 20 * n_candidates; attempt++)
+    {
+      Opening o = { .n = 0 };
+      GRand *rand = g_rand_new_with_seed ((guint32) id * 1000003u + (guint32) attempt * 7919u + 17u);
+      int turns = 0;
+      gboolean seen = FALSE;
+
+      book->tried++;
+      /* A turn ends with a sowing (a mark only starts one). */
+      while (turns < opt_opening && o.n < MAX_OPENING_ACTIONS - 1 && !is_over (id, &o))
+        {
+          opening_action (id, &o, rand);
+          if (!KZ_ACTION_IS_MARK (o.actions[o.n - 1]))
+            turns++;
+        }
+      g_rand_free (rand);
+      if (is_over (id, &o) || turns < opt_opening)
+        {
+          book->decided++;
+          continue;
+        }
+      for (int i = 0; i < n && !seen; i++)
+        seen = c[i].n == o.n && memcmp (c[i].actions, o.actions, o.n * sizeof *o.actions) == 0;
+      if (seen)
+        book->repeated++;
+      else
+        c[n++] = o;
+    }
+  /* A tenth of the budget first, then the full check for the twice as
+   * many most balanced. */
+  n = judge_openings (s, id, c, n, opt_check_nodes / 10, &book->decided);
+  n = judge_openings (s, id, c, MIN (n, 2 * count), opt_check_nodes, &book->decided);
+  book->n = MIN (n, count);
+  book->unbalanced = book->tried - book->decided - book->repeated - book->n;
+  book->items = g_memdup2 (c, book->n * sizeof *c);
+  if (book->n == 0)
+    g_error ("no opening left for %s", kz_variant_get (id)->key);
+  g_free (c);
+  kz_searcher_free (s);
+}
+
+/* One game: returns player a's points (1, ½, 0). Each player searches
+ * with its own table, so that neither reads what the other has searched. */
 static double
-play_game (KzSearcher *s, KzVariantId id, const Player *a, const Player *b, int a_side,
-           int opening, guint32 game_seed)
+play_game (KzSearcher *sa, KzSearcher *sb, KzVariantId id, const Player *a, const Player *b, int a_side,
+           const Opening *opening, guint32 game_seed)
 {
   KzMatch m;
   GRand *rand = g_rand_new_with_seed (game_seed);
   double points;
 
-  new_match (&m, id, 0);
-  kz_searcher_clear (s);
+  kz_searcher_clear (sa);
+  kz_searcher_clear (sb);
+  if (opening != NULL)
+    replay (&m, id, opening->actions, opening->n);
+  else
+    new_match (&m, id, 0);
   for (int turn = 0; !m.pos.over && turn < 2000; turn++)
     {
-      const Player *p = m.pos.to_move == a_side ? a : b;
-      /* Openings by Easy: varied, yet not thrown away as random moves
-       * would (some games are decided by one careless turn). */
-      Player opener = { .kind = P_EASY };
-      if (turn < opening)
-        p = &opener;
-      play_turn (s, p, &m, rand, game_seed * 1000u + (guint) turn);
+      gboolean a_moves = m.pos.to_move == a_side;
+      play_turn (a_moves ? sa : sb, a_moves ? a : b, &m, rand, game_seed * 1000u + (guint) turn);
     }
   if (!m.pos.over)
     kz_position_adjudicate (&m.pos, KZ_END_LIMIT);
   points = m.pos.winner == a_side ? 1.0 : m.pos.winner == -1 ? 0.5 : 0.0;
+  if (opt_verbose)
+    g_print ("  %s %s(%s) v %s: %s after %zu actions, %s, scores %d-%d (first-second)\n",
+             kz_variant_get (id)->key, player_names[a->kind], a_side == 0 ? "first" : "second", player_names[b->kind],
+             points == 1.0 ? "won" : points == 0.5 ? "drew" : "lost", m.n_history,
+             kz_end_reason_to_string (m.pos.end), kz_position_variant (&m.pos)->score (&m.pos, 0),
+             kz_position_variant (&m.pos)->score (&m.pos, 1));
   kz_match_clear (&m);
   g_rand_free (rand);
   return points;
 }
 
-/* A pairing: `games` games, a on each side in turn; the same opening is
- * played once with each colour. Returns a's share in percent. */
-static double
-pairing (KzSearcher *s, KzVariantId id, const Player *a, const Player *b, int games, int *wins, int *draws, int *losses,
-         double *as_first)
-{
-  double total = 0;
-  double first = 0;
-  int opening = (a->kind == P_RANDOM || b->kind == P_RANDOM) ? 0 : opt_opening;
-
-  *wins = *draws = *losses = 0;
-  for (int g = 0; g < games; g++)
-    {
-      double p = play_game (s, id, a, b, g % 2, opening, (guint32) (g / 2 + 1) * 7919u + (guint32) id);
-      total += p;
-      if (g % 2 == 0)
-        first += p;
-      if (p == 1.0)
-        (*wins)++;
-      else if (p == 0.5)
-        (*draws)++;
-      else
-        (*losses)++;
-    }
-  if (as_first != NULL)
-    *as_first = 100.0 * first / (games / 2);
-  return 100.0 * total / games;
-}
-
+/* A pairing (or a tuning match): `games` games, opening k played by games
+ * 2k and 2k + 1 with a first in one and second in the other. */
 typedef struct {
   KzVariantId id;
-  PlayerKind  a, b;
+  Player      a, b;
+  int         games;
   double      percent;
   double      as_first;    /* a's score when it moved first */
   int         wins, draws, losses;
   double      seconds;
+  char       *label;       /* tuning: what was changed */
 } Row;
 
 static void
 run_row (gpointer data, gpointer user_data)
 {
   Row *row = data;
-  KzSearcher *s = kz_searcher_new (16);
-  Player a = { .kind = row->a }, b = { .kind = row->b };
+  KzSearcher *sa = kz_searcher_new (16);
+  KzSearcher *sb = kz_searcher_new (16);
   gint64 t0 = g_get_monotonic_time ();
+  const OpeningBook *book = &books[row->id];
+  double total = 0, first = 0;
 
-  row->percent = pairing (s, row->id, &a, &b, opt_games, &row->wins, &row->draws, &row->losses, &row->as_first);
+  row->wins = row->draws = row->losses = 0;
+  for (int g = 0; g < row->games; g++)
+    {
+      const Opening *o = book->n > 0 ? &book->items[(g / 2) % book->n] : NULL;
+      double p = play_game (sa, sb, row->id, &row->a, &row->b, g % 2, o, (guint32) (g / 2 + 1) * 7919u + (guint32) row->id);
+      total += p;
+      if (g % 2 == 0)
+        first += p;
+      if (p == 1.0)
+        row->wins++;
+      else if (p == 0.5)
+        row->draws++;
+      else
+        row->losses++;
+    }
+  row->as_first = 100.0 * first / (row->games / 2);
+  row->percent = 100.0 * total / row->games;
   row->seconds = (g_get_monotonic_time () - t0) / 1e6;
-  kz_searcher_free (s);
+  kz_searcher_free (sa);
+  kz_searcher_free (sb);
+}
+
+static void
+run_rows (GPtrArray *rows)
+{
+  int threads = opt_threads > 0 ? opt_threads : (int) g_get_num_processors ();
+  GThreadPool *pool = g_thread_pool_new (run_row, NULL, threads, TRUE, NULL);
+  for (guint i = 0; i < rows->len; i++)
+    g_thread_pool_push (pool, rows->pdata[i], NULL);
+  g_thread_pool_free (pool, FALSE, TRUE);
+}
+
+static void
+print_scheme (void)
+{
+  g_print ("Openings: %d turns of random moves (a mark and its sowing are one turn); of %d such\n"
+           "distinct openings per opening needed, those a search of %d nodes judges closest to even\n"
+           "(and not proven won, lost or drawn) are kept. Each opening is played twice, once with\n"
+           "each colour, by both engines of every pairing. Each engine has its own table (16 MB),\n"
+           "cleared at every game.\n",
+           opt_opening, opt_candidates, opt_check_nodes);
+}
+
+static double
+mean_abs_score (const OpeningBook *book)
+{
+  double sum = 0;
+  for (int i = 0; i < book->n; i++)
+    sum += abs (book->items[i].score);
+  return sum / MAX (book->n, 1) / 100.0;
+}
+
+static void
+print_book (KzVariantId id)
+{
+  const OpeningBook *book = &books[id];
+  g_print ("%-13s openings: %d kept of %d tried (%d decided, %d repeated, %d less balanced); kept ones\n"
+           "              judged within %.2f seeds of even (mean |score| %.2f)\n",
+           kz_variant_get (id)->key, book->n, book->tried, book->decided, book->repeated, book->unbalanced,
+           abs (book->items[book->n - 1].score) / 100.0, mean_abs_score (book));
+}
+
+static void
+make_book_job (gpointer data, gpointer count)
+{
+  make_book (GPOINTER_TO_INT (data) - 1, GPOINTER_TO_INT (count));
+}
+
+/* The books of the games in the table, one per thread. */
+static void
+make_books (int count)
+{
+  int threads = opt_threads > 0 ? opt_threads : (int) g_get_num_processors ();
+  GThreadPool *pool = g_thread_pool_new (make_book_job, GINT_TO_POINTER (count), threads, TRUE, NULL);
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    if (kz_variant_get (id) != NULL && (!opt_only || strcmp (opt_only, kz_variant_get (id)->key) == 0))
+      g_thread_pool_push (pool, GINT_TO_POINTER (id + 1), NULL);
+  g_thread_pool_free (pool, FALSE, TRUE);
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    if (books[id].n > 0)
+      print_book (id);
 }
 
 static void
@@ -273,8 +514,12 @@ bench_strength (void)
 {
   static const PlayerKind pairs[][2] = { { P_HARD, P_NORMAL }, { P_NORMAL, P_EASY }, { P_EASY, P_RANDOM } };
   GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
-  GThreadPool *pool = g_thread_pool_new (run_row, NULL, (int) g_get_num_processors (), TRUE, NULL);
 
+  g_print ("\nStrength table: %d games per pairing.\n", opt_games);
+  print_scheme ();
+  g_print ("Hard = %d nodes per move (the app's Hard searches 1 s, several times more), Normal and\n"
+           "Easy = the levels as the app plays them. Score of the first player named (win 1, draw 1/2).\n\n",
+           opt_hard_nodes);
   for (int id = 0; id < KZ_N_VARIANTS; id++)
     {
       if (kz_variant_get (id) == NULL || (opt_only && strcmp (opt_only, kz_variant_get (id)->key) != 0))
@@ -283,26 +528,22 @@ bench_strength (void)
         {
           Row *row = g_new0 (Row, 1);
           row->id = id;
-          row->a = pairs[k][0];
-          row->b = pairs[k][1];
+          row->a.kind = pairs[k][0];
+          row->b.kind = pairs[k][1];
+          row->games = opt_games;
           g_ptr_array_add (rows, row);
-          g_thread_pool_push (pool, row, NULL);
         }
     }
-  g_thread_pool_free (pool, FALSE, TRUE);
+  make_books (opt_games / 2);
+  run_rows (rows);
 
-  g_print ("\nStrength table: %d games per pairing, colours alternated, each opening (%d turns by Easy)\n"
-           "played once with each colour; Hard = %d nodes per move, Normal = depth 4 (Dakon 3),\n"
-           "Easy = depth 2 with 30%% random reasonable moves. Score of the first player named\n"
-           "(win 1, draw 1/2).\n\n",
-           opt_games, opt_opening, opt_hard_nodes);
-  g_print ("%-13s %-14s %7s %5s %5s %5s %9s %9s %8s %s\n", "game", "pairing", "score", "won", "drawn", "lost",
+  g_print ("\n%-13s %-14s %7s %5s %5s %5s %9s %9s %8s %s\n", "game", "pairing", "score", "won", "drawn", "lost",
            "as-first", "as-second", "seconds", "target");
   for (guint i = 0; i < rows->len; i++)
     {
       Row *row = rows->pdata[i];
-      double target = row->b == P_RANDOM ? 90.0 : 75.0;
-      g_autofree char *name = g_strdup_printf ("%s-%s", player_names[row->a], player_names[row->b]);
+      double target = row->b.kind == P_RANDOM ? 90.0 : 75.0;
+      g_autofree char *name = g_strdup_printf ("%s-%s", player_names[row->a.kind], player_names[row->b.kind]);
       g_print ("%-13s %-14s %6.1f%% %5d %5d %5d %8.1f%% %8.1f%% %8.1f %s\n", kz_variant_get (row->id)->key, name,
                row->percent, row->wins, row->draws, row->losses, row->as_first, 2 * row->percent - row->as_first,
                row->seconds, row->percent >= target ? "met" : "MISSED");
@@ -310,37 +551,86 @@ bench_strength (void)
   g_ptr_array_unref (rows);
 }
 
-/* Tuning: Normal with one weight changed against Normal with the defaults. */
-static void
-tune (const char *key)
+static PlayerKind
+parse_kind (const char *text)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (player_names); i++)
+    if (g_strcmp0 (text, player_names[i]) == 0)
+      return (PlayerKind) i;
+  g_error ("unknown player %s (random, easy, normal or hard)", text);
+  return P_NORMAL;
+}
+
+static KzVariantId
+parse_game (const char *key)
 {
   const KzVariant *v = kz_variant_lookup (key);
-  KzSearcher *s = kz_searcher_new (16);
   KzVariantId id = 0;
 
   if (v == NULL)
     g_error ("unknown game %s", key);
   while (kz_variant_get (id) != v)
     id++;
-  const KzEvalWeights *def = kz_eval_default_weights (id);
-  Player base = { .kind = P_NORMAL };
+  return id;
+}
 
+/* --weights=KEY:w0,w1,…: the table's players of that game use these. */
+static void
+parse_weights (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+  if (parts[0] == NULL || parts[1] == NULL)
+    g_error ("--weights wants KEY:w0,w1,...");
+  KzVariantId id = parse_game (parts[0]);
+  g_auto(GStrv) values = g_strsplit (parts[1], ",", KZ_EVAL_N_WEIGHTS);
+  table_weights[id] = g_new (KzEvalWeights, 1);
+  *table_weights[id] = *kz_eval_default_weights (id);
+  for (int k = 0; values[k] != NULL && k < KZ_EVAL_N_WEIGHTS; k++)
+    table_weights[id]->w[k] = atoi (values[k]);
+}
+
+/* Tuning: the tuning level with one weight changed against the same level
+ * with the defaults (or --weights), on the table's openings. */
+static void
+tune (const char *key)
+{
+  KzVariantId id = parse_game (key);
+  KzEvalWeights base_w = table_weights[id] ? *table_weights[id] : *kz_eval_default_weights (id);
+  PlayerKind kind = parse_kind (opt_tune_level);
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) changes = g_strsplit (opt_tune_changes, ",", -1);
+
+  make_book (id, opt_games / 2);
+  g_print ("Tuning %s: %s with one weight changed against %s with the base weights, %d games each.\n", key,
+           player_names[kind], player_names[kind], opt_games);
+  print_scheme ();
+  print_book (id);
   for (int k = 1; k < KZ_EVAL_N_WEIGHTS; k++)
     {
       const char *name = kz_eval_weight_name (id, k);
-      if (name == NULL)
+      if (name == NULL || (opt_tune_weight && strcmp (opt_tune_weight, name) != 0))
         continue;
-      static const int changes[] = { -60, -20, 20, 60 };
-      for (gsize c = 0; c < G_N_ELEMENTS (changes); c++)
+      for (int c = 0; changes[c] != NULL; c++)
         {
-          Player p = { .kind = P_NORMAL, .own_weights = TRUE, .weights = *def };
-          int w, d, l;
-          p.weights.w[k] += changes[c];
-          double pct = pairing (s, id, &p, &base, opt_games, &w, &d, &l, NULL);
-          g_print ("%s %-10s %4d -> %4d: %5.1f%% (+%d =%d -%d)\n", key, name, def->w[k], p.weights.w[k], pct, w, d, l);
+          Row *row = g_new0 (Row, 1);
+          row->id = id;
+          row->games = opt_games;
+          row->a = (Player) { .kind = kind, .own_weights = TRUE, .weights = base_w };
+          row->b = row->a;
+          row->a.weights.w[k] += atoi (changes[c]);
+          row->label = g_strdup_printf ("%-10s %4d -> %4d", name, base_w.w[k], row->a.weights.w[k]);
+          g_ptr_array_add (rows, row);
         }
     }
-  kz_searcher_free (s);
+  run_rows (rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = rows->pdata[i];
+      g_print ("%s %s: %5.1f%% (+%d =%d -%d; as first %.0f%%)\n", key, row->label, row->percent, row->wins, row->draws,
+               row->losses, row->as_first);
+      g_free (row->label);
+    }
+  g_ptr_array_unref (rows);
 }
 
 int
@@ -356,6 +646,8 @@ main (int argc, char **argv)
       return 2;
     }
   opt_games += opt_games % 2;
+  if (opt_weights != NULL)
+    parse_weights (opt_weights);
 
   if (opt_tune != NULL)
     {
