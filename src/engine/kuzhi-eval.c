@@ -21,10 +21,10 @@ enum {
 };
 
 static const KzEvalWeights default_weights[KZ_N_VARIANTS] = {
-  [KZ_VARIANT_CONSTITUTION] = { { 100, 25, 60, -40, 30, 5, 0 } },
+  [KZ_VARIANT_CONSTITUTION] = { { 100, 45, 100, -40, 30, 25, 40 } },
   [KZ_VARIANT_KALAH]        = { { 100, 20, 40, 30, -20, 5, 0 } },
   [KZ_VARIANT_OWARE]        = { { 100, 10, 30, 20, 5, -5 } },
-  [KZ_VARIANT_MANGALA]      = { { 100, 0, 40, 30, -20, 5, 0 } },
+  [KZ_VARIANT_MANGALA]      = { { 100, 40, 40, 30, -20, 5, 0 } },
   [KZ_VARIANT_DAKON]        = { { 100, 20, 40, 20, -10, 5, 0 } },
   [KZ_VARIANT_PALLANGUZHI]  = { { 100, 30, 10, 10 } },
 };
