@@ -11,6 +11,7 @@
 static int     opt_games = 100;        /* per pairing, colours alternated */
 static int     opt_hard_nodes = 200000; /* Hard's budget per move in the table */
 static int     opt_kalah4_seconds = 600;
+static int     opt_kalah4_mb = 1024;
 static int     opt_second_ms = 1000;
 static int     opt_opening = 4;         /* random turns before the engines meet */
 static int     opt_check_nodes = 200000; /* the search that judges an opening */
@@ -21,6 +22,8 @@ static char   *opt_tune_weight;        /* only this weight */
 static char   *opt_tune_changes = "-60,-20,20,60";
 static char   *opt_weights;
 static gboolean opt_verbose;
+static char   *opt_pairings;           /* only these pairings of the table */
+static char   *opt_challenger;         /* tuning: these weights against the base */
 static gboolean opt_skip_solve, opt_skip_speed, opt_skip_strength;
 static char   *opt_only;               /* one game's key */
 static char   *opt_tune;               /* tune this game's weights instead */
@@ -29,6 +32,7 @@ static GOptionEntry entries[] = {
   { "games", 0, 0, G_OPTION_ARG_INT, &opt_games, "Games per pairing (even)", "N" },
   { "hard-nodes", 0, 0, G_OPTION_ARG_INT, &opt_hard_nodes, "Hard's nodes per move in the strength table", "N" },
   { "kalah4-seconds", 0, 0, G_OPTION_ARG_INT, &opt_kalah4_seconds, "Time given to solving Kalah with 4 seeds (0: no limit)", "S" },
+  { "kalah4-mb", 0, 0, G_OPTION_ARG_INT, &opt_kalah4_mb, "Table for solving Kalah with 4 seeds, in MB", "MB" },
   { "opening", 0, 0, G_OPTION_ARG_INT, &opt_opening, "Random turns that start every game of the table", "N" },
   { "check-nodes", 0, 0, G_OPTION_ARG_INT, &opt_check_nodes, "Nodes of the search that judges an opening", "N" },
   { "candidates", 0, 0, G_OPTION_ARG_INT, &opt_candidates, "Random openings judged per opening kept", "N" },
@@ -42,6 +46,8 @@ static GOptionEntry entries[] = {
   { "tune-level", 0, 0, G_OPTION_ARG_STRING, &opt_tune_level, "Level of both tuning players (easy, normal, hard)", "LEVEL" },
   { "tune-weight", 0, 0, G_OPTION_ARG_STRING, &opt_tune_weight, "Only tune this weight", "NAME" },
   { "tune-changes", 0, 0, G_OPTION_ARG_STRING, &opt_tune_changes, "Changes tried on each weight", "D1,D2,..." },
+  { "challenger", 0, 0, G_OPTION_ARG_STRING, &opt_challenger, "Tuning: one match of these weights against the base", "W0,W1,..." },
+  { "pairings", 0, 0, G_OPTION_ARG_STRING, &opt_pairings, "Only these pairings (e.g. normal-easy,easy-random)", "LIST" },
   { "verbose", 0, 0, G_OPTION_ARG_NONE, &opt_verbose, "Print every game", NULL },
   { "weights", 0, 0, G_OPTION_ARG_STRING, &opt_weights, "Weights of one game for every player", "KEY:W0,W1,..." },
   { NULL },
@@ -526,6 +532,9 @@ bench_strength (void)
         continue;
       for (gsize k = 0; k < G_N_ELEMENTS (pairs); k++)
         {
+          g_autofree char *name = g_strdup_printf ("%s-%s", player_names[pairs[k][0]], player_names[pairs[k][1]]);
+          if (opt_pairings != NULL && strstr (opt_pairings, name) == NULL)
+            continue;
           Row *row = g_new0 (Row, 1);
           row->id = id;
           row->a.kind = pairs[k][0];
@@ -605,7 +614,21 @@ tune (const char *key)
            player_names[kind], player_names[kind], opt_games);
   print_scheme ();
   print_book (id);
-  for (int k = 1; k < KZ_EVAL_N_WEIGHTS; k++)
+  if (opt_challenger != NULL)
+    {
+      /* One match: these weights against the base ones. */
+      g_auto(GStrv) values = g_strsplit (opt_challenger, ",", KZ_EVAL_N_WEIGHTS);
+      Row *row = g_new0 (Row, 1);
+      row->id = id;
+      row->games = opt_games;
+      row->a = (Player) { .kind = kind, .own_weights = TRUE, .weights = base_w };
+      row->b = row->a;
+      for (int k = 0; values[k] != NULL && k < KZ_EVAL_N_WEIGHTS; k++)
+        row->a.weights.w[k] = atoi (values[k]);
+      row->label = g_strdup_printf ("challenger %s", opt_challenger);
+      g_ptr_array_add (rows, row);
+    }
+  for (int k = 1; k < KZ_EVAL_N_WEIGHTS && opt_challenger == NULL; k++)
     {
       const char *name = kz_eval_weight_name (id, k);
       if (name == NULL || (opt_tune_weight && strcmp (opt_tune_weight, name) != 0))
@@ -657,7 +680,7 @@ main (int argc, char **argv)
   if (!opt_skip_solve)
     {
       bench_solve (3, 0, 64);
-      bench_solve (4, opt_kalah4_seconds, 1024);
+      bench_solve (4, opt_kalah4_seconds, (size_t) MAX (opt_kalah4_mb, 1));
       g_print ("\n");
     }
   if (!opt_skip_speed)
