@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-search.h"
+#include "kuzhi-kalah-solve.h"
 #include "kuzhi-protocol.h"
 
 #include <json-glib/json-glib.h>
@@ -87,6 +88,60 @@ test_kalah_endgames_exact (void)
       g_assert_cmpint (after, ==, expected);
       kz_match_clear (&m);
     }
+  g_rand_free (rand);
+}
+
+/* The Kalah solver itself with a table of 16 buckets, so that entries are
+ * replaced all the time: the value is minimax's, and the first moves of
+ * the line it gives keep that value. */
+static void
+test_kalah_solver_small_table (void)
+{
+  GRand *rand = g_rand_new_with_seed (61);
+  void *table = g_aligned_alloc (16, 64, 64);
+
+  for (int round = 0; round < 40; round++)
+    {
+      KzMatch m;
+      KzKalahSolution sol;
+      int on_board = g_rand_int_range (rand, 6, 10);
+
+      new_match (&m, KZ_VARIANT_KALAH, 4);
+      memset (m.pos.pits, 0, sizeof m.pos.pits);
+      for (int i = 0; i < on_board; i++)
+        m.pos.pits[g_rand_int_range (rand, 0, 12)]++;
+      if (kz_position_row_sum (&m.pos, 0) == 0 || kz_position_row_sum (&m.pos, 1) == 0)
+        {
+          kz_match_clear (&m);
+          continue;
+        }
+      m.pos.stores[0] = (uint8_t) g_rand_int_range (rand, 0, 48 - on_board + 1);
+      m.pos.stores[1] = (uint8_t) (48 - on_board - m.pos.stores[0]);
+      m.pos.to_move = (uint8_t) g_rand_int_range (rand, 0, 2);
+
+      int expected = minimax (&m.pos);
+      g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, g_rand_int_range (rand, -6, 7), &sol));
+      g_assert_cmpint (sol.value, ==, expected);
+      g_assert_cmpint (sol.pv_len, >, 0);
+
+      /* Along the line, each move keeps the value for whoever plays it. */
+      KzPosition pos = m.pos;
+      int value = expected;
+      for (int i = 0; i < sol.pv_len && i < 4; i++)
+        {
+          int mover = pos.to_move;
+          g_assert_true (kz_position_is_legal (&pos, sol.pv[i]));
+          kz_position_variant (&pos)->apply (&pos, sol.pv[i], NULL);
+          int after = pos.over ? kz_eval_final_margin (&pos, mover)
+                               : pos.to_move == mover ? minimax (&pos) : -minimax (&pos);
+          g_assert_cmpint (after, ==, value);
+          if (pos.over)
+            break;
+          value = pos.to_move == mover ? value : -value;
+        }
+      kz_match_clear (&m);
+    }
+  g_aligned_free (table);
   g_rand_free (rand);
 }
 
@@ -482,6 +537,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/kalah/endgames-exact", test_kalah_endgames_exact);
   g_test_add_func ("/search/kalah/capture", test_kalah_capture);
   g_test_add_func ("/search/kalah/extra-move", test_kalah_extra_move);
+  g_test_add_func ("/search/kalah/solver-small-table", test_kalah_solver_small_table);
   g_test_add_func ("/search/kalah/solve-3-seeds", test_kalah_3_solved);
   g_test_add_func ("/search/constitution/triple", test_constitution_triple);
   g_test_add_func ("/search/constitution/marks", test_constitution_marks);

@@ -1,5 +1,6 @@
 /* kuzhi-search.c — negamax alpha-beta over whole turns with a transposition table, for every game of the variant table. */
 #include "kuzhi-search.h"
+#include "kuzhi-kalah-solve.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -287,13 +288,6 @@ position_key (const KzSearcher *s, const KzPosition *pos)
       break;
     }
   return k;
-}
-
-/* The key of the pits alone (Kalah and Mangala solving, see solve_search). */
-static inline uint64_t
-pits_key (const KzSearcher *s, const KzPosition *pos, uint64_t key)
-{
-  return key ^ s->z_store[0][pos->stores[0]] ^ s->z_store[1][pos->stores[1]] ^ s->z_misc[11];
 }
 
 /* The clock and the stop conditions */
@@ -764,8 +758,6 @@ extract_pv (KzSearcher *s, const KzPosition *root, Move first, KzSearchResult *r
         return;
       seen[n_seen++] = k;
       TTEntry *e = tt_probe (s, k);
-      if (e == NULL)
-        e = tt_probe (s, pits_key (s, &pos, k));
       m = e ? e->move : MOVE_NONE;
     }
 }
@@ -899,238 +891,29 @@ root_search (KzSearcher *s, const KzPosition *root, int depth, int alpha, int be
   return !s->stop;
 }
 
-/* Solving Kalah and Mangala: there the stores never change what a move
- * does, so the final margin is the store difference plus a value of the
- * pits alone. This search returns plain margins and keeps in the table
- * that value of the pits (keyed without the stores), so that positions
- * that differ only in how the stores are split share one entry. */
-static inline int
-store_diff (const KzPosition *pos)
-{
-  return pos->stores[pos->to_move] - pos->stores[!pos->to_move];
-}
-
-static int
-solve_search (KzSearcher *s, const KzPosition *pos, uint64_t key, int alpha, int beta, int ply)
-{
-  uint64_t nodes0 = s->nodes;
-  int me = pos->to_move;
-  int sd = store_diff (pos);
-  int board = s->total - pos->stores[0] - pos->stores[1];
-  int alpha0 = alpha;
-  int best = -KZ_SCORE_INF;
-  Move best_move = MOVE_NONE;
-  Move tt_move = MOVE_NONE;
-  int n_moves;
-
-  if ((++s->nodes & CHECK_EVERY) == 0)
-    check_stop (s);
-  if (s->stop || ply >= MAX_PLY - 1)
-    {
-      s->stop = true;
-      return 0;
-    }
-
-  /* The seeds on the board can go either way, no more. */
-  if (ply > 0)
-    {
-      if (sd - board >= beta)
-        return sd - board;
-      if (sd + board <= alpha)
-        return sd + board;
-    }
-
-  uint64_t pk = pits_key (s, pos, key);
-  TTEntry *e = tt_probe (s, pk);
-  if (e != NULL)
-    {
-      int v = e->score + sd;
-      tt_move = e->move;
-      if (ply > 0 &&
-          (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= beta) ||
-           (e->bound == BOUND_UPPER && v <= alpha)))
-        return v;
-    }
-
-  Frame *f = &s->frames[ply];
-  n_moves = generate (s, pos, f->moves);
-  for (int i = 0; i < n_moves; i++)
-    {
-      Move m = f->moves[i];
-      KzPosition *c = &f->child[i];
-      int gain;
-
-      make_move (s, pos, m, c);
-      gain = (c->stores[me] - pos->stores[me]) - (c->stores[!me] - pos->stores[!me]);
-      f->keys[i] = m == tt_move ? 1 << 30 :
-                   (int) s->history[me][m & 511] + gain * (1 << 21) + (c->to_move == me && !c->over ? 1 << 26 : 0);
-      f->ckeys[i] = position_key (s, c);
-      __builtin_prefetch (&s->table[pits_key (s, c, f->ckeys[i]) & (s->n_buckets - 1)]);
-    }
-
-  /* Enhanced transposition cutoff, as in search(). */
-  for (int i = 0; i < n_moves; i++)
-    {
-      const KzPosition *c = &f->child[i];
-      if (c->over || f->moves[i] == tt_move)
-        continue;
-      TTEntry *ce = tt_probe (s, pits_key (s, c, f->ckeys[i]));
-      if (ce == NULL)
-        continue;
-      bool same = c->to_move == me;
-      int cv = ce->score + store_diff (c);
-      int v = same ? cv : -cv;
-      bool proves = same ? ce->bound != BOUND_UPPER : ce->bound != BOUND_LOWER;
-      if (proves && v >= beta)
-        {
-          if (ply == 0)
-            {
-              s->root_best = f->moves[i];
-              s->root_best_score = v;
-            }
-          tt_store (s, pk, DEPTH_SOLVED, BOUND_LOWER, v - sd, f->moves[i], s->nodes - nodes0);
-          return v;
-        }
-    }
-
-  for (int i = 0; i < n_moves; i++)
-    {
-      int bi = i;
-      for (int j = i + 1; j < n_moves; j++)
-        if (f->keys[j] > f->keys[bi])
-          bi = j;
-      if (bi != i)
-        {
-          KzPosition tp = f->child[i];
-          Move tm = f->moves[i];
-          int tk = f->keys[i];
-          uint64_t tc = f->ckeys[i];
-          f->child[i] = f->child[bi];
-          f->moves[i] = f->moves[bi];
-          f->keys[i] = f->keys[bi];
-          f->ckeys[i] = f->ckeys[bi];
-          f->child[bi] = tp;
-          f->moves[bi] = tm;
-          f->keys[bi] = tk;
-          f->ckeys[bi] = tc;
-        }
-
-      const KzPosition *c = &f->child[i];
-      Move m = f->moves[i];
-      int v;
-      if (c->over)
-        {
-          s->nodes++;
-          v = kz_eval_final_margin (c, me);
-        }
-      else if (c->to_move == me)
-        v = solve_search (s, c, f->ckeys[i], alpha, beta, ply + 1);
-      else
-        v = -solve_search (s, c, f->ckeys[i], -beta, -alpha, ply + 1);
-      if (s->stop)
-        return 0;
-
-      if (v > best)
-        {
-          best = v;
-          best_move = m;
-          if (ply == 0 && (v > alpha || s->root_best == MOVE_NONE))
-            {
-              s->root_best = m;
-              s->root_best_score = v;
-            }
-        }
-      if (v > alpha)
-        alpha = v;
-      if (alpha >= beta)
-        {
-          reward (s, me, m, 8);
-          break;
-        }
-    }
-
-  int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-  tt_store (s, pk, DEPTH_SOLVED, bound, best - sd, best_move, s->nodes - nodes0);
-  return best;
-}
-
-/* The exact value by a series of null-window tests on the final margin
- * (MTD(f) over margins): each test asks "does the mover end at least d
- * ahead?", which the table's bounds answer quickly from earlier tests. */
+/* Kalah without limits: the dedicated solver works in the searcher's
+ * table, which is cleared after it. False when it was cancelled. */
 static bool
-solve (KzSearcher *s, const KzPosition *root, int guess, int *value, Move *best, bool *exact)
+solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r)
 {
-  int lo = -kz_position_total (root) - 1, hi = kz_position_total (root) + 1;
-  int l, h;
-  Move lo_move = MOVE_NONE;
+  KzKalahSolution sol;
+  bool ok = kz_kalah_solve (root, s->table, s->n_buckets * sizeof (TTBucket), s->cancel, guess, &sol);
 
-  if (kz_eval_final_bounds (root, &l, &h))
+  kz_searcher_clear (s);
+  s->nodes += sol.nodes;
+  if (!ok)
     {
-      lo = l;
-      hi = h;
+      s->cancelled = s->cancel != NULL && *s->cancel;
+      return false;
     }
-  if (guess < lo)
-    guess = lo;
-  if (guess > hi)
-    guess = hi;
-
-  uint64_t taint0 = s->taint;
-  int d = guess;
-
-  bool pits_only = root->variant == KZ_VARIANT_KALAH || root->variant == KZ_VARIANT_MANGALA;
-
-  /* Scores in the table from the plain iterations carry delays. */
-  s->delay = false;
-  s->age++;
-  for (;;)
-    {
-      if (lo >= hi)
-        {
-          if (lo_move != MOVE_NONE)
-            break;
-          /* The bounds alone decided: one more test finds a move for it. */
-          d = lo;
-        }
-      else if (d <= lo)
-        d = lo + 1;
-      else if (d > hi)
-        d = hi;
-
-      int floor = margin_floor (d);
-      int r;
-      if (pits_only)
-        {
-          /* Plain margins: map the answer onto the scores below. */
-          s->root_best = MOVE_NONE;
-          int v = solve_search (s, root, position_key (s, root), d - 1, d, 0);
-          if (s->stop)
-            return false;
-          r = v >= d ? (v > 0 ? margin_floor (v) : final_score (v))
-                     : (v < 0 ? margin_ceiling (v) : final_score (v));
-        }
-      else if (!root_search (s, root, DEPTH_SOLVE, floor - 1, floor, &r))
-        return false;
-      if (r >= floor)
-        {
-          /* A fail-high score is a lower bound on the value. */
-          int m = kz_score_is_final (r) ? kz_score_margin (r) : r == 0 ? 0 : d;
-          lo = m > d ? m : d;
-          lo_move = s->root_best;
-          d = lo + 1;
-        }
-      else
-        {
-          int m = kz_score_is_final (r) ? kz_score_margin (r) : r == 0 ? 0 : d - 1;
-          hi = m < d - 1 ? m : d - 1;
-          /* Only a search with evaluations in it can contradict itself. */
-          if (hi < lo)
-            lo = hi;
-          d = hi;
-        }
-    }
-  *value = lo;
-  *best = lo_move;
-  *exact = s->taint == taint0;
+  r->best = sol.pv[0];
+  memcpy (r->pv, sol.pv, sizeof sol.pv);
+  r->pv_len = sol.pv_len;
+  r->depth = sol.pv_len;
+  r->score = final_score (sol.value);
+  r->exact = true;
+  r->nodes = s->nodes;
+  r->time_ms = (int) elapsed_ms (s);
   return true;
 }
 
@@ -1208,17 +991,8 @@ kz_search (KzSearcher           *s,
        * games go on deepening until the value is proven or the cap. */
       if (solve_mode && depth > 1 && root->variant == KZ_VARIANT_KALAH)
         {
-          int value;
-          Move m;
-          bool exact;
-          if (solve (s, root, kz_score_is_final (best_score) ? kz_score_margin (best_score) : kz_score_to_seeds (best_score),
-                     &value, &m, &exact))
-            {
-              best = m;
-              best_score = final_score (value);
-              solved = true;
-              r->exact = exact;
-            }
+          if (solve_kalah (s, root, kz_score_is_final (best_score) ? kz_score_margin (best_score) : kz_score_to_seeds (best_score), r))
+            return true;
           break;
         }
 

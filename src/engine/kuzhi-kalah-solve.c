@@ -1,0 +1,438 @@
+/* kuzhi-kalah-solve.c — Kalah solved exactly: null-window tests on the value of the pits alone, with a table of proven bounds. */
+#include "kuzhi-kalah-solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* In Kalah the stores never change what a move does, so the mover's final
+ * margin is the store difference plus a value V of the pits alone: V is
+ * what the mover banks from here on minus what the other banks, with best
+ * play. The solver works out V in the mover's frame: pits 0–5 are the
+ * mover's (sowing towards their store after pit 5), 6–11 the other's, in
+ * the same order from their side. V lies within ±(seeds in the pits). */
+
+#define ROW     6
+#define N_PITS  12
+#define SLOTS   13          /* the pits and the mover's store, on one lap */
+#define CHECK   0xffff      /* nodes between looks at the cancel flag */
+
+typedef struct {
+  uint8_t c[16];            /* 12 pits; the rest stays zero */
+} Board;
+
+/* 16 bytes, four to a cache line. The whole board is the key, so two
+ * positions never share an entry by a hash collision. */
+typedef struct {
+  uint8_t c[N_PITS];
+  int8_t  lo, hi;           /* bounds on V, proven */
+  uint8_t move;             /* pit that reached lo, plus one; 0 none */
+  uint8_t work;             /* 0: empty, else 1 + log2 of the nodes below */
+} Entry;
+
+typedef struct {
+  Entry e[4];
+} Bucket;
+
+typedef struct {
+  Bucket       *table;
+  size_t        n_buckets;
+  int           shift;
+  uint64_t      nodes;
+  volatile int *cancel;
+  bool          stop;
+} Solver;
+
+typedef struct {
+  Board c;                  /* the next mover's frame */
+  int   gain;               /* seeds the mover banked by the move */
+  int   seeds;              /* left in the pits */
+  int   value;              /* when final: the move's value for the mover */
+  int   pit;
+  bool  final;
+  bool  again;              /* the mover moves again */
+} Child;
+
+static inline int
+row_sum (const uint8_t *p)
+{
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
+}
+
+static inline int
+seeds_of (const Board *b)
+{
+  return row_sum (b->c) + row_sum (b->c + ROW);
+}
+
+/* Plays the mover's pit `pit` of `b` (not empty) into `ch`. */
+static inline void
+play (const Board *b, int pit, Child *ch)
+{
+  Board c = *b;
+  int hand = c.c[pit];
+  int laps = hand / SLOTS, rest = hand % SLOTS;
+  int gain = laps;
+  int slot = pit;
+
+  c.c[pit] = 0;
+  if (laps > 0)
+    for (int i = 0; i < N_PITS; i++)
+      c.c[i] += (uint8_t) laps;
+  for (int k = 0; k < rest; k++)
+    {
+      if (++slot == SLOTS)
+        slot = 0;
+      if (slot == ROW)
+        gain++;
+      else
+        c.c[slot < ROW ? slot : slot - 1]++;
+    }
+
+  /* The last seed in an empty pit of the mover's row takes the opposite
+   * pit when it holds seeds (after a whole lap the lifted pit counts). */
+  if (slot < ROW && c.c[slot] == 1 && c.c[N_PITS - 1 - slot] > 0)
+    {
+      gain += 1 + c.c[N_PITS - 1 - slot];
+      c.c[slot] = 0;
+      c.c[N_PITS - 1 - slot] = 0;
+    }
+
+  int own = row_sum (c.c), other = row_sum (c.c + ROW);
+  ch->pit = pit;
+  ch->gain = gain;
+  ch->seeds = own + other;
+  ch->again = slot == ROW;
+  /* A row empty: each player banks their own row. */
+  ch->final = own == 0 || other == 0;
+  ch->value = gain + own - other;
+  if (ch->again || ch->final)
+    ch->c = c;
+  else
+    {
+      memcpy (ch->c.c, c.c + ROW, ROW);
+      memcpy (ch->c.c + ROW, c.c, ROW);
+      memset (ch->c.c + N_PITS, 0, sizeof ch->c.c - N_PITS);
+    }
+}
+
+static inline Bucket *
+bucket_of (const Solver *s, const Board *b)
+{
+  uint64_t w0, w1 = 0;
+
+  memcpy (&w0, b->c, 8);
+  memcpy (&w1, b->c + 8, 4);
+  uint64_t h = w0 * 0x9e3779b97f4a7c15u ^ (w1 + 0x632be59bd9b4e019u) * 0xc2b2ae3d27d4eb4fu;
+  h ^= h >> 31;
+  h *= 0xd6e8feb86659fd93u;
+  return &s->table[h >> s->shift];
+}
+
+static inline Entry *
+probe (const Solver *s, const Board *b)
+{
+  Bucket *bk = bucket_of (s, b);
+
+  for (int i = 0; i < 4; i++)
+    if (bk->e[i].work != 0 && memcmp (bk->e[i].c, b->c, N_PITS) == 0)
+      return &bk->e[i];
+  return NULL;
+}
+
+static inline uint8_t
+work_of (uint64_t nodes)
+{
+  uint8_t w = 1;
+
+  while (nodes > 1 && w < 255)
+    {
+      nodes >>= 1;
+      w++;
+    }
+  return w;
+}
+
+/* Keeps the new bounds with what the table knew; a full bucket gives up
+ * the entry with the least work below it. */
+static void
+store (Solver *s, const Board *b, int lo, int hi, int pit, uint64_t nodes)
+{
+  Bucket *bk = bucket_of (s, b);
+  Entry *e = NULL;
+  uint8_t work = work_of (nodes);
+
+  for (int i = 0; i < 4; i++)
+    if (bk->e[i].work != 0 && memcmp (bk->e[i].c, b->c, N_PITS) == 0)
+      {
+        e = &bk->e[i];
+        /* The move stays the one that reached the higher lower bound. */
+        if (e->lo >= lo)
+          {
+            lo = e->lo;
+            pit = -1;
+          }
+        if (e->hi < hi)
+          hi = e->hi;
+        if (e->work > work)
+          work = e->work;
+        break;
+      }
+  if (e == NULL)
+    {
+      e = &bk->e[0];
+      for (int i = 1; i < 4; i++)
+        if (bk->e[i].work < e->work)
+          e = &bk->e[i];
+      memcpy (e->c, b->c, N_PITS);
+      e->move = 0;
+    }
+  e->lo = (int8_t) lo;
+  e->hi = (int8_t) hi;
+  if (pit >= 0)
+    e->move = (uint8_t) (pit + 1);
+  e->work = work;
+}
+
+/* Move order after the table's move: moves that end in the store (the one
+ * nearest the store first, which leaves the others' counts as they were),
+ * then the biggest gains, then from the store backwards. */
+static inline int
+order_key (const Child *ch)
+{
+  if (ch->again)
+    return (1 << 16) + ch->pit;
+  return (ch->gain << 4) + ch->pit;
+}
+
+/* Fail-soft alpha-beta on V with the table's bounds. */
+static int search (Solver *s, const Board *b, int seeds, int alpha, int beta);
+
+/* The value of a move for the mover, within the mover's window. */
+static inline int
+child_value (Solver *s, const Child *c, int alpha, int beta)
+{
+  if (c->final)
+    return c->value;
+  if (c->again)
+    return c->gain + search (s, &c->c, c->seeds, alpha - c->gain, beta - c->gain);
+  return c->gain - search (s, &c->c, c->seeds, c->gain - beta, c->gain - alpha);
+}
+
+static int
+search (Solver *s, const Board *b, int seeds, int alpha, int beta)
+{
+  uint64_t nodes0 = ++s->nodes;
+  if ((nodes0 & CHECK) == 0 && s->cancel != NULL && *s->cancel)
+    s->stop = true;
+  if (s->stop)
+    return 0;
+
+  /* Bounds: the table's, or the seeds in the pits, which go either way. */
+  int lo = -seeds, hi = seeds, table_pit = -1;
+  Entry *e = probe (s, b);
+  if (e != NULL)
+    {
+      lo = e->lo;
+      hi = e->hi;
+      table_pit = e->move - 1;
+    }
+  if (lo >= beta || lo == hi)
+    return lo;
+  if (hi <= alpha)
+    return hi;
+  if (alpha < lo)
+    alpha = lo;
+  if (beta > hi)
+    beta = hi;
+
+  int alpha0 = alpha;
+  int best = -128, best_pit = -1;
+
+  /* The table's move first, before the others are even played: it often
+   * settles the node alone. */
+  if (table_pit >= 0)
+    {
+      Child t;
+      play (b, table_pit, &t);
+      best = child_value (s, &t, alpha, beta);
+      best_pit = table_pit;
+      if (s->stop)
+        return 0;
+      if (best > alpha)
+        alpha = best;
+    }
+
+  Child ch[ROW];
+  int keys[ROW];
+  int n = 0;
+  if (alpha < beta)
+    for (int pit = 0; pit < ROW; pit++)
+      if (b->c[pit] != 0 && pit != table_pit)
+        {
+          play (b, pit, &ch[n]);
+          keys[n] = order_key (&ch[n]);
+          if (!ch[n].final)
+            __builtin_prefetch (bucket_of (s, &ch[n].c));
+          n++;
+        }
+
+  /* A child the table already proves good enough ends the search here. */
+  for (int i = 0; i < n; i++)
+    {
+      const Entry *ce;
+      int v;
+
+      if (ch[i].final)
+        v = ch[i].value;
+      else if ((ce = probe (s, &ch[i].c)) == NULL)
+        continue;
+      else
+        v = ch[i].again ? ch[i].gain + ce->lo : ch[i].gain - ce->hi;
+      if (v >= beta)
+        {
+          store (s, b, v, hi, ch[i].pit, 1);
+          return v;
+        }
+    }
+
+  for (int i = 0; i < n && alpha < beta; i++)
+    {
+      int bi = i;
+      for (int j = i + 1; j < n; j++)
+        if (keys[j] > keys[bi])
+          bi = j;
+      if (bi != i)
+        {
+          Child t = ch[i];
+          int tk = keys[i];
+          ch[i] = ch[bi];
+          keys[i] = keys[bi];
+          ch[bi] = t;
+          keys[bi] = tk;
+        }
+
+      int v = child_value (s, &ch[i], alpha, beta);
+      if (s->stop)
+        return 0;
+      if (v > best)
+        {
+          best = v;
+          best_pit = ch[i].pit;
+        }
+      if (v > alpha)
+        alpha = v;
+    }
+
+  if (best >= beta)
+    store (s, b, best, hi, best_pit, s->nodes - nodes0);
+  else if (best <= alpha0)
+    store (s, b, lo, best, -1, s->nodes - nodes0);
+  else
+    store (s, b, best, best, best_pit, s->nodes - nodes0);
+  return best;
+}
+
+/* V by a series of null-window tests (MTD(f)), starting from a guess. */
+static int
+value_of (Solver *s, const Board *b, int seeds, int guess)
+{
+  int lower = -seeds, upper = seeds;
+  int g = guess < lower ? lower : guess > upper ? upper : guess;
+
+  while (lower < upper && !s->stop)
+    {
+      int beta = g == lower ? g + 1 : g;
+      g = search (s, b, seeds, beta - 1, beta);
+      if (g < beta)
+        upper = g;
+      else
+        lower = g;
+    }
+  return lower;
+}
+
+/* Whether V(b) is at least / at most `target`, by one null window. */
+static bool
+at_least (Solver *s, const Board *b, int seeds, int target)
+{
+  return search (s, b, seeds, target - 1, target) >= target;
+}
+
+static bool
+at_most (Solver *s, const Board *b, int seeds, int target)
+{
+  return search (s, b, seeds, target, target + 1) <= target;
+}
+
+bool
+kz_kalah_solve (const KzPosition *pos,
+                void             *table,
+                size_t            table_bytes,
+                volatile int     *cancel,
+                int               guess,
+                KzKalahSolution  *out)
+{
+  Solver s = { .table = table, .shift = 63, .cancel = cancel };
+  Board root = { { 0 } };
+  int me = pos->to_move;
+  int store_diff = pos->stores[me] - pos->stores[!me];
+
+  memset (out, 0, sizeof *out);
+  if (pos->over || table_bytes < 2 * sizeof (Bucket))
+    return false;
+
+  for (int i = 0; i < ROW; i++)
+    {
+      root.c[i] = pos->pits[me * ROW + i];
+      root.c[ROW + i] = pos->pits[!me * ROW + i];
+    }
+  while (((size_t) 2 << (64 - s.shift)) * sizeof (Bucket) <= table_bytes)
+    s.shift--;
+  s.n_buckets = (size_t) 1 << (64 - s.shift);
+  memset (table, 0, s.n_buckets * sizeof (Bucket));
+
+  int v = value_of (&s, &root, seeds_of (&root), guess - store_diff);
+  out->value = store_diff + v;
+
+  /* The principal variation: at each turn a pit that keeps the value. The
+   * table's move is taken when its bound shows that; at the root, if the
+   * table lost it, the pits are tried by null windows. The line ends where
+   * the table no longer knows it. */
+  Board b = root;
+  int target = v, player = me;
+  while (!s.stop && out->pv_len < KZ_SEARCH_MAX_PV)
+    {
+      const Entry *e = probe (&s, &b);
+      int pit = e != NULL && e->move != 0 && e->lo >= target ? e->move - 1 : -1;
+      Child ch;
+
+      if (pit >= 0)
+        play (&b, pit, &ch);
+      else if (out->pv_len == 0)
+        {
+          for (pit = 0; pit < ROW; pit++)
+            {
+              if (b.c[pit] == 0)
+                continue;
+              play (&b, pit, &ch);
+              if (ch.final ? ch.value >= target
+                  : ch.again ? at_least (&s, &ch.c, ch.seeds, target - ch.gain)
+                  : at_most (&s, &ch.c, ch.seeds, ch.gain - target))
+                break;
+            }
+        }
+      if (s.stop || pit < 0 || pit == ROW)
+        break;
+      out->pv[out->pv_len++] = (KzAction) (player * ROW + pit);
+      if (ch.final)
+        break;
+      target = ch.again ? target - ch.gain : ch.gain - target;
+      if (!ch.again)
+        player = !player;
+      b = ch.c;
+    }
+
+  out->nodes = s.nodes;
+  out->memory = s.n_buckets * sizeof (Bucket);
+  return !s.stop && out->pv_len > 0;
+}

@@ -1,0 +1,31 @@
+/* kuzhi-kalah-solve.h — Kalah solved exactly: a dedicated solver behind `go` without limits. */
+#pragma once
+
+#include "kuzhi-search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int      value;          /* the mover's final margin (seeds) with best play */
+  KzAction pv[KZ_SEARCH_MAX_PV];
+  int      pv_len;
+  uint64_t nodes;
+  size_t   memory;         /* bytes of the table used */
+} KzKalahSolution;
+
+/* Solves the Kalah position `pos` (not over). `table` is scratch memory of
+ * `table_bytes` (at least 128, 64-byte aligned) that the solver overwrites;
+ * `guess`, a guess at the mover's final margin, is where its tests start.
+ * Returns false when `cancel` became non-zero. */
+bool kz_kalah_solve (const KzPosition *pos,
+                     void             *table,
+                     size_t            table_bytes,
+                     volatile int     *cancel,
+                     int               guess,
+                     KzKalahSolution  *out);
+
+#ifdef __cplusplus
+}
+#endif
