@@ -612,13 +612,16 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
 
       f->ckeys[i] = position_key (s, c);
       /* Ask for the child's table line now: it arrives while the other
-       * children are made. */
-      __builtin_prefetch (&s->table[f->ckeys[i] & (s->n_buckets - 1)]);
+       * children are made. Children at the horizon never look at the
+       * table, so a node one turn above it skips this and the cutoff
+       * below: most nodes are there, and each line is a cache miss. */
+      if (depth > 1)
+        __builtin_prefetch (&s->table[f->ckeys[i] & (s->n_buckets - 1)]);
       if (m == tt_move)
         f->keys[i] = -(1 << 30);   /* searched already */
     }
 
-  for (int i = 0; i < n_moves; i++)
+  for (int i = 0; i < n_moves && depth > 1; i++)
     {
       /* Enhanced transposition cutoff: a child the table already proves
        * good enough ends this node without a search. */
