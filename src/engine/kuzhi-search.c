@@ -816,6 +816,28 @@ kz_search_limits_for_level (KzSearchLimits *limits, KzLevel level, int time_ms)
     }
 }
 
+/* A level's depth in one game where it differs from the level's own
+ * (tests/bench-search.c's strength table decided each one):
+ * - a Dakon turn chains laps and extra moves that decide most games: at
+ *   depth 4 Normal was too close to Hard, at 3 it lies between Easy and Hard;
+ * - in Mangala and the Constitution depth 2 left Easy at 84–91% against
+ *   random moves even without its random choices (400 games from balanced
+ *   openings), so Easy looks 3 turns ahead there; Normal then looks 6
+ *   (Mangala) or 5 (the Constitution, where 6 came within 75% of Hard)
+ *   turns ahead to stay well above Easy. */
+static const int level_depths[KZ_N_LEVELS][KZ_N_VARIANTS] = {
+  [KZ_LEVEL_EASY]   = { [KZ_VARIANT_CONSTITUTION] = 3, [KZ_VARIANT_MANGALA] = 3 },
+  [KZ_LEVEL_NORMAL] = { [KZ_VARIANT_CONSTITUTION] = 5, [KZ_VARIANT_DAKON] = 3, [KZ_VARIANT_MANGALA] = 6 },
+};
+
+static int
+level_depth (KzVariantId variant, KzLevel level)
+{
+  if ((unsigned) level >= KZ_N_LEVELS || (unsigned) variant >= KZ_N_VARIANTS)
+    return 0;
+  return level_depths[level][variant];
+}
+
 bool
 kz_level_parse (const char *text, KzLevel *out)
 {
@@ -860,9 +882,11 @@ easy_choice (KzSearcher *s, const KzPosition *root, Move best, uint64_t seed)
   int n_ok = 0;
   int top = -KZ_SCORE_INF;
 
-  /* Mangala punishes a careless move harder: Easy strays less there
-   * (100 games against random moves: 81% with 30%, 90% with 15%). */
-  unsigned stray = root->variant == KZ_VARIANT_MANGALA ? 15 : 30;
+  /* Mangala punishes a careless move harder: Easy strays less there. In
+   * the Constitution Easy looks a turn deeper and strays more, so that
+   * Normal stays well ahead of it (400 games: 77% against Easy straying
+   * 40%, 79% against 30% with Normal a turn deeper). */
+  unsigned stray = root->variant == KZ_VARIANT_MANGALA ? 15 : root->variant == KZ_VARIANT_CONSTITUTION ? 40 : 30;
   if (splitmix (&state) % 100 >= stray)
     return best;
   for (int i = 0; i < n; i++)
@@ -948,11 +972,8 @@ kz_search (KzSearcher           *s,
     {
       KzSearchLimits lv = limits;
       kz_search_limits_for_level (&lv, (KzLevel) limits.level, limits.time_ms);
-      /* A Dakon turn chains laps and extra moves that decide most games:
-       * matches showed Normal at depth 4 too close to Hard, at 3 between
-       * Easy and Hard. */
-      if (limits.level == KZ_LEVEL_NORMAL && root->variant == KZ_VARIANT_DAKON)
-        lv.depth = 3;
+      if (level_depth ((KzVariantId) root->variant, (KzLevel) limits.level) > 0)
+        lv.depth = level_depth ((KzVariantId) root->variant, (KzLevel) limits.level);
       if (limits.depth == 0)
         limits.depth = lv.depth;
       limits.time_ms = lv.time_ms;
