@@ -45,8 +45,29 @@ minimax (const KzPosition *pos)
   return best;
 }
 
-/* Random Kalah endgames: `on_board` seeds spread over the pits, the rest in
- * the stores. The search without limits must find the minimax value. */
+/* A random Kalah endgame: `on_board` seeds spread over the pits, the rest
+ * in the stores, either player to move. False when a row came out empty
+ * (the game would already be over). */
+static gboolean
+random_kalah_endgame (GRand *rand, KzMatch *m, int on_board)
+{
+  new_match (m, KZ_VARIANT_KALAH, 4);
+  memset (m->pos.pits, 0, sizeof m->pos.pits);
+  for (int i = 0; i < on_board; i++)
+    m->pos.pits[g_rand_int_range (rand, 0, 12)]++;
+  if (kz_position_row_sum (&m->pos, 0) == 0 || kz_position_row_sum (&m->pos, 1) == 0)
+    {
+      kz_match_clear (m);
+      return FALSE;
+    }
+  m->pos.stores[0] = (uint8_t) g_rand_int_range (rand, 0, 48 - on_board + 1);
+  m->pos.stores[1] = (uint8_t) (48 - on_board - m->pos.stores[0]);
+  m->pos.to_move = (uint8_t) g_rand_int_range (rand, 0, 2);
+  return TRUE;
+}
+
+/* Random Kalah endgames: the search without limits must find the minimax
+ * value. */
 static void
 test_kalah_endgames_exact (void)
 {
@@ -57,21 +78,9 @@ test_kalah_endgames_exact (void)
       KzMatch m;
       KzSearchLimits limits = { 0 };
       KzSearchResult r;
-      int on_board = g_rand_int_range (rand, 3, 9);
 
-      new_match (&m, KZ_VARIANT_KALAH, 4);
-      memset (m.pos.pits, 0, sizeof m.pos.pits);
-      for (int i = 0; i < on_board; i++)
-        m.pos.pits[g_rand_int_range (rand, 0, 12)]++;
-      /* Both rows need a seed, or the game would already be over. */
-      if (kz_position_row_sum (&m.pos, 0) == 0 || kz_position_row_sum (&m.pos, 1) == 0)
-        {
-          kz_match_clear (&m);
-          continue;
-        }
-      m.pos.stores[0] = (uint8_t) g_rand_int_range (rand, 0, 48 - on_board + 1);
-      m.pos.stores[1] = (uint8_t) (48 - on_board - m.pos.stores[0]);
-      m.pos.to_move = (uint8_t) g_rand_int_range (rand, 0, 2);
+      if (!random_kalah_endgame (rand, &m, g_rand_int_range (rand, 3, 9)))
+        continue;
 
       int expected = minimax (&m.pos);
       g_assert_true (kz_search (searcher, &m, &limits, NULL, &r));
@@ -104,20 +113,9 @@ test_kalah_solver_small_table (void)
     {
       KzMatch m;
       KzKalahSolution sol;
-      int on_board = g_rand_int_range (rand, 6, 10);
 
-      new_match (&m, KZ_VARIANT_KALAH, 4);
-      memset (m.pos.pits, 0, sizeof m.pos.pits);
-      for (int i = 0; i < on_board; i++)
-        m.pos.pits[g_rand_int_range (rand, 0, 12)]++;
-      if (kz_position_row_sum (&m.pos, 0) == 0 || kz_position_row_sum (&m.pos, 1) == 0)
-        {
-          kz_match_clear (&m);
-          continue;
-        }
-      m.pos.stores[0] = (uint8_t) g_rand_int_range (rand, 0, 48 - on_board + 1);
-      m.pos.stores[1] = (uint8_t) (48 - on_board - m.pos.stores[0]);
-      m.pos.to_move = (uint8_t) g_rand_int_range (rand, 0, 2);
+      if (!random_kalah_endgame (rand, &m, g_rand_int_range (rand, 6, 10)))
+        continue;
 
       int expected = minimax (&m.pos);
       g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, g_rand_int_range (rand, -6, 7), &sol));
