@@ -8,6 +8,7 @@
 
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-test-threads.h"
 
 #define SEARCH_MS 3000
 #define FRAME_MS  16.0
@@ -94,28 +95,11 @@ load_average (void)
 static char *
 search_thread_nice (void)
 {
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  const char *tid;
+  int nice, policy;
 
-  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
-      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
-      g_autofree char *comm = NULL, *stat = NULL;
-      g_auto(GStrv) fields = NULL;
-      const char *after;
-
-      if (!g_file_get_contents (comm_path, &comm, NULL, NULL)
-          || !g_str_has_prefix (comm, "kuzhi-search")
-          || !g_file_get_contents (stat_path, &stat, NULL, NULL)
-          || (after = strrchr (stat, ')')) == NULL)
-        continue;
-      /* after ") ": state is field 3, nice field 19 */
-      fields = g_strsplit (after + 2, " ", 20);
-      if (g_strv_length (fields) >= 17)
-        return g_strdup_printf ("nice %s", fields[16]);
-    }
-  return g_strdup ("not found (no thread named kuzhi-search)");
+  if (!kz_test_find_thread ("kuzhi-search", &nice, &policy))
+    return g_strdup ("not found (no thread named kuzhi-search)");
+  return g_strdup_printf ("nice %d", nice);
 }
 
 static gboolean

@@ -10,6 +10,7 @@
 #endif
 
 #include "kuzhi-computer-player.h"
+#include "kuzhi-test-threads.h"
 
 typedef struct
 {
@@ -175,36 +176,6 @@ test_finished_match (void)
 }
 
 #ifdef __linux__
-/* The fields of /proc/self/task/TID/stat for the thread named `name`:
- * nice (field 19) and scheduling policy (field 41). */
-static gboolean
-find_thread (const char *name, int *nice, int *policy)
-{
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  const char *tid;
-
-  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
-      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
-      g_autofree char *comm = NULL, *stat = NULL;
-      g_auto(GStrv) fields = NULL;
-      const char *after;
-
-      if (!g_file_get_contents (comm_path, &comm, NULL, NULL)
-          || strcmp (g_strstrip (comm), name) != 0
-          || !g_file_get_contents (stat_path, &stat, NULL, NULL)
-          || (after = strrchr (stat, ')')) == NULL)
-        continue;
-      fields = g_strsplit (after + 2, " ", -1);   /* fields[0] is field 3 */
-      g_assert_cmpuint (g_strv_length (fields), >=, 39);
-      *nice = atoi (fields[16]);
-      *policy = atoi (fields[38]);
-      return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 report_nice (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -230,7 +201,7 @@ test_search_thread_priority (void)
 
   new_match (&m, KZ_VARIANT_CONSTITUTION);
   kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_HARD, 20000, cancellable, on_chosen, &reply);
-  while (!find_thread ("kuzhi-search", &nice, &policy) || nice == before)
+  while (!kz_test_find_thread ("kuzhi-search", &nice, &policy) || nice == before)
     {
       g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
       g_usleep (1000);
@@ -255,7 +226,7 @@ test_search_thread_priority (void)
     }
   /* The thread ends with its search. */
   start = g_get_monotonic_time ();
-  while (find_thread ("kuzhi-search", &nice, &policy))
+  while (kz_test_find_thread ("kuzhi-search", &nice, &policy))
     {
       g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
       g_usleep (1000);

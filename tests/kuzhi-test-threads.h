@@ -1,0 +1,39 @@
+/* kuzhi-test-threads.h — finding one of the process's threads by name, for the tests and benchmarks that check the computer's search thread. */
+#pragma once
+
+#include <glib.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The nice value (field 19 of /proc/self/task/TID/stat) and scheduling
+ * policy (field 41) of the thread named `name`; FALSE if there is none. */
+static inline gboolean
+kz_test_find_thread (const char *name,
+                     int        *nice,
+                     int        *policy)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *comm_path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
+      g_autofree char *stat_path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *comm = NULL, *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+      const char *after;
+
+      if (!g_file_get_contents (comm_path, &comm, NULL, NULL)
+          || strcmp (g_strstrip (comm), name) != 0
+          || !g_file_get_contents (stat_path, &stat, NULL, NULL)
+          || (after = strrchr (stat, ')')) == NULL)
+        continue;
+      fields = g_strsplit (after + 2, " ", -1);   /* fields[0] is field 3 */
+      if (g_strv_length (fields) < 39)
+        return FALSE;
+      *nice = atoi (fields[16]);
+      *policy = atoi (fields[38]);
+      return TRUE;
+    }
+  return FALSE;
+}
