@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-test-threads.h"
 
@@ -100,23 +101,6 @@ search_thread_nice (void)
   if (!kz_test_find_thread ("kuzhi-search", &nice, &policy))
     return g_strdup ("not found (no thread named kuzhi-search)");
   return g_strdup_printf ("nice %d", nice);
-}
-
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
 }
 
 static int
@@ -277,10 +261,8 @@ main (int   argc,
 
   window = kuzhi_window_new (NULL);
   board = kuzhi_window_get_board_view (window);
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (board)) || gtk_widget_get_width (GTK_WIDGET (board)) == 0)
-    g_main_context_iteration (NULL, TRUE);
-  spin (300);
+  kz_test_window_show (window);
+  kz_test_spin (250);
   w = gtk_widget_get_width (GTK_WIDGET (board));
   h = gtk_widget_get_height (GTK_WIDGET (board));
   load_start = load_average ();
@@ -302,7 +284,7 @@ main (int   argc,
    * and what the search adds is the difference. */
   frames.recording = TRUE;
   frames.recording_since = g_get_monotonic_time ();
-  spin (SEARCH_MS);
+  kz_test_spin (SEARCH_MS);
   frames.recording = FALSE;
   base_work = report ("BASELINE, no search: window frame, update to after-paint", frames.work, "");
   report ("BASELINE, no search: main thread's CPU time in a frame", frames.cpu, "");
@@ -377,7 +359,7 @@ main (int   argc,
       gint64 t0 = g_get_monotonic_time ();
       double late_ms;
 
-      spin (5);
+      kz_test_spin (5);
       late_ms = (g_get_monotonic_time () - t0) / 1000.0 - 5.0;
       g_array_append_val (latency, late_ms);
     }
@@ -411,6 +393,6 @@ main (int   argc,
   g_array_unref (frames.waited);
   g_array_unref (frames.intervals);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (100);
+  kz_test_spin (100);
   return 0;
 }

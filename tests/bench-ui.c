@@ -5,26 +5,10 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 
 static gint64 t_main;
 static gint64 t_first_frame;
-
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static long
 rss_kib (void)
@@ -144,7 +128,7 @@ bench_frames (KuzhiWindow *window,
   g_settings_set_string (settings, "animation-speed", "slow");
   kuzhi_window_start_match (window, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.sow", "i", 0);
-  spin (700);
+  kz_test_spin (700);
   if (!kuzhi_board_view_get_animating (board))
     g_printerr ("warning: the animation ended before the frames were drawn\n");
   measure_frames (board, renderer, FALSE, "typical: the board and one cup");
@@ -172,12 +156,12 @@ on_activate (GApplication *app)
   g_print ("time from main() to the first frame: %.1f ms (target < 500 ms)\n",
            (t_first_frame - t_main) / 1000.0);
 
-  spin (200);
+  kz_test_spin (200);
   rss_start = rss_kib ();
   g_settings_set_string (settings, "animation-speed", "instant");
   for (guint32 seed = 1; seed <= 3; seed++)
     play_match (kw, seed);
-  spin (200);
+  kz_test_spin (200);
   rss_end = rss_kib ();
   g_print ("resident memory: %.1f MB at the start, %.1f MB after three whole matches (target < 80 MB)\n",
            rss_start / 1024.0, rss_end / 1024.0);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-computer-player.h"
@@ -17,23 +18,6 @@ typedef struct {
 
 static const char *shots_dir;
 
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 typedef gboolean (*Condition) (Fixture *f);
 
 /* Spins the main loop until the condition holds; FALSE after timeout_ms. */
@@ -43,7 +27,7 @@ spin_until (Fixture   *f,
             guint      timeout_ms)
 {
   gboolean expired = FALSE;
-  guint id = g_timeout_add (timeout_ms, on_timeout, &expired);
+  guint id = g_timeout_add (timeout_ms, kz_test_on_timeout, &expired);
 
   while (!condition (f) && !expired)
     g_main_context_iteration (NULL, TRUE);
@@ -56,17 +40,12 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  speed)
 {
-  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_settings_set_string (f->settings, "animation-speed", speed ? speed : "instant");
-  g_settings_set_string (f->settings, "default-view", "player1");
+  f->settings = kz_test_settings (speed);
   g_settings_set_int (f->settings, "computer-time", 1000);
   f->window = kuzhi_window_new (NULL);
   f->model = kuzhi_window_get_model (f->window);
   f->board = kuzhi_window_get_board_view (f->window);
-  gtk_window_present (GTK_WINDOW (f->window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
-    g_main_context_iteration (NULL, TRUE);
-  spin (50);
+  kz_test_window_show (f->window);
 }
 
 static void
@@ -76,7 +55,7 @@ fixture_teardown (Fixture       *f,
   if (f->window != NULL)
     gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->settings);
-  spin (50);
+  kz_test_spin (50);
 }
 
 static void
@@ -328,7 +307,7 @@ test_undo_cancels (Fixture       *f,
   g_assert_cmpuint (n_actions (f), ==, 0);
   g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 0);
   /* Longer than the search would have taken: still nothing played. */
-  spin (3500);
+  kz_test_spin (3500);
   g_assert_cmpuint (n_actions (f), ==, 0);
   g_assert_false (kuzhi_window_computer_to_move (f->window));
 
@@ -337,7 +316,7 @@ test_undo_cancels (Fixture       *f,
   g_assert_true (spin_until (f, is_thinking, 2000));
   g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Ana", "Arul"));
   g_assert_false (kuzhi_window_computer_is_thinking (f->window));
-  spin (3500);
+  kz_test_spin (3500);
   g_assert_cmpuint (n_actions (f), ==, 0);
 }
 
@@ -366,7 +345,7 @@ test_close_while_thinking (Fixture       *f,
   g_assert_true (spin_until (f, is_thinking, 2000));
   gtk_window_destroy (GTK_WINDOW (f->window));
   f->window = NULL;
-  spin (1500);
+  kz_test_spin (1500);
 }
 
 /* Hint: Hard's move for the person to move, ringed on the board, not played. */
@@ -399,11 +378,11 @@ test_hint (Fixture       *f,
   g_assert_true (g_str_has_prefix (line, "Hint: sow cup "));
   g_assert_nonnull (strstr (line, "expected gain") ? line : strstr (line, "wins"));
   /* Not played: the position waits for the person. */
-  spin (600);
+  kz_test_spin (600);
   g_assert_cmpuint (n_actions (f), >=, 1);
   {
     size_t n = n_actions (f);
-    spin (300);
+    kz_test_spin (300);
     g_assert_cmpuint (n_actions (f), ==, n);
     g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
   }
@@ -420,7 +399,7 @@ test_hint (Fixture       *f,
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
   g_assert_false (kuzhi_window_computer_is_thinking (f->window));
-  spin (500);
+  kz_test_spin (500);
   g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
   g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
 }
@@ -494,7 +473,7 @@ test_dialog_levels (Fixture       *f,
   /* Through the window's action: the dialog opens with the window's players. */
   kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_HARD);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  spin (100);
+  kz_test_spin (100);
   {
     GListModel *toplevels = gtk_window_get_toplevels ();
     KuzhiNewMatchDialog *found = NULL;

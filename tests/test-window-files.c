@@ -6,6 +6,7 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-match-history.h"
@@ -43,40 +44,18 @@ __lsan_default_suppressions (void)
   return "leak:_dl_init\n";
 }
 
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_settings_set_string (f->settings, "animation-speed", "instant");
-  g_settings_set_string (f->settings, "default-view", "player1");
+  f->settings = kz_test_settings (NULL);
   f->dir = g_dir_make_tmp ("kuzhi-files-XXXXXX", NULL);
   g_assert_nonnull (f->dir);
   f->window = kuzhi_window_new (NULL);
   g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
   f->model = kuzhi_window_get_model (f->window);
   f->board = kuzhi_window_get_board_view (f->window);
-  gtk_window_present (GTK_WINDOW (f->window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
-    g_main_context_iteration (NULL, TRUE);
-  spin (50);
+  kz_test_window_show (f->window);
 }
 
 static void
@@ -113,7 +92,7 @@ fixture_teardown (Fixture       *f,
   g_clear_object (&f->settings);
   remove_dir (f->dir);
   g_free (f->dir);
-  spin (20);
+  kz_test_spin (20);
 }
 
 static const char *
@@ -196,7 +175,7 @@ respond (Fixture    *f,
   button = find_button (GTK_WIDGET (dialog), label, NULL);
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  spin (50);
+  kz_test_spin (50);
   /* What the answer set off runs from an idle: let it run even when a
    * busy machine kept it waiting. */
   for (int i = 0; i < 1000 && g_main_context_pending (NULL); i++)
@@ -220,7 +199,7 @@ choose (GtkFileChooser *chooser,
 
       if (got != NULL && g_file_equal (got, want))
         return;
-      spin (10);
+      kz_test_spin (10);
       /* The fallback chooser takes what it was opened on asynchronously
        * and may put its own folder and name back: choose ours again. */
       if (i % 10 == 9)
@@ -245,7 +224,7 @@ wait_panel (KuzhiHistoryPanel *panel,
             gboolean           shown)
 {
   for (int i = 0; i < 500 && panel_shown (panel) != shown; i++)
-    spin (10);
+    kz_test_spin (10);
   g_assert_cmpint (panel_shown (panel), ==, shown);
 }
 
@@ -372,7 +351,7 @@ test_save_as_chooser (Fixture       *f,
   play_turns (f, 3, 2);
   g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
-  spin (100);
+  kz_test_spin (100);
   chooser = kuzhi_window_get_file_chooser (f->window);
   g_assert_nonnull (chooser);
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
@@ -385,7 +364,7 @@ test_save_as_chooser (Fixture       *f,
   /* No extension typed: Save adds it. */
   choose (chooser, folder, "chosen");
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
-  spin (50);
+  kz_test_spin (50);
   g_assert_null (kuzhi_window_get_file_chooser (f->window));
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpstr (title (f), ==, "chosen.kuzhi — Kuzhi");
@@ -410,7 +389,7 @@ test_save_as_chooser (Fixture       *f,
           if (got != NULL && g_file_equal (got, saved))
             shown = g_steal_pointer (&got);
           else
-            spin (10);
+            kz_test_spin (10);
         }
       g_assert_nonnull (shown);
     }
@@ -435,7 +414,7 @@ test_save_as_chooser (Fixture       *f,
 
   /* Save As always asks; cancelling changes nothing. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-as", NULL);
-  spin (50);
+  kz_test_spin (50);
   chooser = kuzhi_window_get_file_chooser (f->window);
   g_assert_nonnull (chooser);
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
@@ -556,7 +535,7 @@ test_prompts (Fixture       *f,
 
   /* Closing: Cancel keeps the window. */
   gtk_window_close (GTK_WINDOW (f->window));
-  spin (20);
+  kz_test_spin (20);
   g_assert_nonnull (f->window);
   g_assert_nonnull (kuzhi_window_get_message_dialog (f->window));
   g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
@@ -569,12 +548,12 @@ test_prompts (Fixture       *f,
   g_assert_true (kuzhi_window_save_to_file (f->window, file, NULL));
   play_turns (f, 1, 4);
   gtk_window_close (GTK_WINDOW (f->window));
-  spin (20);
+  kz_test_spin (20);
   g_assert_nonnull (f->window);
   g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
                    "Save Changes to “kept.kuzhi”?");
   respond (f, "_Save");
-  spin (50);
+  kz_test_spin (50);
   g_assert_null (f->window);
   g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
   g_assert_cmpuint (m.n_history, ==, 3);
@@ -598,7 +577,7 @@ test_prompt_save_as (Fixture       *f,
   g_assert_null (find_new_match_dialog ());
   choose (chooser, folder, "before-new.kuzhi");
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
-  spin (50);
+  kz_test_spin (50);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_false (kuzhi_window_get_unsaved (f->window));
   g_assert_nonnull (find_new_match_dialog ());
@@ -621,10 +600,10 @@ test_close_discard (Fixture       *f,
 {
   play_turns (f, 1, 0);
   gtk_window_close (GTK_WINDOW (f->window));
-  spin (20);
+  kz_test_spin (20);
   g_assert_nonnull (f->window);
   respond (f, "_Discard");
-  spin (50);
+  kz_test_spin (50);
   g_assert_null (f->window);
 }
 
@@ -753,7 +732,7 @@ test_history_browse (Fixture       *f,
     g_assert_true (g_str_has_prefix (row3, want));
   }
   gtk_widget_activate (GTK_WIDGET (kuzhi_history_panel_get_row (panel, 3)));
-  spin (50);
+  kz_test_spin (50);
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 3);
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.pos));
   g_assert_false (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
@@ -763,7 +742,7 @@ test_history_browse (Fixture       *f,
   g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, line->len);
   g_assert_nonnull (find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL));
   g_assert_nonnull (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
-  spin (300);
+  kz_test_spin (300);
   capture (GTK_WIDGET (f->window), "history.png");
 
   /* Turn 0 is the start. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-game-chooser.h"
@@ -16,38 +17,16 @@ typedef struct {
   GSettings      *settings;
 } Fixture;
 
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_settings_set_string (f->settings, "animation-speed", "instant");
-  g_settings_set_string (f->settings, "default-view", "player1");
+  f->settings = kz_test_settings (NULL);
   f->window = kuzhi_window_new (NULL);
   f->model = kuzhi_window_get_model (f->window);
   f->board = kuzhi_window_get_board_view (f->window);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 640);
-  gtk_window_present (GTK_WINDOW (f->window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
-    g_main_context_iteration (NULL, TRUE);
-  spin (50);
+  kz_test_window_show (f->window);
 }
 
 static void
@@ -56,7 +35,7 @@ fixture_teardown (Fixture       *f,
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->settings);
-  spin (20);
+  kz_test_spin (20);
 }
 
 static void
@@ -72,7 +51,7 @@ capture (GtkWidget  *widget,
 
   if (dir == NULL || *dir == '\0')
     return;
-  spin (300);
+  kz_test_spin (300);
   paintable = gtk_widget_paintable_new (widget);
   for (int tries = 0; node == NULL && tries < 50; tries++)
     {
@@ -80,7 +59,7 @@ capture (GtkWidget  *widget,
       gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
       node = gtk_snapshot_free_to_node (snapshot);
       if (node == NULL)
-        spin (100);
+        kz_test_spin (100);
     }
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node, NULL);
@@ -133,7 +112,7 @@ start_through_dialog (Fixture     *f,
     {
       adw_message_dialog_response (kuzhi_window_get_message_dialog (f->window), "discard");
       for (int i = 0; i < 100 && find_new_match_dialog () == NULL; i++)
-        spin (10);
+        kz_test_spin (10);
     }
   dialog = find_new_match_dialog ();
   g_assert_nonnull (dialog);
@@ -144,7 +123,7 @@ start_through_dialog (Fixture     *f,
   kuzhi_new_match_dialog_set_choices (dialog, 0, "Meena", "Arul");
   g_assert_true (kuzhi_new_match_dialog_start (dialog));
   g_assert_null (find_new_match_dialog ());
-  spin (20);
+  kz_test_spin (20);
 }
 
 typedef struct {
@@ -289,7 +268,7 @@ set_position (Fixture          *f,
   match.start = *pos;
   kuzhi_game_model_set_match (f->model, &match);
   kz_match_clear (&match);
-  spin (20);
+  kz_test_spin (20);
 }
 
 /* A label of the window whose text starts with `prefix`. */
@@ -433,7 +412,7 @@ test_pallanguzhi_rubbish (Fixture       *f,
       g_rand_free (rand);
     }
   g_assert_true (found);
-  spin (20);
+  kz_test_spin (20);
 
   {
     const KzPosition *pos = kuzhi_game_model_get_position (f->model);
@@ -491,10 +470,10 @@ test_pallanguzhi_pasu (Fixture       *f,
   sow (f, 0);
   g_assert_true (kuzhi_board_view_get_animating (f->board));
   /* Lift 1.4 steps, one drop, then the capture's 3 steps of 320 ms. */
-  spin (1000);
+  kz_test_spin (1000);
   capture (GTK_WIDGET (f->window), "game-pasu.png");
   kuzhi_board_view_finish_animation (f->board);
-  spin (20);
+  kz_test_spin (20);
   pos = *kuzhi_game_model_get_position (f->model);
   g_assert_cmpint (pos.stores[0], ==, 4 + 5);
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &pos));
@@ -537,7 +516,7 @@ test_save_open_undo (Fixture       *f,
       kuzhi_window_start_match (f->window, gc->id == KZ_VARIANT_KALAH ? KZ_VARIANT_OWARE : KZ_VARIANT_KALAH, 0, NULL, NULL);
       kuzhi_window_open_file (f->window, file);
       for (int i = 0; i < 100 && !kz_position_equal (kuzhi_game_model_get_position (f->model), &saved); i++)
-        spin (10);
+        kz_test_spin (10);
       g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &saved));
       g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &saved));
       g_object_get (f->model, "n-actions", &n, NULL);
@@ -545,7 +524,7 @@ test_save_open_undo (Fixture       *f,
 
       /* Undo takes the last turn back, on the board too. */
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-      spin (10);
+      kz_test_spin (10);
       g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &before_last));
       g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &before_last));
       g_unlink (path);
@@ -605,14 +584,14 @@ test_dialog_and_rules (Fixture       *f,
   dialog = find_new_match_dialog ();
   g_assert_nonnull (dialog);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 900);
-  spin (200);
+  kz_test_spin (200);
   capture (GTK_WIDGET (dialog), "new-match-games.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   rules = kuzhi_rules_page_new (GTK_WINDOW (f->window));
   gtk_window_set_default_size (rules, 640, 1000);
   gtk_window_present (rules);
-  spin (100);
+  kz_test_spin (100);
   /* A section per game, each under its name. */
   for (KzVariantId id = KZ_VARIANT_CONSTITUTION; id < KZ_N_VARIANTS; id++)
     g_assert_true (find_heading (GTK_WIDGET (rules), kz_variant_get (id)->key));
@@ -626,7 +605,7 @@ test_dialog_and_rules (Fixture       *f,
     g_assert_true (gtk_widget_translate_coordinates (heading, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
                                                      0, 0, &x, &y));
     gtk_adjustment_set_value (adj, y - 12);
-    spin (100);
+    kz_test_spin (100);
     capture (GTK_WIDGET (rules), "rules-games.png");
   }
   gtk_window_destroy (rules);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 #include "kuzhi-new-match-dialog.h"
 
 typedef struct {
@@ -22,23 +23,6 @@ typedef struct {
 /* English that the catalogue translates into something else: each is
  * either a whole text or, for format strings, a literal piece of one. */
 static GPtrArray *english;
-
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 /* --- the .po file ---------------------------------------------------------- */
 
@@ -284,16 +268,11 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_settings_set_string (f->settings, "animation-speed", "instant");
-  g_settings_set_string (f->settings, "default-view", "player1");
+  f->settings = kz_test_settings (NULL);
   f->window = kuzhi_window_new (NULL);
   f->model = kuzhi_window_get_model (f->window);
   f->board = kuzhi_window_get_board_view (f->window);
-  gtk_window_present (GTK_WINDOW (f->window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
-    g_main_context_iteration (NULL, TRUE);
-  spin (50);
+  kz_test_window_show (f->window);
 }
 
 static void
@@ -302,7 +281,7 @@ fixture_teardown (Fixture       *f,
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->settings);
-  spin (20);
+  kz_test_spin (20);
 }
 
 static KuzhiNewMatchDialog *
@@ -331,13 +310,13 @@ start_match (Fixture *f)
   g_assert_nonnull (dialog);
   while (!gtk_widget_get_mapped (GTK_WIDGET (dialog)))
     g_main_context_iteration (NULL, TRUE);
-  spin (50);
+  kz_test_spin (50);
   g_assert_cmpuint (assert_no_english (GTK_WIDGET (dialog)), >, 3);
   g_assert_true (kuzhi_new_match_dialog_start (dialog));
-  spin (50);
+  kz_test_spin (50);
   g_assert_cmpint (kuzhi_game_model_get_position (f->model)->variant, ==, KZ_VARIANT_CONSTITUTION);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
-  spin (50);
+  kz_test_spin (50);
 }
 
 /* The first mapped button under widget that starts a new match. */

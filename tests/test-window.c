@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
 #include "kuzhi-new-match-dialog.h"
 
 typedef struct {
@@ -12,38 +13,15 @@ typedef struct {
   GSettings      *settings;
 } Fixture;
 
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  speed)
 {
-  f->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_settings_set_string (f->settings, "animation-speed", speed ? speed : "instant");
-  g_settings_set_string (f->settings, "default-view", "player1");
+  f->settings = kz_test_settings (speed);
   f->window = kuzhi_window_new (NULL);
   f->model = kuzhi_window_get_model (f->window);
   f->board = kuzhi_window_get_board_view (f->window);
-  gtk_window_present (GTK_WINDOW (f->window));
-  /* Mapped and allocated, so that the animation has a frame clock. */
-  while (!gtk_widget_get_mapped (GTK_WIDGET (f->board)) || gtk_widget_get_width (GTK_WIDGET (f->board)) == 0)
-    g_main_context_iteration (NULL, TRUE);
-  spin (50);
+  kz_test_window_show (f->window);
 }
 
 static void
@@ -52,7 +30,7 @@ fixture_teardown (Fixture       *f,
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->settings);
-  spin (20);
+  kz_test_spin (20);
 }
 
 static char *
@@ -214,7 +192,7 @@ test_animation (Fixture       *f,
   g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
   g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
                    "Round 1 · Player 1 to move · Player 1 35/35 · Player 2 35/35");
-  spin (200);
+  kz_test_spin (200);
   g_assert_true (kuzhi_board_view_get_animating (f->board));
   g_assert_cmpint (kuzhi_board_view_get_displayed (f->board)->pits[0], ==, 0);
 
@@ -325,7 +303,7 @@ test_view_switch (Fixture       *f,
   g_assert_cmpfloat (x0, <, x7);
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.switch-view", NULL);
-  spin (50);
+  kz_test_spin (50);
   g_object_get (f->window, "view", &view, NULL);
   g_assert_cmpstr (view, ==, "player2");
   kuzhi_board_view_get_cup_center (f->board, 0, &x0, &y0);
@@ -379,7 +357,7 @@ test_new_match (Fixture       *f,
   sow (f, 2);
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin (50);
+  kz_test_spin (50);
   kuzhi_new_match_dialog_set_choices (dialog, 4, "Ana", "Ben");
   g_assert_true (kuzhi_new_match_dialog_start (dialog));
   g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, 0);
@@ -545,9 +523,9 @@ test_window_size (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 812, 603);
   gtk_window_present (GTK_WINDOW (window));
-  spin (100);
+  kz_test_spin (100);
   gtk_window_close (GTK_WINDOW (window));
-  spin (50);
+  kz_test_spin (50);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 812);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 603);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));

@@ -1,0 +1,49 @@
+/* kuzhi-test-window.h — what the window tests and UI benchmarks share: running the main loop for a while, and opening a window ready to draw. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "kuzhi-window.h"
+
+static inline gboolean
+kz_test_on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for `ms` milliseconds. */
+static inline void
+kz_test_spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, kz_test_on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The app's settings as the window tests want them: the given animation
+ * speed (NULL: instant) and the board seen from player 1. */
+static inline GSettings *
+kz_test_settings (const char *speed)
+{
+  GSettings *settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+
+  g_settings_set_string (settings, "animation-speed", speed != NULL ? speed : "instant");
+  g_settings_set_string (settings, "default-view", "player1");
+  return settings;
+}
+
+/* Presents the window and waits until its board is mapped and allocated,
+ * so that animations have a frame clock. */
+static inline void
+kz_test_window_show (KuzhiWindow *window)
+{
+  GtkWidget *board = GTK_WIDGET (kuzhi_window_get_board_view (window));
+
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (board) || gtk_widget_get_width (board) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  kz_test_spin (50);
+}
