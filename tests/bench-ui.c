@@ -1,28 +1,83 @@
-/* bench-ui.c — the window's speed and memory: time to the first frame, resident memory after a whole match, one board frame while sowing. */
+/* bench-ui.c — the window's speed and memory: time to the first frame, resident memory at the start, after hot-seat matches and through a match against Hard with hints, one board frame while sowing. */
 #include <adwaita.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-window-computer.h"
 #include "kuzhi-test-window.h"
 
 static gint64 t_main;
 static gint64 t_first_frame;
 
+/* A field of /proc/self/status in KiB: VmRSS (resident now) or VmHWM
+ * (the most it was resident). */
 static long
-rss_kib (void)
+status_kib (const char *field)
 {
   g_autofree char *status = NULL;
+  g_autofree char *format = g_strdup_printf ("%s: %%ld", field);
   const char *line;
   long kib = -1;
 
   if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
     return -1;
-  line = strstr (status, "VmRSS:");
+  line = strstr (status, field);
   if (line != NULL)
-    sscanf (line, "VmRSS: %ld", &kib);
+    sscanf (line, format, &kib);
   return kib;
+}
+
+static long
+rss_kib (void)
+{
+  return status_kib ("VmRSS");
+}
+
+/* Kalah against Hard (1 s a move), Player 1 asking for a hint before each
+ * of their turns and playing it. Returns the most resident memory seen
+ * between moves. */
+static long
+play_against_hard (KuzhiWindow *window)
+{
+  KuzhiGameModel *model = kuzhi_window_get_model (window);
+  long most = rss_kib ();
+  int hints = 0, turns = 0;
+
+  kuzhi_window_start_match (window, KZ_VARIANT_KALAH, 4, NULL, NULL);
+  kuzhi_window_set_player_level (window, 1, KZ_LEVEL_HARD);
+  while (!kuzhi_game_model_get_over (model))
+    {
+      KzAction hint = KZ_ACTION_NONE;
+      gint64 until;
+
+      if (kuzhi_window_computer_to_move (window))
+        {
+          kz_test_spin (20);
+          continue;
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL);
+      until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+      while ((hint = kuzhi_window_computer_get_hint (window, NULL)) == KZ_ACTION_NONE &&
+             g_get_monotonic_time () < until)
+        g_main_context_iteration (NULL, TRUE);
+      if (hint == KZ_ACTION_NONE)
+        {
+          g_printerr ("warning: no hint came within 10 s\n");
+          break;
+        }
+      hints++;
+      most = MAX (most, rss_kib ());
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.sow", "i", (int) hint);
+      turns++;
+      kz_test_spin (20);
+      most = MAX (most, rss_kib ());
+    }
+  kuzhi_window_set_player_level (window, 1, KZ_LEVEL_NONE);
+  g_print ("against Hard: %d turns with %d hints, %s\n", turns, hints,
+           kuzhi_game_model_get_over (model) ? "to the end" : "stopped early");
+  return MAX (most, rss_kib ());
 }
 
 static void
@@ -144,7 +199,7 @@ on_activate (GApplication *app)
   g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
   GdkFrameClock *clock;
   gint64 start;
-  long rss_start, rss_end;
+  long rss_start, rss_end, rss_hard, rss_after_hard;
 
   /* The first frame: the frame clock's first paint of the window. */
   gtk_widget_realize (GTK_WIDGET (window));
@@ -163,8 +218,14 @@ on_activate (GApplication *app)
     play_match (kw, seed);
   kz_test_spin (200);
   rss_end = rss_kib ();
-  g_print ("resident memory: %.1f MB at the start, %.1f MB after three whole matches (target < 80 MB)\n",
-           rss_start / 1024.0, rss_end / 1024.0);
+  rss_hard = play_against_hard (kw);
+  kz_test_spin (200);
+  rss_after_hard = rss_kib ();
+  g_print ("resident memory (target < 100 MB each): %.1f MB at the start, %.1f MB after three whole hot-seat matches, "
+           "%.1f MB at most through a match against Hard with hints, %.1f MB after it (search table then %" G_GSIZE_FORMAT " bytes); "
+           "peak of the whole run %.1f MB\n",
+           rss_start / 1024.0, rss_end / 1024.0, rss_hard / 1024.0, rss_after_hard / 1024.0,
+           kuzhi_window_computer_get_table_bytes (kw), status_kib ("VmHWM") / 1024.0);
 
   bench_frames (kw, settings);
   gtk_window_destroy (window);

@@ -1,17 +1,21 @@
 #!/bin/sh
-# run-fuzz.sh — builds the match-file fuzz target (clang, libFuzzer, ASan+UBSan) in its own build folder and runs it for SECONDS (default 60).
+# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader and the kuzhi-engine protocol.
 #
-#   tests/run-fuzz.sh [SECONDS]
+#   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol (default both)
 #
 # Exits non-zero on any crash, leak, sanitizer report or timeout; the input
 # that caused it is kept in BUILD/fuzz-artifacts/. KUZHI_FUZZ_BUILD chooses
 # the build folder (default build-fuzz at the top of the source tree).
+# KUZHI_FUZZ_KEEP=DIR keeps the inputs each run found in DIR/TARGET, to
+# merge into the seed corpora (tests/fuzz-corpus*, see docs/match-file.md).
 set -eu
 
 seconds=${1:-60}
 case $seconds in
   ''|*[!0-9]*) echo "run-fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
 esac
+[ $# -gt 0 ] && shift
+targets=${*:-match-file protocol}
 
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${KUZHI_FUZZ_BUILD:-$src/build-fuzz}
@@ -22,7 +26,7 @@ if ! command -v clang >/dev/null 2>&1; then
 fi
 
 # The whole tree is instrumented for coverage (fuzzer-no-link); only the
-# target links libFuzzer's main.
+# targets link libFuzzer's main.
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" "$src" \
     -Dfuzzing=true \
@@ -31,16 +35,11 @@ if [ ! -f "$build/build.ninja" ]; then
     -Dbuildtype=debugoptimized \
     -Dc_args=-fsanitize=fuzzer-no-link
 fi
-ninja -C "$build" tests/fuzz-match-file
 
-# Work on a copy: new inputs libFuzzer finds must not land in the seed
-# corpus kept in git.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir "$work/corpus"
-cp "$src"/tests/fuzz-corpus/* "$work/corpus/"
 
-# The words of the format, so mutations reach past the parser.
+# The words of each input language, so mutations reach past the parser.
 cat > "$work/match-file.dict" <<'DICT'
 "[Match]"
 "[Position]"
@@ -77,19 +76,75 @@ cat > "$work/match-file.dict" <<'DICT'
 ";r"
 "\\n"
 "\\s"
+"\xef\xbb\xbf"
+"\x0d"
+"[de]"
+DICT
+cat > "$work/protocol.dict" <<'DICT'
+"new "
+"state"
+"legal"
+"play "
+"undo"
+"go depth=1"
+"go depth=2"
+"save "
+"load "
+"quit"
+"constitution"
+"kalah"
+"oware"
+"mangala"
+"dakon"
+"pallanguzhi"
+"seeds="
+"pasu="
+"level="
+"time="
+" m"
+" r"
+"good.kuzhi"
+"link"
+"dangling"
+"loop"
+"fifo"
+"folder"
+"hard.kuzhi"
+"readonly.kuzhi"
+"new.kuzhi"
+"\x0a"
+"; "
 DICT
 
 mkdir -p "$build/fuzz-artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-"$build/tests/fuzz-match-file" \
-  -max_total_time="$seconds" \
-  -timeout=10 \
-  -rss_limit_mb=2048 \
-  -max_len=16384 \
-  -print_final_stats=1 \
-  -dict="$work/match-file.dict" \
-  -artifact_prefix="$build/fuzz-artifacts/" \
-  "$work/corpus"
-echo "run-fuzz.sh: no crash, leak or sanitizer report in ${seconds}s"
+for target in $targets; do
+  case $target in
+    match-file) corpus=$src/tests/fuzz-corpus; max_len=16384 ;;
+    protocol) corpus=$src/tests/fuzz-corpus-protocol; max_len=4096 ;;
+    *) echo "run-fuzz.sh: unknown target '$target' (match-file, protocol)" >&2; exit 2 ;;
+  esac
+  ninja -C "$build" "tests/fuzz-$target"
+
+  # Work on a copy: new inputs libFuzzer finds must not land in the seed
+  # corpus kept in git.
+  mkdir "$work/corpus-$target"
+  cp "$corpus"/* "$work/corpus-$target/"
+  echo "== fuzz-$target for ${seconds}s"
+  "$build/tests/fuzz-$target" \
+    -max_total_time="$seconds" \
+    -timeout=10 \
+    -rss_limit_mb=2048 \
+    -max_len="$max_len" \
+    -print_final_stats=1 \
+    -dict="$work/$target.dict" \
+    -artifact_prefix="$build/fuzz-artifacts/" \
+    "$work/corpus-$target"
+  if [ -n "${KUZHI_FUZZ_KEEP:-}" ]; then
+    mkdir -p "$KUZHI_FUZZ_KEEP/$target"
+    cp "$work/corpus-$target"/* "$KUZHI_FUZZ_KEEP/$target/"
+  fi
+done
+echo "run-fuzz.sh: no crash, leak or sanitizer report in ${seconds}s for each of: $targets"

@@ -118,7 +118,7 @@ test_kalah_solver_small_table (void)
         continue;
 
       int expected = minimax (&m.pos);
-      g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, g_rand_int_range (rand, -6, 7), &sol));
+      g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, 0, g_rand_int_range (rand, -6, 7), &sol));
       g_assert_cmpint (sol.value, ==, expected);
       g_assert_cmpint (sol.pv_len, >, 0);
 

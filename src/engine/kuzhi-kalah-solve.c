@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* In Kalah the stores never change what a move does, so the mover's final
  * margin is the store difference plus a value V of the pits alone: V is
@@ -39,8 +40,18 @@ typedef struct {
   int           shift;
   uint64_t      nodes;
   volatile int *cancel;
+  int64_t       deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
   bool          stop;
 } Solver;
+
+static int64_t
+now_ns (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return (int64_t) t.tv_sec * 1000000000 + t.tv_nsec;
+}
 
 typedef struct {
   Board c;                  /* the next mover's frame */
@@ -222,7 +233,8 @@ static int
 search (Solver *s, const Board *b, int seeds, int alpha, int beta)
 {
   uint64_t nodes0 = ++s->nodes;
-  if ((nodes0 & CHECK) == 0 && s->cancel != NULL && *s->cancel)
+  if ((nodes0 & CHECK) == 0 &&
+      ((s->cancel != NULL && *s->cancel) || (s->deadline_ns > 0 && now_ns () >= s->deadline_ns)))
     s->stop = true;
   if (s->stop)
     return 0;
@@ -369,10 +381,14 @@ kz_kalah_solve (const KzPosition *pos,
                 void             *table,
                 size_t            table_bytes,
                 volatile int     *cancel,
+                int               time_ms,
                 int               guess,
                 KzKalahSolution  *out)
 {
   Solver s = { .table = table, .shift = 63, .cancel = cancel };
+
+  if (time_ms > 0)
+    s.deadline_ns = now_ns () + (int64_t) time_ms * 1000000;
   Board root = { { 0 } };
   int me = pos->to_move;
   int store_diff = pos->stores[me] - pos->stores[!me];

@@ -18,11 +18,13 @@ typedef struct {
 /* Solves the Kalah position `pos` (not over). `table` is scratch memory of
  * `table_bytes` (at least 128, 64-byte aligned) that the solver overwrites;
  * `guess`, a guess at the mover's final margin, is where its tests start.
- * Returns false when `cancel` became non-zero. */
+ * Returns false when `cancel` became non-zero or `time_ms` (0: no cap)
+ * ran out. */
 bool kz_kalah_solve (const KzPosition *pos,
                      void             *table,
                      size_t            table_bytes,
                      volatile int     *cancel,
+                     int               time_ms,
                      int               guess,
                      KzKalahSolution  *out);
 

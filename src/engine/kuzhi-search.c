@@ -104,6 +104,33 @@ fill_keys (uint64_t *keys, size_t n, uint64_t *state)
     keys[i] = splitmix (state);
 }
 
+#define TABLE_ALIGN ((size_t) 2 << 20)
+
+/* The table is mapped from the system, not taken from malloc's heap, so
+ * that freeing it gives the memory back at once (a program that searches
+ * only now and then does not keep it). It is aligned for huge pages: a
+ * probe is then rarely a TLB miss as well as a cache miss. */
+static void *
+table_alloc (size_t bytes)
+{
+  size_t mapped = bytes + TABLE_ALIGN;
+  char *base = mmap (NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  char *table;
+  size_t head;
+
+  if (base == MAP_FAILED)
+    return NULL;
+  table = (char *) (((uintptr_t) base + TABLE_ALIGN - 1) & ~(uintptr_t) (TABLE_ALIGN - 1));
+  head = (size_t) (table - base);
+  if (head > 0)
+    munmap (base, head);
+  munmap (table + bytes, mapped - head - bytes);
+#ifdef MADV_HUGEPAGE
+  madvise (table, bytes, MADV_HUGEPAGE);
+#endif
+  return table;
+}
+
 KzSearcher *
 kz_searcher_new (size_t table_mb)
 {
@@ -119,13 +146,7 @@ kz_searcher_new (size_t table_mb)
   s->n_buckets = 1;
   while (s->n_buckets * 2 * sizeof (TTBucket) <= bytes)
     s->n_buckets *= 2;
-  /* Aligned for huge pages: a probe is then rarely a TLB miss as well as
-   * a cache miss. */
-  s->table = aligned_alloc (2 << 20, s->n_buckets * sizeof (TTBucket) < (2 << 20) ? (2 << 20) : s->n_buckets * sizeof (TTBucket));
-#ifdef MADV_HUGEPAGE
-  if (s->table != NULL)
-    madvise (s->table, s->n_buckets * sizeof (TTBucket), MADV_HUGEPAGE);
-#endif
+  s->table = table_alloc (s->n_buckets * sizeof (TTBucket));
   s->frames = malloc (MAX_PLY * sizeof (Frame));
   if (s->table == NULL || s->frames == NULL)
     {
@@ -151,7 +172,8 @@ kz_searcher_free (KzSearcher *s)
 {
   if (s == NULL)
     return;
-  free (s->table);
+  if (s->table != NULL)
+    munmap (s->table, s->n_buckets * sizeof (TTBucket));
   free (s->frames);
   free (s->history_keys);
   free (s);
@@ -924,7 +946,9 @@ static bool
 solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r)
 {
   KzKalahSolution sol;
-  bool ok = kz_kalah_solve (root, s->table, s->n_buckets * sizeof (TTBucket), s->cancel, guess, &sol);
+  int64_t left = s->deadline_ms - elapsed_ms (s);
+  bool ok = kz_kalah_solve (root, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
+                            left > 0 ? (int) left : 1, guess, &sol);
 
   kz_searcher_clear (s);
   s->nodes += sol.nodes;
@@ -993,10 +1017,13 @@ kz_search (KzSearcher           *s,
   s->delay = true;
   s->age++;
   clock_gettime (CLOCK_MONOTONIC, &s->start);
+  /* Every search answers within a cap: its time limit, or a generous one
+   * for a search limited by depth or nodes alone, or none at all. Solving
+   * Kalah outright gets longer. */
   s->deadline_ms = limits.time_ms;
-  /* Kalah always ends and solves quickly; other games get a generous cap. */
-  if (solve_mode && root->variant != KZ_VARIANT_KALAH)
-    s->deadline_ms = KZ_SEARCH_SOLVE_TIME_MS;
+  if (s->deadline_ms == 0)
+    s->deadline_ms = solve_mode && root->variant == KZ_VARIANT_KALAH ? KZ_SEARCH_KALAH_SOLVE_TIME_MS
+                                                                     : KZ_SEARCH_SOLVE_TIME_MS;
   load_history (s, match);
 
   best = moves[0];

@@ -10,8 +10,11 @@
 
 #include "kuzhi-computer-player.h"
 
-/* 64 MB of table: Hard's second fills a fraction of it in every game. */
-#define TABLE_MB 64
+/* 16 MB of table, a million entries, for the app's searches of 0.25–10 s:
+ * the size the strength table (bench-search) measures the levels with,
+ * and it keeps the whole program under 100 MB against Hard with hints
+ * (bench-ui; 64 MB took it past that). */
+#define TABLE_MB 16
 
 /* How much nicer the search thread is than the rest of the program: at
  * +10 it weighs a tenth of the UI thread, so a frame that needs the core
@@ -28,6 +31,7 @@ struct _KuzhiComputerPlayer
    * cancelled is still unwinding when the next one is asked for. */
   GMutex      lock;
   KzSearcher *searcher;   /* owned, made on first use (under lock) */
+  int         release;    /* set: free the searcher once the search ends */
   guint64     seed;       /* varies Easy's choices from move to move */
 };
 
@@ -80,6 +84,7 @@ run_search (KuzhiComputerPlayer *self,
   KzSearchLimits limits = { 0 };
   gulong handler = 0;
   gboolean found = FALSE;
+  gboolean no_memory;
 
   if (data->match.pos.over)
     {
@@ -97,8 +102,12 @@ run_search (KuzhiComputerPlayer *self,
   g_mutex_lock (&self->lock);
   if (self->searcher == NULL)
     self->searcher = kz_searcher_new (TABLE_MB);
+  g_atomic_int_set (&self->release, FALSE);
   if (self->searcher != NULL && !g_atomic_int_get (&data->cancel))
     found = kz_search (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, result);
+  no_memory = self->searcher == NULL;
+  if (g_atomic_int_get (&self->release))
+    g_clear_pointer (&self->searcher, kz_searcher_free);
   g_mutex_unlock (&self->lock);
 
   if (cancellable != NULL)
@@ -109,8 +118,8 @@ run_search (KuzhiComputerPlayer *self,
   if (!found)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   self->searcher == NULL ? "not enough memory for the search table"
-                                          : "there is no legal action to choose");
+                   no_memory ? "not enough memory for the search table"
+                             : "there is no legal action to choose");
       return FALSE;
     }
   return TRUE;
@@ -239,6 +248,35 @@ kuzhi_computer_player_choose (KuzhiComputerPlayer *self,
     action = take_result (&r, score, search_result);
   choose_data_free (data);
   return action;
+}
+
+void
+kuzhi_computer_player_release_table (KuzhiComputerPlayer *self)
+{
+  g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
+
+  /* A search that is running keeps the table until it ends. */
+  if (!g_mutex_trylock (&self->lock))
+    {
+      g_atomic_int_set (&self->release, TRUE);
+      return;
+    }
+  g_clear_pointer (&self->searcher, kz_searcher_free);
+  g_mutex_unlock (&self->lock);
+}
+
+gsize
+kuzhi_computer_player_get_table_bytes (KuzhiComputerPlayer *self)
+{
+  gsize bytes = 0;
+
+  g_return_val_if_fail (KUZHI_IS_COMPUTER_PLAYER (self), 0);
+
+  g_mutex_lock (&self->lock);
+  if (self->searcher != NULL)
+    bytes = kz_searcher_memory (self->searcher);
+  g_mutex_unlock (&self->lock);
+  return bytes;
 }
 
 static void

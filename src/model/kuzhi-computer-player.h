@@ -43,4 +43,11 @@ KzAction             kuzhi_computer_player_choose        (KuzhiComputerPlayer *s
                                                           KzSearchResult      *search_result,
                                                           GError             **error);
 
+/* Gives the search table's memory back now, or as soon as the search that
+ * is running ends; the next search makes a new one. */
+void                 kuzhi_computer_player_release_table (KuzhiComputerPlayer *self);
+/* The bytes the searcher holds now (0 when released); waits for a running
+ * search. */
+gsize                kuzhi_computer_player_get_table_bytes (KuzhiComputerPlayer *self);
+
 G_END_DECLS

@@ -641,9 +641,14 @@ kuzhi_game_model_set_player_name (KuzhiGameModel *self,
   g_return_if_fail (KUZHI_IS_GAME_MODEL (self));
   g_return_if_fail (player == 0 || player == 1);
 
-  /* A blank name would leave a player unnamed on screen: fall back to the
+  /* Without control characters and within the limit, as a file holds it.
+   * A blank name would leave a player unnamed on screen: fall back to the
    * default one. */
-  text = g_strstrip (g_strdup (name != NULL ? name : ""));
+  {
+    g_autofree char *clean = kuzhi_player_name_clean (name != NULL ? name : "");
+
+    text = g_utf8_substring (clean, 0, MIN (g_utf8_strlen (clean, -1), KUZHI_PLAYER_NAME_MAX_CHARS));
+  }
   if (*text == '\0')
     {
       g_free (text);

@@ -133,11 +133,59 @@ join_actions (const KzMatch *match)
   return g_string_free (s, FALSE);
 }
 
+/* Player names */
+
+char *
+kuzhi_player_name_clean (const char *name)
+{
+  GString *out;
+  gboolean space = FALSE;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  /* A run of control characters (a tab, a line break) becomes one space. */
+  out = g_string_sized_new (strlen (name));
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        break;
+      if (g_unichar_iscntrl (c))
+        {
+          space = TRUE;
+          continue;
+        }
+      if (space && out->len > 0)
+        g_string_append_c (out, ' ');
+      space = FALSE;
+      g_string_append_unichar (out, c);
+    }
+  return g_strstrip (g_string_free (out, FALSE));
+}
+
+static char *
+name_for_file (const char *const names[2], int player)
+{
+  g_autofree char *clean = NULL;
+
+  if (names == NULL || names[player] == NULL)
+    return g_strdup (player ? _("Player 2") : _("Player 1"));
+  /* What the file holds must load again: cleaned and within the limit. */
+  clean = kuzhi_player_name_clean (names[player]);
+  return g_utf8_substring (clean, 0, MIN (g_utf8_strlen (clean, -1), KUZHI_PLAYER_NAME_MAX_CHARS));
+}
+
 static char *
 format_time (GDateTime *time)
 {
   g_autoptr(GDateTime) utc = g_date_time_to_utc (time);
 
+  /* Loading refuses a date that has no UTC form (near the years 1 and
+   * 9999), so this only guards a caller's own date: the file still gets a
+   * date it can read back. */
+  if (utc == NULL)
+    utc = g_date_time_new_now_utc ();
   /* By hand, not with %Y: that drops the zeros of a year before 1000,
    * which ISO 8601 parsing then refuses. */
   return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ",
@@ -157,6 +205,8 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   g_autofree char *actions = NULL;
   g_autofree char *created_text = NULL;
   g_autofree char *modified_text = NULL;
+  g_autofree char *name1 = NULL;
+  g_autofree char *name2 = NULL;
   const KzPosition *pos;
   const KzVariant *v;
   IntField fields[N_FIELDS];
@@ -178,10 +228,10 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   g_key_file_set_integer (kf, GROUP_MATCH, "Seeds", match->start.seeds);
   if (match->start.variant == KZ_VARIANT_PALLANGUZHI)
     g_key_file_set_integer (kf, GROUP_MATCH, "Pasu", match->start.option);
-  g_key_file_set_string (kf, GROUP_MATCH, "Player1",
-                         names != NULL && names[0] != NULL ? names[0] : _("Player 1"));
-  g_key_file_set_string (kf, GROUP_MATCH, "Player2",
-                         names != NULL && names[1] != NULL ? names[1] : _("Player 2"));
+  name1 = name_for_file (names, 0);
+  name2 = name_for_file (names, 1);
+  g_key_file_set_string (kf, GROUP_MATCH, "Player1", name1);
+  g_key_file_set_string (kf, GROUP_MATCH, "Player2", name2);
   g_key_file_set_value (kf, GROUP_MATCH, "Actions", actions);
   g_key_file_set_value (kf, GROUP_MATCH, "Created", created_text);
   g_key_file_set_value (kf, GROUP_MATCH, "Modified", modified_text);
@@ -203,6 +253,27 @@ kuzhi_match_file_to_data (const KzMatch     *match,
 
 /* Loading */
 
+/* A user's text quoted in a message: at most `max` characters, cut between
+ * characters (never inside one) and marked with an ellipsis. */
+static char *
+excerpt (const char *text, glong max)
+{
+  g_autofree char *cut = NULL;
+
+  if (g_utf8_strlen (text, -1) <= max)
+    return g_strdup (text);
+  cut = g_utf8_substring (text, 0, max);
+  return g_strconcat (cut, "…", NULL);
+}
+
+/* A size for a message, with the bytes, so that two sizes that differ by
+ * a byte read differently. */
+static char *
+format_size (guint64 size)
+{
+  return g_format_size_full (size, G_FORMAT_SIZE_LONG_FORMAT);
+}
+
 static gboolean
 check_keys (GKeyFile           *kf,
             const char         *group,
@@ -214,9 +285,11 @@ check_keys (GKeyFile           *kf,
   for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
     if (!g_strv_contains (known, keys[i]))
       {
+        g_autofree char *shown = excerpt (keys[i], 40);
+
         g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
                      _("The key “%s” in [%s] is not part of the match file format"),
-                     keys[i], group);
+                     shown, group);
         return FALSE;
       }
   return TRUE;
@@ -318,6 +391,21 @@ get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
   if (text == NULL)
     return FALSE;
   *out = g_date_time_new_from_iso8601 (text, NULL);
+  if (*out != NULL)
+    {
+      /* GLib reads dates whose UTC form it cannot make (such as
+       * 9999-12-31T23:59:59-01:00), and saving one would fail. */
+      g_autoptr(GDateTime) utc = g_date_time_to_utc (*out);
+
+      if (utc == NULL)
+        {
+          g_clear_pointer (out, g_date_time_unref);
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                       _("The key “%s” in [Match] holds a date outside the years 0001 to 9999 in UTC"),
+                       key);
+          return FALSE;
+        }
+    }
   if (*out == NULL)
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
@@ -338,9 +426,11 @@ read_version (GKeyFile *kf, GError **error)
     return FALSE;
   if (!parse_int (text, 1, G_MAXINT, &version))
     {
+      g_autofree char *shown = excerpt (text, 20);
+
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
                    _("The format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
-                   text, KUZHI_MATCH_FILE_VERSION);
+                   shown, KUZHI_MATCH_FILE_VERSION);
       return FALSE;
     }
   if (version != KUZHI_MATCH_FILE_VERSION)
@@ -371,9 +461,13 @@ read_variant (GKeyFile *kf, KzVariantId *out, GError **error)
         g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
                      _("The game “%s” is not available in this version of Kuzhi"), key);
       else
-        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
-                     _("Unknown game “%.40s”: Kuzhi knows constitution, kalah, oware, mangala, dakon and pallanguzhi"),
-                     key);
+        {
+          g_autofree char *shown = excerpt (key, 40);
+
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
+                       _("Unknown game “%s”: Kuzhi knows constitution, kalah, oware, mangala, dakon and pallanguzhi"),
+                       shown);
+        }
       return FALSE;
     }
   for (int id = 0; id < KZ_N_VARIANTS; id++)
@@ -433,7 +527,9 @@ static char *
 read_name (GKeyFile *kf, const char *key, GError **error)
 {
   g_autofree char *raw = g_key_file_get_value (kf, GROUP_MATCH, key, NULL);
+  g_autofree char *unescaped = NULL;
   char *name;
+  glong length;
 
   if (raw == NULL)
     {
@@ -441,11 +537,24 @@ read_name (GKeyFile *kf, const char *key, GError **error)
                    _("The key “%s” is missing from [Match]"), key);
       return NULL;
     }
-  name = unescape_string (raw);
-  if (name == NULL)
-    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
-                 _("The player name in “%s” cannot be read: a backslash must be followed by s, n, t, r or another backslash"),
-                 key);
+  unescaped = unescape_string (raw);
+  if (unescaped == NULL)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The player name in “%s” cannot be read: a backslash must be followed by s, n, t, r or another backslash"),
+                   key);
+      return NULL;
+    }
+  name = kuzhi_player_name_clean (unescaped);
+  length = g_utf8_strlen (name, -1);
+  if (length > KUZHI_PLAYER_NAME_MAX_CHARS)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The player name in “%s” is %ld characters long: a name has at most %d"),
+                   key, length, KUZHI_PLAYER_NAME_MAX_CHARS);
+      g_free (name);
+      return NULL;
+    }
   return name;
 }
 
@@ -470,26 +579,27 @@ replay_actions (GKeyFile *kf, KzMatch *match, GError **error)
 
   for (guint i = 0; i < n; i++)
     {
+      g_autofree char *shown = excerpt (items[i], 20);
       KzAction action;
 
       if (!kz_action_parse (items[i], &action))
         {
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_ACTION,
-                       _("Action %u, “%.20s”, is not an action: actions are pit numbers, r or mC"),
-                       i + 1, items[i]);
+                       _("Action %u, “%s”, is not an action: actions are pit numbers, r or mC"),
+                       i + 1, shown);
           return FALSE;
         }
       if (match->pos.over)
         {
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_ACTION,
-                       _("Action %u, “%s”, comes after the end of the match"), i + 1, items[i]);
+                       _("Action %u, “%s”, comes after the end of the match"), i + 1, shown);
           return FALSE;
         }
       if (!kz_match_play (match, action, NULL))
         {
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_ACTION,
                        _("Action %u, “%s”, is not legal at that point of the match (Player %d to move)"),
-                       i + 1, items[i], match->pos.to_move + 1);
+                       i + 1, shown, match->pos.to_move + 1);
           return FALSE;
         }
     }
@@ -499,9 +609,11 @@ replay_actions (GKeyFile *kf, KzMatch *match, GError **error)
 static gboolean
 position_mismatch (const char *key, const char *stored, const char *replayed, GError **error)
 {
+  g_autofree char *shown = excerpt (stored, 80);
+
   g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_POSITION,
-               _("The position in the file does not match its actions: %s is “%.80s” in the file but “%s” after replaying them"),
-               key, stored, replayed);
+               _("The position in the file does not match its actions: %s is “%s” in the file but “%s” after replaying them"),
+               key, shown, replayed);
   return FALSE;
 }
 
@@ -577,8 +689,8 @@ check_text (const char *data, gsize length, GError **error)
 {
   if (length > KUZHI_MATCH_FILE_MAX_SIZE)
     {
-      g_autofree char *size = g_format_size (length);
-      g_autofree char *limit = g_format_size (KUZHI_MATCH_FILE_MAX_SIZE);
+      g_autofree char *size = format_size (length);
+      g_autofree char *limit = format_size (KUZHI_MATCH_FILE_MAX_SIZE);
 
       /* Sizes are formatted first: a format macro inside _() would cut the
        * message short for translators. */
@@ -608,6 +720,79 @@ check_text (const char *data, gsize length, GError **error)
   return TRUE;
 }
 
+/* GKeyFile merges a repeated group or key without a word (the last one
+ * wins), which would drop part of the file on the next save: they are
+ * looked for in the text, line by line as GKeyFile reads it. */
+static gboolean
+check_repeats (const char *data, gsize length, GError **error)
+{
+  g_autoptr(GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *group = NULL;
+  const char *end = data + length;
+
+  for (const char *p = data; p < end;)
+    {
+      const char *eol = memchr (p, '\n', (gsize) (end - p));
+      const char *next;
+
+      if (eol == NULL)
+        eol = end;
+      next = eol + 1;
+      while (p < eol && g_ascii_isspace (*p))
+        p++;
+      if (p < eol && *p == '[')
+        {
+          const char *close = memchr (p, ']', (gsize) (eol - p));
+
+          if (close != NULL)
+            {
+              char *name = g_strndup (p + 1, (gsize) (close - p - 1));
+
+              if (g_hash_table_contains (groups, name))
+                {
+                  g_autofree char *shown = excerpt (name, 40);
+
+                  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
+                               _("The group [%s] appears twice in the file"), shown);
+                  g_free (name);
+                  return FALSE;
+                }
+              g_hash_table_add (groups, name);
+              g_free (group);
+              group = g_strdup (name);
+              g_hash_table_remove_all (keys);
+            }
+        }
+      else if (p < eol && *p != '#')
+        {
+          const char *eq = memchr (p, '=', (gsize) (eol - p));
+          const char *key_end = eq;
+
+          while (key_end != NULL && key_end > p && g_ascii_isspace (key_end[-1]))
+            key_end--;
+          if (key_end != NULL)
+            {
+              char *key = g_strndup (p, (gsize) (key_end - p));
+
+              if (g_hash_table_contains (keys, key))
+                {
+                  g_autofree char *shown = excerpt (key, 40);
+                  g_autofree char *shown_group = excerpt (group != NULL ? group : "", 40);
+
+                  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
+                               _("The key “%s” appears twice in [%s]"), shown, shown_group);
+                  g_free (key);
+                  return FALSE;
+                }
+              g_hash_table_add (keys, key);
+            }
+        }
+      p = next;
+    }
+  return TRUE;
+}
+
 gboolean
 kuzhi_match_file_from_data (const char  *data,
                             gsize        length,
@@ -633,12 +818,32 @@ kuzhi_match_file_from_data (const char  *data,
 
   if (!check_text (data, length, error))
     return FALSE;
-
-  kf = g_key_file_new ();
-  if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_NONE, &local_error))
+  /* A byte-order mark, as some editors write at the start of UTF-8 text,
+   * cannot be seen and says nothing: it is skipped. */
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      data += 3;
+      length -= 3;
+    }
+  if (memchr (data, '\n', length) == NULL && memchr (data, '\r', length) != NULL)
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
-                   _("This is not a Kuzhi match file: %s"), local_error->message);
+                   _("The lines of the file end in a carriage return alone, as on old Macs: a match file's lines end in a line feed (LF or CR LF)"));
+      return FALSE;
+    }
+  if (!check_repeats (data, length, error))
+    return FALSE;
+
+  /* Translations are kept, so that a key such as Player1[de] is seen and
+   * refused in every locale instead of being dropped in all but one. */
+  kf = g_key_file_new ();
+  if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_KEEP_TRANSLATIONS, &local_error))
+    {
+      /* GLib's message quotes the whole line, however long. */
+      g_autofree char *reason = excerpt (local_error->message, 200);
+
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
+                   _("This is not a Kuzhi match file: %s"), reason);
       return FALSE;
     }
 
@@ -656,8 +861,10 @@ kuzhi_match_file_from_data (const char  *data,
     for (gsize i = 0; groups[i] != NULL; i++)
       if (!g_str_equal (groups[i], GROUP_MATCH) && !g_str_equal (groups[i], GROUP_POSITION))
         {
+          g_autofree char *shown = excerpt (groups[i], 40);
+
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
-                       _("The group [%.40s] is not part of the match file format"), groups[i]);
+                       _("The group [%s] is not part of the match file format"), shown);
           return FALSE;
         }
   }
@@ -732,6 +939,74 @@ write_error (const char *path, GError *cause, GError **error)
   return FALSE;
 }
 
+/* Where saving to `path` writes: the final target of a symbolic link (a
+ * dangling link names the file to create), or `path` itself. */
+static char *
+resolve_target (const char *path, GError **error)
+{
+  g_autofree char *target = g_strdup (path);
+
+  for (int hops = 0; hops < 40; hops++)
+    {
+      g_autofree char *link = NULL;
+      struct stat st;
+
+      if (g_lstat (target, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&target);
+      link = g_file_read_link (target, NULL);
+      if (link == NULL)
+        return g_steal_pointer (&target);
+      if (!g_path_is_absolute (link))
+        {
+          g_autofree char *dir = g_path_get_dirname (target);
+          g_free (target);
+          target = g_build_filename (dir, link, NULL);
+        }
+      else
+        {
+          g_free (target);
+          target = g_steal_pointer (&link);
+        }
+    }
+  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+               _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"),
+               path);
+  return NULL;
+}
+
+/* A file with more than one name (hard links) is rewritten in place, so
+ * that every name still shows the same match. */
+static gboolean
+write_in_place (const char *target, const char *data, gsize length, GError **error)
+{
+  int fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0);
+  gsize done = 0;
+  int saved_errno = 0;
+
+  if (fd < 0)
+    saved_errno = errno;
+  while (fd >= 0 && saved_errno == 0 && done < length)
+    {
+      gssize n = pwrite (fd, data + done, length - done, (off_t) done);
+
+      if (n < 0 && errno != EINTR)
+        saved_errno = errno;
+      else if (n > 0)
+        done += (gsize) n;
+    }
+  if (fd >= 0 && saved_errno == 0 && (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0))
+    saved_errno = errno;
+  if (fd >= 0 && close (fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    {
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                           g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 kuzhi_match_file_save_full (const KzMatch     *match,
                             const char *const  names[2],
@@ -741,28 +1016,61 @@ kuzhi_match_file_save_full (const KzMatch     *match,
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *data = NULL;
+  g_autofree char *target = NULL;
   gsize length = 0;
+  struct stat st;
+  gboolean exists;
 
   g_return_val_if_fail (match != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  target = resolve_target (path, error);
+  if (target == NULL)
+    return FALSE;
+  exists = g_stat (target, &st) == 0;
+  if (exists && S_ISDIR (st.st_mode))
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
                    _("Could not save the match to “%s”: that is a folder"), path);
       return FALSE;
     }
+  /* A device, a pipe or a socket would be replaced by a regular file. */
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("Could not save the match to “%s”: it is not a regular file (a device, a pipe or a socket); choose a file or a new name"),
+                   path);
+      return FALSE;
+    }
 
   data = kuzhi_match_file_to_data (match, names, created, &length);
+
+  if (exists && st.st_nlink > 1)
+    {
+      if (!write_in_place (target, data, length, &local_error))
+        return write_error (path, local_error, error);
+      return TRUE;
+    }
 
   /* CONSISTENT writes a temporary file and renames it over the old one;
    * DURABLE syncs it first, so a power cut leaves the old or the new file,
    * never half of one. */
-  if (!g_file_set_contents_full (path, data, (gssize) length,
+  if (!g_file_set_contents_full (target, data, (gssize) length,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0666, &local_error))
+                                 exists ? (int) (st.st_mode & 0777) : 0666, &local_error))
     return write_error (path, local_error, error);
+
+  /* The new file keeps the old one's owner and permissions exactly (the
+   * umask narrowed the mode above; the owner matters when root saves). */
+  if (exists)
+    {
+      if (geteuid () == 0 && (st.st_uid != geteuid () || st.st_gid != getegid ()) &&
+          chown (target, st.st_uid, st.st_gid) != 0)
+        g_debug ("Could not keep the owner of %s: %s", target, g_strerror (errno));
+      if (g_chmod (target, (int) (st.st_mode & 07777)) != 0)
+        g_debug ("Could not keep the permissions of %s: %s", target, g_strerror (errno));
+    }
   return TRUE;
 }
 
@@ -839,8 +1147,8 @@ read_file (const char *path, gsize *length, GError **error)
     }
   if (st.st_size > KUZHI_MATCH_FILE_MAX_SIZE)
     {
-      g_autofree char *size = g_format_size ((guint64) st.st_size);
-      g_autofree char *limit = g_format_size (KUZHI_MATCH_FILE_MAX_SIZE);
+      g_autofree char *size = format_size ((guint64) st.st_size);
+      g_autofree char *limit = format_size (KUZHI_MATCH_FILE_MAX_SIZE);
 
       close (fd);
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
@@ -935,6 +1243,31 @@ kuzhi_match_file_autosave (const KzMatch     *match,
   return kuzhi_match_file_save_full (match, names, created, path, error);
 }
 
+/* Moves an autosave that cannot be restored out of the way, to
+ * autosave-broken-DATE.kuzhi beside it, so that the next autosave does not
+ * overwrite the match it may still hold. Returns the new path. */
+static char *
+set_aside (const char *path)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
+
+  for (int i = 1; i < 100; i++)
+    {
+      g_autofree char *name = i == 1 ? g_strdup_printf ("autosave-broken-%s" KUZHI_MATCH_FILE_EXTENSION, stamp)
+                                     : g_strdup_printf ("autosave-broken-%s-%d" KUZHI_MATCH_FILE_EXTENSION, stamp, i);
+      g_autofree char *aside = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (aside, G_FILE_TEST_EXISTS))
+        continue;
+      if (g_rename (path, aside) != 0)
+        return NULL;
+      return g_steal_pointer (&aside);
+    }
+  return NULL;
+}
+
 gboolean
 kuzhi_match_file_restore_autosave (KzMatch     *out,
                                    char       **names_out,
@@ -942,6 +1275,9 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                                    GError     **error)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *aside = NULL;
+  g_autofree char *note = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
@@ -949,7 +1285,44 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                    _("There is no autosaved match"));
       return FALSE;
     }
-  return kuzhi_match_file_load_full (path, out, names_out, created_out, error);
+  if (kuzhi_match_file_load_full (path, out, names_out, created_out, &local_error))
+    return TRUE;
+
+  aside = set_aside (path);
+  if (aside != NULL)
+    note = g_strdup_printf (_("The file was kept as “%s”."), aside);
+  else
+    note = g_strdup_printf (_("The file could not be moved aside and stays at “%s”."), path);
+  g_set_error (error, local_error->domain, local_error->code, "%s. %s", local_error->message, note);
+  return FALSE;
+}
+
+guint
+kuzhi_match_file_remove_stale_temporaries (void)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *prefix = g_path_get_basename (path);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint removed = 0;
+
+  /* g_file_set_contents_full() writes PATH.XXXXXX and renames it: a kill
+   * between the two leaves one behind. */
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *file = NULL;
+      struct stat st;
+
+      if (!g_str_has_prefix (name, prefix) || strlen (name) != strlen (prefix) + 7 ||
+          name[strlen (prefix)] != '.')
+        continue;
+      file = g_build_filename (dir, name, NULL);
+      if (g_lstat (file, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid () &&
+          g_unlink (file) == 0)
+        removed++;
+    }
+  return removed;
 }
 
 gboolean

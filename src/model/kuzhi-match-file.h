@@ -14,6 +14,9 @@ G_BEGIN_DECLS
  * position (the repetition rule), and no real match comes near this. */
 #define KUZHI_MATCH_FILE_MAX_ACTIONS 20000
 #define KUZHI_MATCH_FILE_EXTENSION   ".kuzhi"
+/* Longer player names are refused on load and cut on save: the window's
+ * captions have room for this many characters. */
+#define KUZHI_PLAYER_NAME_MAX_CHARS  64
 
 #define KUZHI_MATCH_FILE_ERROR (kuzhi_match_file_error_quark ())
 typedef enum {
@@ -33,6 +36,10 @@ typedef enum {
 } KuzhiMatchFileError;
 
 GQuark    kuzhi_match_file_error_quark (void);
+
+/* A player's name as Kuzhi keeps it: each run of control characters (tabs,
+ * line breaks) made one space, and trimmed. Not cut to the limit. */
+char     *kuzhi_player_name_clean    (const char *name);
 
 /* The file's text. `names` are the players' names (NULL: the defaults);
  * `created` NULL means now. Modified is always now. */
@@ -84,11 +91,17 @@ gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
                                               const char *const  names[2],
                                               GDateTime         *created,
                                               GError           **error);
-/* G_IO_ERROR_NOT_FOUND when there is no autosave. */
+/* G_IO_ERROR_NOT_FOUND when there is no autosave. An autosave that cannot
+ * be restored is moved aside to autosave-broken-DATE.kuzhi beside it (the
+ * message says where), so that the next autosave does not overwrite it. */
 gboolean  kuzhi_match_file_restore_autosave  (KzMatch     *out,
                                               char       **names_out /* [2] */,
                                               GDateTime  **created_out,
                                               GError     **error);
+/* Removes the temporary files (autosave.kuzhi.XXXXXX) that a save killed
+ * before its rename leaves; returns how many. Call it before the first
+ * autosave of a run. */
+guint     kuzhi_match_file_remove_stale_temporaries (void);
 /* Removes the autosave; no error when there is none. */
 gboolean  kuzhi_match_file_discard_autosave  (GError     **error);
 

@@ -14,6 +14,7 @@ kz_session_new (void)
    * and `play` work before any `new`. */
   if (!kz_match_init (&session->match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0))
     g_assert_not_reached ();
+  session->created = g_date_time_new_now_utc ();
   return session;
 }
 
@@ -319,8 +320,16 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
         slot = &options.pasu;
       else
         {
+          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': the options are seeds and pasu", key);
+                       "unknown option '%s': the options are seeds and pasu", shown);
+          return FALSE;
+        }
+      /* As `go` does: a repeated option is refused, not the last one taken. */
+      if (*slot != 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "%s is given twice", key);
           return FALSE;
         }
       if (!kz_protocol_parse_int (key, eq + 1, 1, 99, &value, error))
@@ -335,8 +344,10 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
     }
   kz_match_clear (&session->match);
   session->match = match;
-  /* A new match starts now; a save keeps the loaded names, not the date. */
+  /* A new match starts now, and every save of it keeps that date; a save
+   * keeps the loaded names. */
   g_clear_pointer (&session->created, g_date_time_unref);
+  session->created = g_date_time_new_now_utc ();
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
 }

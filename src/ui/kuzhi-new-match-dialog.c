@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-match-file.h"
 #include "kuzhi-game-chooser.h"
 
 struct _KuzhiNewMatchDialog
@@ -119,6 +120,12 @@ kuzhi_new_match_dialog_init (KuzhiNewMatchDialog *self)
 {
   g_type_ensure (KUZHI_TYPE_GAME_CHOOSER);
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* A name is as long as a match file keeps it. */
+  gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name1_row))),
+                           KUZHI_PLAYER_NAME_MAX_CHARS);
+  gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name2_row))),
+                           KUZHI_PLAYER_NAME_MAX_CHARS);
 }
 
 KuzhiNewMatchDialog *

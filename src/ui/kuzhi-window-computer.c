@@ -141,6 +141,10 @@ update_state (Computer *c)
                                !computer && !c->hinting && !c->thinking
                                && !kuzhi_game_model_get_over (c->model));
   kuzhi_window_refresh_hint_line (c->window);
+  /* Two people playing need the search table only while a hint is
+   * looked for: its memory goes back in between. */
+  if (c->levels[0] == KZ_LEVEL_NONE && c->levels[1] == KZ_LEVEL_NONE && !c->hinting)
+    kuzhi_computer_player_release_table (c->player);
 }
 
 /* Forgets every search, pause and hint about the position that was. */
@@ -549,6 +553,15 @@ kuzhi_window_get_player_level (KuzhiWindow *self,
   g_return_val_if_fail (c != NULL, KZ_LEVEL_NONE);
   g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
   return c->levels[player];
+}
+
+gsize
+kuzhi_window_computer_get_table_bytes (KuzhiWindow *self)
+{
+  Computer *c = get_computer (self);
+
+  g_return_val_if_fail (c != NULL, 0);
+  return kuzhi_computer_player_get_table_bytes (c->player);
 }
 
 gboolean

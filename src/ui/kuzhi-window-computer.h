@@ -36,6 +36,10 @@ void        kuzhi_window_computer_undo            (KuzhiWindow *self);
 KzAction    kuzhi_window_computer_get_hint        (KuzhiWindow *self,
                                                    KzAction    *then);
 
+/* The bytes the computer's search table holds now (0 when given back);
+ * for tests and benchmarks. */
+gsize       kuzhi_window_computer_get_table_bytes (KuzhiWindow *self);
+
 /* Defined in kuzhi-window.c: says again what the player can do. */
 void        kuzhi_window_refresh_hint_line        (KuzhiWindow *self);
 

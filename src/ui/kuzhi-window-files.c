@@ -747,13 +747,7 @@ on_position_reset (KuzhiWindow *window)
 
   /* The window autosaves after every action; a new match, undo, redo and
    * an opened file change the match too, and the next start must find it. */
-  if (kuzhi_window_get_autosave (window))
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!kuzhi_game_model_autosave (files->model, &error))
-        g_warning ("Cannot save the match: %s", error->message);
-    }
+  kuzhi_window_autosave (window);
 }
 
 static void

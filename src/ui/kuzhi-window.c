@@ -11,6 +11,7 @@
 #include "kuzhi-window-computer.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
+#include "kuzhi-match-file.h"
 
 struct _KuzhiWindow
 {
@@ -21,6 +22,10 @@ struct _KuzhiWindow
   GtkLabel             *round_label;
   GtkRevealer          *banner_revealer;
   GtkLabel             *banner_label;
+  GtkRevealer          *notice_revealer;
+  GtkLabel             *notice_label;
+  GtkWidget            *notice_save_as_button;
+  GtkWidget            *notice_close_button;
   GtkLabel             *header_label;
   GtkLabel             *far_caption;
   GtkLabel             *near_caption;
@@ -43,6 +48,7 @@ struct _KuzhiWindow
 
   gboolean              marking;
   gboolean              autosave;
+  gboolean              autosave_failing;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiWindow, kuzhi_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -118,6 +124,56 @@ reason_text (int reason)
     default:
       return "";
     }
+}
+
+/* --- the notice about files ------------------------------------------------- */
+
+/* A notice above the board: why the match cannot be autosaved (with Save
+ * As…, until an autosave works again), or why the last match could not be
+ * restored (until dismissed). */
+static void
+show_notice (KuzhiWindow *self,
+             const char  *text,
+             gboolean     failing)
+{
+  gtk_label_set_text (self->notice_label, text);
+  gtk_widget_set_visible (self->notice_save_as_button, failing);
+  gtk_widget_set_visible (self->notice_close_button, !failing);
+  gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
+}
+
+static void
+on_notice_close_clicked (KuzhiWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+}
+
+void
+kuzhi_window_autosave (KuzhiWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+
+  if (!self->autosave)
+    return;
+  /* Tried again after every action: the notice stays while it fails, and
+   * the match stays in memory, so a player can Save As… elsewhere. The
+   * last good autosave is only ever replaced whole (see docs/match-file.md). */
+  if (kuzhi_game_model_autosave (self->model, &error))
+    {
+      if (self->autosave_failing)
+        gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+      self->autosave_failing = FALSE;
+      return;
+    }
+  {
+    g_autofree char *text = g_strdup_printf (_("Kuzhi cannot save this match automatically, and will keep trying after every move. "
+                                               "Until then the moves are kept only while Kuzhi stays open: use Save As… to keep them elsewhere. (%s)"),
+                                             error->message);
+    self->autosave_failing = TRUE;
+    show_notice (self, text, TRUE);
+  }
 }
 
 /* --- what the labels say ---------------------------------------------------- */
@@ -514,12 +570,7 @@ on_action_finished (KuzhiWindow *self,
   g_autofree char *what = g_strdup_printf ("played %s", kz_action_to_string (action, buf));
 
   trace_position (self, what);
-  if (self->autosave)
-    {
-      g_autoptr(GError) error = NULL;
-      if (!kuzhi_game_model_autosave (self->model, &error))
-        g_warning ("Cannot save the match: %s", error->message);
-    }
+  kuzhi_window_autosave (self);
 }
 
 static void
@@ -842,8 +893,13 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
   gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
+  gtk_widget_class_bind_template_callback (widget_class, on_notice_close_clicked);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_save_as_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, far_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, near_caption);
@@ -1028,6 +1084,7 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
   self->autosave = !!autosave;
   if (!self->autosave)
     return;
+  kuzhi_match_file_remove_stale_temporaries ();
   /* Carry on with the match the last run left, unless it was over. */
   if (kuzhi_game_model_restore_autosave (self->model, &error))
     {
@@ -1039,7 +1096,19 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
       on_model_changed (self);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    g_warning ("Cannot restore the last match: %s", error->message);
+    {
+      g_autofree char *text = g_strdup_printf (_("The last match could not be restored: %s"), error->message);
+      show_notice (self, text, FALSE);
+    }
+}
+
+const char *
+kuzhi_window_get_notice_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  if (!gtk_revealer_get_reveal_child (self->notice_revealer))
+    return NULL;
+  return gtk_label_get_text (self->notice_label);
 }
 
 gboolean

@@ -19,6 +19,8 @@ const char     *kuzhi_window_get_header_text (KuzhiWindow   *self);
 const char     *kuzhi_window_get_caption_text (KuzhiWindow  *self,
                                                int           player);
 const char     *kuzhi_window_get_banner_text (KuzhiWindow   *self);
+/* The notice about the autosave above the board, or NULL when none shows. */
+const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
 /* The last toast's title, or NULL. */
 const char     *kuzhi_window_get_last_toast (KuzhiWindow    *self);
 void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
@@ -26,6 +28,9 @@ void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
 void            kuzhi_window_set_autosave   (KuzhiWindow    *self,
                                              gboolean        autosave);
 gboolean        kuzhi_window_get_autosave   (KuzhiWindow    *self);
+/* Saves the match to the autosave now, when autosave is on; a failure
+ * shows a notice until a later autosave works. */
+void            kuzhi_window_autosave       (KuzhiWindow    *self);
 /* Starts a match without the dialog. */
 gboolean        kuzhi_window_start_match    (KuzhiWindow    *self,
                                              KzVariantId     variant,
