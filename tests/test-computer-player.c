@@ -237,6 +237,42 @@ test_search_thread_priority (void)
 #endif
 }
 
+/* The table's memory is held only while it is wanted: after a release it
+ * is gone, even when the release came while a search was running. */
+static void
+test_release_table (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Reply reply = { loop, KZ_ACTION_NONE, 0, NULL, 0 };
+  KzMatch m;
+  gsize held;
+
+  new_match (&m, KZ_VARIANT_OWARE);
+  g_assert_cmpuint (kuzhi_computer_player_get_table_bytes (player), ==, 0);
+  g_assert_cmpint (kuzhi_computer_player_choose (player, &m, KZ_LEVEL_EASY, 0, NULL, NULL, NULL, NULL), !=, KZ_ACTION_NONE);
+  held = kuzhi_computer_player_get_table_bytes (player);
+  g_test_message ("the searcher holds %" G_GSIZE_FORMAT " bytes", held);
+  g_assert_cmpuint (held, >=, 8 << 20);
+  g_assert_cmpuint (held, <=, 24 << 20);
+  kuzhi_computer_player_release_table (player);
+  g_assert_cmpuint (kuzhi_computer_player_get_table_bytes (player), ==, 0);
+
+  /* Released while Hard thinks: the move still comes, then the memory goes. */
+  kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_HARD, 300, NULL, on_chosen, &reply);
+  g_usleep (100 * 1000);
+  kuzhi_computer_player_release_table (player);
+  g_main_loop_run (loop);
+  g_assert_no_error (reply.error);
+  g_assert_true (kz_position_is_legal (&m.pos, reply.action));
+  g_assert_cmpuint (kuzhi_computer_player_get_table_bytes (player), ==, 0);
+
+  /* And the next search makes a new table. */
+  g_assert_cmpint (kuzhi_computer_player_choose (player, &m, KZ_LEVEL_EASY, 0, NULL, NULL, NULL, NULL), !=, KZ_ACTION_NONE);
+  g_assert_cmpuint (kuzhi_computer_player_get_table_bytes (player), ==, held);
+  kz_match_clear (&m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -249,6 +285,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/sync-cancelled", test_sync_cancelled);
   g_test_add_func ("/computer-player/finished-match", test_finished_match);
   g_test_add_func ("/computer-player/search-thread-priority", test_search_thread_priority);
+  g_test_add_func ("/computer-player/release-table", test_release_table);
 
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "kuzhi-game-model.h"
@@ -66,7 +67,9 @@ test_round_trip (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
   g_autoptr(GDateTime) created = g_date_time_new_utc (2026, 11, 29, 20, 15, 7);
-  static const char *const names[2] = { "Meena = “Kuzhi” ; queen\nof\\cups\t\r\\s", " Arul [P2] # not a comment " };
+  /* What the file's syntax must escape or not take as syntax; control
+   * characters are not kept in names (see /match-file/names). */
+  static const char *const names[2] = { "Meena = “Kuzhi” ; queen of\\cups \\s", "Arul [P2] # not a comment  \\" };
   guint n_variants = 0;
   gsize longest = 0;
 
@@ -328,7 +331,17 @@ test_broken_lines (void)
     { "Plies=", "Plies=4", KUZHI_MATCH_FILE_ERROR_POSITION, "Plies" },
     { "Plies=", "Plies=", KUZHI_MATCH_FILE_ERROR_POSITION, "Plies" },
     { "Plies=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "Plies" },
-    { "Player1=", "Player1[ta]=Meena", KUZHI_MATCH_FILE_ERROR_MISSING, "Player1" },
+    { "Player1=", "Player1[ta]=Meena", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Player1[ta]" },
+    { "Player1=", "Player1=Meena\nPlayer1[de]=B", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Player1[de]" },
+    /* GKeyFile keeps the last of repeated keys and groups without a word. */
+    { "Player2=", "Player2=Arul\nPlayer2=B", KUZHI_MATCH_FILE_ERROR_SYNTAX, "“Player2” appears twice in [Match]" },
+    { "Seeds=", "Seeds = 5\nSeeds=5", KUZHI_MATCH_FILE_ERROR_SYNTAX, "“Seeds” appears twice" },
+    { "Plies=", "Plies=3\n[Match]\nVersion=1", KUZHI_MATCH_FILE_ERROR_SYNTAX, "[Match] appears twice" },
+    { "Plies=", "Plies=3\n  [Position]", KUZHI_MATCH_FILE_ERROR_SYNTAX, "[Position] appears twice" },
+    /* Dates GLib reads but cannot turn into UTC, so that saving would fail. */
+    { "Created=", "Created=9999-12-31T23:59:59-01:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Created" },
+    { "Created=", "Created=0001-01-01T00:30:00+01:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Created" },
+    { "Modified=", "Modified=9999-12-31T23:00:00-02:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Modified" },
     { "Player1=", "this line is not a key", KUZHI_MATCH_FILE_ERROR_SYNTAX, NULL },
   };
   g_autofree char *good = good_file (NULL);
@@ -556,6 +569,373 @@ test_write_errors (void)
   kz_match_clear (&match);
 }
 
+/* Every date a file may hold saves again to a file that loads: the edges
+ * of what GLib can turn into UTC load, and a date past them given by a
+ * caller still makes a file that loads. */
+static void
+test_dates (void)
+{
+  static const char *const accepted[] = {
+    "Created=0001-01-01T00:00:00Z",
+    "Created=0001-01-01T00:30:00-01:00",
+    "Created=9999-12-31T23:59:59Z",
+    "Created=9999-12-31T23:59:59+01:00",
+  };
+  g_autofree char *good = good_file (NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      g_autofree char *data = edit_line (good, "Created=", accepted[i]);
+      g_autofree char *again = NULL;
+      g_autoptr(GDateTime) created = NULL;
+      g_autoptr(GDateTime) created_again = NULL;
+      g_autoptr(GError) error = NULL;
+      KzMatch match = { 0 }, reloaded = { 0 };
+      gsize length;
+
+      g_test_message ("%s", accepted[i]);
+      g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, &created, &error));
+      g_assert_no_error (error);
+      again = kuzhi_match_file_to_data (&match, NULL, created, &length);
+      g_assert_true (kuzhi_match_file_from_data (again, length, &reloaded, NULL, &created_again, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_date_time_equal (created, created_again));
+      kz_match_clear (&match);
+      kz_match_clear (&reloaded);
+    }
+
+  /* A caller's date with no UTC form: the file gets a date it can read. */
+  {
+    g_autoptr(GTimeZone) tz = g_time_zone_new_offset (-3600);
+    g_autoptr(GDateTime) late = g_date_time_new (tz, 9999, 12, 31, 23, 59, 59);
+    g_autofree char *data = NULL;
+    g_autoptr(GError) error = NULL;
+    KzMatch match, loaded = { 0 };
+    gsize length;
+
+    g_assert_nonnull (late);
+    g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, NULL, NULL, 0));
+    data = kuzhi_match_file_to_data (&match, NULL, late, &length);
+    g_assert_null (strstr (data, "Created=0000"));
+    g_assert_true (kuzhi_match_file_from_data (data, length, &loaded, NULL, NULL, &error));
+    g_assert_no_error (error);
+    kz_match_clear (&match);
+    kz_match_clear (&loaded);
+  }
+}
+
+/* One file, one answer: a translated key is refused in every locale. */
+static void
+test_locales (void)
+{
+  static const char *const languages[] = { "C", "de", "ta", "ar" };
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *data = edit_line (good, "Player1=", "Player1=Meena\nPlayer1[de]=B");
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (languages); i++)
+    {
+      g_setenv ("LANGUAGE", languages[i], TRUE);
+      assert_refused (data, strlen (data), KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Player1[de]");
+    }
+  if (saved != NULL)
+    g_setenv ("LANGUAGE", saved, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+}
+
+static char *
+name_line (const char *key, const char *fill, int n)
+{
+  GString *s = g_string_new (key);
+
+  g_string_append_c (s, '=');
+  for (int i = 0; i < n; i++)
+    g_string_append (s, fill);
+  return g_string_free (s, FALSE);
+}
+
+/* Names: at most KUZHI_PLAYER_NAME_MAX_CHARS characters (not bytes), and
+ * control characters are not kept. */
+static void
+test_names (void)
+{
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *longest = name_line ("Player1", "é", KUZHI_PLAYER_NAME_MAX_CHARS);
+  g_autofree char *too_long = name_line ("Player2", "é", KUZHI_PLAYER_NAME_MAX_CHARS + 1);
+  g_autofree char *huge = name_line ("Player1", "Meena", 600000);
+  g_autofree char *data = NULL;
+  char *names[2] = { NULL, NULL };
+  g_autoptr(GError) error = NULL;
+  KzMatch match = { 0 };
+
+  data = edit_line (good, "Player1=", longest);
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_utf8_strlen (names[0], -1), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
+  g_clear_pointer (&names[0], g_free);
+  g_clear_pointer (&names[1], g_free);
+  g_clear_pointer (&data, g_free);
+
+  data = edit_line (good, "Player2=", too_long);
+  assert_refused (data, strlen (data), KUZHI_MATCH_FILE_ERROR_VALUE, "65 characters long");
+  g_clear_pointer (&data, g_free);
+  data = edit_line (good, "Player1=", huge);
+  assert_refused (data, strlen (data), KUZHI_MATCH_FILE_ERROR_VALUE, "Player1");
+  g_clear_pointer (&data, g_free);
+
+  /* Escaped and raw control characters: each run one space, ends trimmed. */
+  data = edit_line (good, "Player1=", "Player1=\\tMee\\n\\nna\x01\x7f!\\r");
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (names[0], ==, "Mee na !");
+  g_clear_pointer (&names[0], g_free);
+  g_clear_pointer (&names[1], g_free);
+
+  /* The writer keeps to the same limits, so what it writes loads. */
+  {
+    g_autofree char *name = g_strnfill (3000, 'x');
+    const char *const given[2] = { name, "A\tB" };
+    g_autofree char *text = kuzhi_match_file_to_data (&match, given, NULL, NULL);
+    KzMatch again = { 0 };
+
+    g_assert_true (kuzhi_match_file_from_data (text, strlen (text), &again, names, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (strlen (names[0]), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
+    g_assert_cmpstr (names[1], ==, "A B");
+    g_clear_pointer (&names[0], g_free);
+    g_clear_pointer (&names[1], g_free);
+    kz_match_clear (&again);
+  }
+  kz_match_clear (&match);
+
+  /* The model holds names the same way. */
+  {
+    g_autoptr(KuzhiGameModel) model = kuzhi_game_model_new ();
+    g_autofree char *name = g_strnfill (200, 'y');
+
+    kuzhi_game_model_set_player_name (model, 0, name);
+    g_assert_cmpint (strlen (kuzhi_game_model_get_player_name (model, 0)), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
+    kuzhi_game_model_set_player_name (model, 1, "\n\t");
+    g_assert_cmpstr (kuzhi_game_model_get_player_name (model, 1), ==, "Player 2");
+  }
+}
+
+/* Quoted text in a message is cut between characters, never inside one. */
+static void
+test_quotes_cut_by_characters (void)
+{
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *variant = name_line ("Variant", "é", 60);
+  g_autofree char *action = name_line ("Actions", "é", 60);
+  g_autofree char *group = name_line ("[", "é", 60);
+  g_autofree char *key = name_line ("ééééééééééééééééééééééééééééééééééééééééééééééééééééé", "x", 1);
+  g_autofree char *pits = name_line ("Pits", "1;", 100);
+  struct {
+    const char *prefix;
+    const char *line;
+  } edits[] = {
+    { "Variant=", variant },
+    { "Actions=", action },
+    { "[Position]", NULL },
+    { "Seeds=", key },
+    { "Pits=", pits },
+  };
+  g_autofree char *group_line = g_strconcat (group + 1, "]", NULL);
+
+  group_line[0] = '[';
+  edits[2].line = group_line;
+  for (gsize i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autofree char *data = edit_line (good, edits[i].prefix, edits[i].line);
+      KzMatch match = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &error));
+      g_test_message ("%s", error->message);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      g_assert_nonnull (strstr (error->message, "…"));
+      g_assert_cmpint (strlen (error->message), <, 400);
+    }
+}
+
+/* What a byte-order mark, old Mac line endings and a file one byte too
+ * large get: a mark is accepted, the others are named. */
+static void
+test_unclear_refusals (void)
+{
+  g_autofree char *good = good_file (NULL);
+
+  {
+    g_autofree char *data = g_strconcat ("\xef\xbb\xbf", good, NULL);
+    g_autoptr(GError) error = NULL;
+    KzMatch match = { 0 };
+
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &error));
+    g_assert_no_error (error);
+    kz_match_clear (&match);
+  }
+  {
+    g_autofree char *data = g_strdup (good);
+    g_strdelimit (data, "\n", '\r');
+    assert_refused (data, strlen (data), KUZHI_MATCH_FILE_ERROR_SYNTAX, "carriage return");
+  }
+  {
+    g_auto(GStrv) lines = g_strsplit (good, "\n", -1);
+    g_autofree char *data = g_strjoinv ("\r\n", lines);
+    g_autoptr(GError) error = NULL;
+    KzMatch match = { 0 };
+
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &error));
+    g_assert_no_error (error);
+    kz_match_clear (&match);
+  }
+  {
+    g_autofree char *data = enormous_file (KUZHI_MATCH_FILE_MAX_SIZE + 1);
+    g_autofree char *size = g_format_size_full (KUZHI_MATCH_FILE_MAX_SIZE + 1, G_FORMAT_SIZE_LONG_FORMAT);
+    g_autofree char *limit = g_format_size_full (KUZHI_MATCH_FILE_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
+    g_autofree char *want = g_strdup_printf ("%s, at most %s", size, limit);
+
+    data[KUZHI_MATCH_FILE_MAX_SIZE + 1] = '\0';
+    g_assert_cmpstr (size, !=, limit);
+    assert_refused (data, KUZHI_MATCH_FILE_MAX_SIZE + 1, KUZHI_MATCH_FILE_ERROR_TOO_LARGE, want);
+  }
+}
+
+static KzMatch
+kalah_after (const char *const *actions)
+{
+  KzMatch match;
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, NULL, NULL, 0));
+  for (; *actions != NULL; actions++)
+    {
+      KzAction a;
+      g_assert_true (kz_action_parse (*actions, &a));
+      g_assert_true (kz_match_play (&match, a, NULL));
+    }
+  return match;
+}
+
+static void
+assert_holds_match (const char *path, const KzMatch *want)
+{
+  g_autoptr(GError) error = NULL;
+  KzMatch loaded = { 0 };
+
+  g_assert_true (kuzhi_match_file_load (path, &loaded, NULL, &error));
+  g_assert_no_error (error);
+  assert_same_match (&loaded, want);
+  kz_match_clear (&loaded);
+}
+
+/* Saving writes onto a regular file or a new name and nothing else: a
+ * pipe, a socket or a device stays what it was; a link is written
+ * through; permissions and other names of the file are kept. */
+static void
+test_save_targets (void)
+{
+  static const char *const moves[] = { "2", "5", NULL };
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *target = g_build_filename (dir, "target.kuzhi", NULL);
+  g_autofree char *symlink_path = g_build_filename (dir, "link.kuzhi", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.kuzhi", NULL);
+  g_autofree char *created = g_build_filename (dir, "created.kuzhi", NULL);
+  g_autofree char *loop = g_build_filename (dir, "loop.kuzhi", NULL);
+  g_autofree char *private_file = g_build_filename (dir, "private.kuzhi", NULL);
+  g_autofree char *hard = g_build_filename (dir, "hard.kuzhi", NULL);
+  g_autofree char *device = g_build_filename (dir, "null", NULL);
+  KzMatch match = kalah_after (moves);
+  g_autoptr(GError) error = NULL;
+  struct stat st;
+
+  /* A pipe: refused at once (writing would block until a reader came). */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_false (kuzhi_match_file_save (&match, NULL, fifo, &error));
+  g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
+  g_clear_error (&error);
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* A device of our own (root only), as /dev/null would be. */
+  if (mknod (device, S_IFCHR | 0666, makedev (1, 3)) == 0)
+    {
+      g_assert_false (kuzhi_match_file_save (&match, NULL, device, &error));
+      g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE);
+      g_clear_error (&error);
+      g_assert_cmpint (g_lstat (device, &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+      g_unlink (device);
+    }
+  else
+    g_test_message ("no device could be made here: not root");
+
+  /* Through a symbolic link: the link stays, its target gets the match. */
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (symlink ("target.kuzhi", symlink_path), ==, 0);
+  g_assert_true (kuzhi_match_file_save (&match, NULL, symlink_path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_lstat (symlink_path, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  assert_holds_match (target, &match);
+
+  /* A dangling link names the file to create; a circle is refused. */
+  g_assert_cmpint (symlink ("created.kuzhi", dangling), ==, 0);
+  g_assert_true (kuzhi_match_file_save (&match, NULL, dangling, &error));
+  g_assert_no_error (error);
+  assert_holds_match (created, &match);
+  g_assert_cmpint (symlink ("loop.kuzhi", loop), ==, 0);
+  g_assert_false (kuzhi_match_file_save (&match, NULL, loop, &error));
+  g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE);
+  g_clear_error (&error);
+
+  /* A private file stays private, whatever the umask. */
+  g_assert_true (g_file_set_contents (private_file, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (private_file, 0600), ==, 0);
+  g_assert_true (kuzhi_match_file_save (&match, NULL, private_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (private_file, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+  g_assert_cmpint (g_chmod (private_file, 0664), ==, 0);
+  g_assert_true (kuzhi_match_file_save (&match, NULL, private_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (private_file, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0664);
+
+  /* A file with two names: both show the new match. */
+  g_assert_cmpint (link (private_file, hard), ==, 0);
+  {
+    static const char *const more[] = { "2", "5", "8", NULL };
+    KzMatch longer = kalah_after (more);
+
+    g_assert_true (kuzhi_match_file_save (&longer, NULL, hard, &error));
+    g_assert_no_error (error);
+    assert_holds_match (private_file, &longer);
+    assert_holds_match (hard, &longer);
+    g_assert_cmpint (g_stat (hard, &st), ==, 0);
+    g_assert_cmpint (st.st_nlink, ==, 2);
+    /* Shorter than before: nothing of the old text is left at the end. */
+    g_assert_true (kuzhi_match_file_save (&match, NULL, hard, &error));
+    g_assert_no_error (error);
+    assert_holds_match (private_file, &match);
+    kz_match_clear (&longer);
+  }
+
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_unlink (path);
+      }
+  }
+  g_rmdir (dir);
+  kz_match_clear (&match);
+}
+
 /* The model: a failed load changes nothing and emits nothing; a good one
  * brings the names, the date and a position-reset. */
 static void
@@ -671,6 +1051,77 @@ test_model_autosave (void)
   g_assert_no_error (error);
 }
 
+/* An autosave that cannot be restored is moved aside whole, never left
+ * for the next autosave to overwrite, and the message says where. */
+static void
+test_autosave_broken (void)
+{
+  g_autoptr(KuzhiGameModel) model = kuzhi_game_model_new ();
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *broken = edit_line (good, "Version=", "Version=7");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  guint aside = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, broken, -1, NULL));
+  g_assert_false (kuzhi_game_model_restore_autosave (model, &error));
+  g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "autosave-broken-"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "autosave-broken-") && g_str_has_suffix (name, ".kuzhi"))
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+        g_autofree char *kept = NULL;
+
+        g_assert_nonnull (strstr (error->message, file));
+        g_assert_true (g_file_get_contents (file, &kept, NULL, NULL));
+        g_assert_cmpstr (kept, ==, broken);
+        aside++;
+      }
+  g_assert_cmpuint (aside, ==, 1);
+
+  /* The next autosave has the name to itself. */
+  g_assert_true (kuzhi_game_model_autosave (model, NULL));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+}
+
+/* What a save killed between writing and renaming leaves is removed, and
+ * nothing else. */
+static void
+test_stale_temporaries (void)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *stale1 = g_strconcat (path, ".Ab3dE9", NULL);
+  g_autofree char *stale2 = g_strconcat (path, ".zzzzzz", NULL);
+  g_autofree char *other = g_strconcat (path, ".old", NULL);
+  g_autofree char *mine = g_build_filename (dir, "my-match.kuzhi.Ab3dE9", NULL);
+  g_autofree char *good = good_file (NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, good, -1, NULL));
+  g_assert_true (g_file_set_contents (stale1, good, -1, NULL));
+  g_assert_true (g_file_set_contents (stale2, "half", -1, NULL));
+  g_assert_true (g_file_set_contents (other, good, -1, NULL));
+  g_assert_true (g_file_set_contents (mine, good, -1, NULL));
+
+  g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 2);
+  g_assert_false (g_file_test (stale1, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (stale2, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (mine, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 0);
+}
+
 /* The protocol's save and load: the same refusals, and a refused load
  * leaves the session's match as it was. */
 static char *
@@ -738,6 +1189,32 @@ test_protocol (void)
     g_assert_nonnull (strstr (saved, "Player1=Meena\n"));
     g_assert_nonnull (strstr (saved, "Created=2026-11-29T20:00:00Z\n"));
     g_assert_nonnull (strstr (saved, "Actions=0;m7;7;3\n"));
+  }
+
+  /* A match begun with `new` keeps its date through every save. */
+  {
+    g_autofree char *first = NULL;
+    g_autofree char *second = NULL;
+    g_autofree char *created1 = NULL;
+    g_autofree char *created2 = NULL;
+
+    g_free (session_do (session, "new oware"));
+    g_clear_pointer (&cmd, g_free);
+    g_clear_pointer (&reply, g_free);
+    cmd = g_strconcat ("save ", bad_path, NULL);
+    reply = session_do (session, cmd);
+    g_assert_true (g_file_get_contents (bad_path, &first, NULL, NULL));
+    /* Dates are written to the second. */
+    g_usleep (1100 * 1000);
+    g_free (session_do (session, "play 3"));
+    g_clear_pointer (&reply, g_free);
+    reply = session_do (session, cmd);
+    g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
+    g_assert_true (g_file_get_contents (bad_path, &second, NULL, NULL));
+    created1 = g_strndup (strstr (first, "Created="), strlen ("Created=2026-11-29T20:00:00Z"));
+    created2 = g_strndup (strstr (second, "Created="), strlen ("Created=2026-11-29T20:00:00Z"));
+    g_assert_cmpstr (created1, ==, created2);
+    g_assert_cmpstr (strstr (first, "Modified="), !=, strstr (second, "Modified="));
   }
 
   g_unlink (good_path);
@@ -893,8 +1370,16 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/enormous", test_enormous);
   g_test_add_func ("/match-file/read-errors", test_read_errors);
   g_test_add_func ("/match-file/write-errors", test_write_errors);
+  g_test_add_func ("/match-file/dates", test_dates);
+  g_test_add_func ("/match-file/locales", test_locales);
+  g_test_add_func ("/match-file/names", test_names);
+  g_test_add_func ("/match-file/quotes-cut-by-characters", test_quotes_cut_by_characters);
+  g_test_add_func ("/match-file/unclear-refusals", test_unclear_refusals);
+  g_test_add_func ("/match-file/save-targets", test_save_targets);
   g_test_add_func ("/match-file/model-load", test_model_load);
   g_test_add_func ("/match-file/model-autosave", test_model_autosave);
+  g_test_add_func ("/match-file/autosave-broken", test_autosave_broken);
+  g_test_add_func ("/match-file/stale-temporaries", test_stale_temporaries);
   g_test_add_func ("/match-file/protocol", test_protocol);
   g_test_add_func ("/match-file/autosave-survives-kill", test_autosave_survives_kill);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kuzhi-protocol.h"
+#include "kuzhi-search.h"
 
 static char *
 run (KzSession *session, const char *line)
@@ -102,7 +103,8 @@ test_bad_input (void)
     "new", "new chess", "new constitution seeds=3", "new constitution seeds=7",
     "new constitution seeds=99999999999999999999", "new constitution seeds=-5",
     "new constitution seeds=", "new constitution seeds", "new constitution foo=1",
-    "new constitution pasu=4", "state now", "legal please", "undo",
+    "new constitution pasu=4", "new kalah seeds=5 seeds=6", "new pallanguzhi pasu=4 pasu=6",
+    "new constitution seeds=5 seeds=5", "state now", "legal please", "undo",
     "quit now", "a b c d e f g h i j k l m n o p q r s",
     "play \xff\xfe", "\x01\x02\x03", "new constitution\x7f",
   };
@@ -144,6 +146,28 @@ test_bad_input (void)
     after = run (session, "state");
     g_assert_cmpstr (after, ==, before);
   }
+}
+
+/* Every `go` answers within its cap: a depth no search reaches in time
+ * stops at the cap for searches without a time limit (60 s), with the
+ * deepest whole iteration. This test takes that minute. */
+static void
+test_go_cap (void)
+{
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *reply = NULL;
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *obj;
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+
+  reply = run (session, "go depth=200");
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  obj = parse_reply (reply, &parser);
+  g_test_message ("go depth=200 from the Constitution's start: %s after %.1f s", reply, seconds);
+  g_assert_true (json_object_get_boolean_member (obj, "ok"));
+  g_assert_cmpint (json_object_get_int_member (obj, "depth"), <, 200);
+  g_assert_cmpint (json_object_get_int_member (obj, "time_ms"), <=, KZ_SEARCH_SOLVE_TIME_MS + 1000);
 }
 
 /* The program itself: one reply line per input line whatever the bytes,
@@ -228,5 +252,6 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/worked-example", test_worked_example);
   g_test_add_func ("/protocol/bad-input-changes-nothing", test_bad_input);
   g_test_add_func ("/protocol/transport", test_transport);
+  g_test_add_func ("/protocol/go-cap", test_go_cap);
   return g_test_run ();
 }

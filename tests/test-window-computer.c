@@ -199,6 +199,8 @@ test_human_vs_easy (Fixture       *f,
         }
       g_assert_false (kuzhi_board_view_get_waiting (f->board));
       g_assert_true (kuzhi_game_model_get_over (f->model) || hint_enabled (f));
+      /* The computer plays on: its table is kept from move to move. */
+      g_assert_cmpuint (kuzhi_window_computer_get_table_bytes (f->window), >, 0);
     }
 }
 
@@ -388,6 +390,8 @@ test_hint (Fixture       *f,
   }
   g_assert_true (hint_enabled (f));
   capture (GTK_WIDGET (f->window), "hint.png");
+  /* Two people play: the search table's memory went back with the hint. */
+  g_assert_cmpuint (kuzhi_window_computer_get_table_bytes (f->window), ==, 0);
 
   /* Playing removes the hint. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) hint);

@@ -21,6 +21,7 @@ typedef struct {
 } Fixture;
 
 static const char *shots_dir;
+static char *data_home;
 
 /* Under AddressSanitizer: walk whole stacks on malloc, so that allocations
  * made inside GLib's type system (g_type_class_ref, when the application
@@ -894,6 +895,112 @@ test_history_marks (Fixture       *f,
   g_assert_true (lucky_seen);
 }
 
+/* The autosave folder cannot be made (a file stands where it should be,
+ * which stops root too): the window says so at once and offers Save As…,
+ * keeps the match, tries again after every move, and the notice goes once
+ * saving works again, with every move in the file. */
+static void
+test_autosave_failing (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (data_home, "kuzhi", NULL);
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  GtkWidget *save_as;
+  KzMatch saved = { 0 };
+
+  remove_dir (folder);
+  kuzhi_window_set_autosave (f->window, TRUE);
+  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  g_assert_true (g_file_set_contents (folder, "in the way", -1, NULL));
+
+  play_turns (f, 1, 0);
+  kz_test_spin (50);
+  g_assert_nonnull (kuzhi_window_get_notice_text (f->window));
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "cannot save this match"));
+  save_as = find_button (GTK_WIDGET (f->window), "Save As…", NULL);
+  g_assert_nonnull (save_as);
+  g_assert_true (gtk_widget_is_visible (save_as));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (save_as)), ==, "win.save-as");
+  kz_test_spin (400);   /* the notice slides in */
+  capture (GTK_WIDGET (f->window), "autosave-failing.png");
+
+  play_turns (f, 2, 1);
+  g_assert_nonnull (kuzhi_window_get_notice_text (f->window));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 3);
+
+  /* Room again: the next move saves all three and more. */
+  g_assert_cmpint (g_unlink (folder), ==, 0);
+  play_turns (f, 1, 2);
+  kz_test_spin (50);
+  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  g_assert_true (kuzhi_match_file_load (path, &saved, NULL, NULL));
+  g_assert_cmpuint (saved.n_history, ==, 4);
+  kz_match_clear (&saved);
+}
+
+/* At start-up: an autosave that cannot be read is moved aside and the
+ * window says where; what a killed save left behind is removed. */
+static void
+test_autosave_unreadable (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (data_home, "kuzhi", NULL);
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *stale = g_strconcat (path, ".x1Y2z3", NULL);
+  const char *text;
+  GtkWidget *close;
+
+  remove_dir (folder);
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "[Match]\nVersion=1\nVariant=kalah\n", -1, NULL));
+  g_assert_true (g_file_set_contents (stale, "[Match]\n", -1, NULL));
+
+  kuzhi_window_set_autosave (f->window, TRUE);
+  kz_test_spin (50);
+  text = kuzhi_window_get_notice_text (f->window);
+  g_assert_nonnull (text);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "could not be restored"));
+  g_assert_nonnull (strstr (text, "autosave-broken-"));
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  kz_test_spin (400);
+  capture (GTK_WIDGET (f->window), "autosave-unreadable.png");
+
+  /* Playing on does not touch the file set aside. */
+  play_turns (f, 1, 0);
+  {
+    g_autoptr(GDir) d = g_dir_open (folder, 0, NULL);
+    const char *name;
+    guint aside = 0;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      if (g_str_has_prefix (name, "autosave-broken-"))
+        {
+          g_autofree char *file = g_build_filename (folder, name, NULL);
+          g_autofree char *kept = NULL;
+
+          g_assert_true (g_file_get_contents (file, &kept, NULL, NULL));
+          g_assert_cmpstr (kept, ==, "[Match]\nVersion=1\nVariant=kalah\n");
+          aside++;
+        }
+    g_assert_cmpuint (aside, ==, 1);
+  }
+
+  /* This notice is dismissed by the player, with the button at its end. */
+  {
+    GtkWidget *label = find_label (GTK_WIDGET (f->window), text);
+
+    g_assert_nonnull (label);
+    close = gtk_widget_get_last_child (gtk_widget_get_parent (label));
+  }
+  g_assert_true (GTK_IS_BUTTON (close));
+  g_assert_true (gtk_widget_is_visible (close));
+  g_signal_emit_by_name (close, "clicked");
+  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  remove_dir (folder);
+}
+
 /* `kuzhi FILE`: the application handles open, and the window shows the file. */
 static gboolean
 check_opened (gpointer data)
@@ -961,11 +1068,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("kuzhi-data-XXXXXX", NULL);
   int status;
 
   /* A private autosave folder, set before GLib caches the user's: the
    * application in /files/command-line-open restores and writes one. */
+  data_home = g_dir_make_tmp ("kuzhi-data-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
@@ -991,6 +1098,8 @@ main (int   argc,
   ADD ("/files/history-browse", test_history_browse);
   ADD ("/files/play-from-past", test_play_from_past);
   ADD ("/files/history-marks", test_history_marks);
+  ADD ("/files/autosave-failing", test_autosave_failing);
+  ADD ("/files/autosave-unreadable", test_autosave_unreadable);
 #undef ADD
   g_test_add_func ("/files/command-line-open", test_command_line_open);
 
@@ -1000,5 +1109,6 @@ main (int   argc,
     remove_dir (kuzhi_dir);
     remove_dir (data_home);
   }
+  g_free (data_home);
   return status;
 }
