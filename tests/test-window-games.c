@@ -142,6 +142,8 @@ static const GameCase cases[] = {
   { KZ_VARIANT_DAKON,       5, 0, 14,  5, "Meena to move · Meena 0 · Arul 0", "in the store" },
   { KZ_VARIANT_PALLANGUZHI, 6, 4, 14,  6, "Round 1 · Meena to move · Meena 0 · Arul 0", "in the store" },
   { KZ_VARIANT_PALLANGUZHI, 12, 0, 14, 12, "Round 1 · Meena to move", "in the store" },
+  { KZ_VARIANT_BOHNENSPIEL, 0, 0, 12,  6, "Meena to move · Meena 0 · Arul 0", "in the store" },
+  { KZ_VARIANT_BOHNENSPIEL, 4, 0, 12,  4, "Meena to move · Meena 0 · Arul 0", "in the store" },
 };
 
 /* Every game through New Match: the board's pits, header, captions, then a

@@ -185,6 +185,13 @@ dakon_score (const KzPosition *pos, int player)
   return pos->stores[player] + row_sum (pos, player);
 }
 
+/* The 100-ply rule makes the plies since the last capture count. */
+static uint64_t
+dakon_key_extra (const KzPosition *pos)
+{
+  return pos->quiet_plies;
+}
+
 const KzVariant kz_variant_dakon = {
   .key = "dakon",
   .n_pits = N_PITS,
@@ -194,4 +201,16 @@ const KzVariant kz_variant_dakon = {
   .legal = kz_legal_nonempty_pits,
   .apply = dakon_apply,
   .score = dakon_score,
+  .banks_for_good = true,
+  .pit_word = KZ_PIT_WORD_PIT,
+  .seeds_choices = { 3, 4, 5, 6, 7, 8, 9 },
+  .seeds_default = DEFAULT_SEEDS,
+  .eval = kz_eval_store_game,
+  .eval_weights = { { 100, 20, 40, 20, -10, 5, 0 } },
+  .eval_weight_names = { KZ_EVAL_STORE_GAME_WEIGHTS },
+  .key_extra = dakon_key_extra,
+  /* A turn chains laps and extra moves that decide most games: at depth 4
+   * Normal was too close to Hard, at 3 it lies between Easy and Hard. */
+  .level_depths = { [2] = 3 },
+  .easy_stray = 30,
 };

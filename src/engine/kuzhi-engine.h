@@ -24,6 +24,7 @@ typedef enum {
   KZ_VARIANT_MANGALA,
   KZ_VARIANT_DAKON,
   KZ_VARIANT_PALLANGUZHI,
+  KZ_VARIANT_BOHNENSPIEL,
   KZ_N_VARIANTS
 } KzVariantId;
 
@@ -120,17 +121,64 @@ typedef struct {
   int pasu;
 } KzOptions;
 
-/* One game: a small table of functions. Every function takes a position that
- * the same variant set up; apply() takes an action from legal(). */
+/* How a game calls its pits, for the texts people read. */
+typedef enum {
+  KZ_PIT_WORD_CUP,     /* the Constitution, Pallanguzhi */
+  KZ_PIT_WORD_PIT,     /* Kalah, Mangala, Dakon, Bohnenspiel */
+  KZ_PIT_WORD_HOUSE,   /* Oware */
+} KzPitWord;
+
+#define KZ_MAX_CHOICES    8   /* option values a game lists, 0-terminated */
+
+/* Evaluation weights of one game; what each one weighs is the game's own
+ * (eval_weight_names), so that the benchmark can tune them by matches. */
+#define KZ_EVAL_N_WEIGHTS 8
+typedef struct {
+  int w[KZ_EVAL_N_WEIGHTS];
+} KzEvalWeights;
+
+/* One game: every fact about it that the rest of the program needs, and a
+ * small table of functions. Every function takes a position that the same
+ * variant set up; apply() takes an action from legal(). A new game is one
+ * file that fills this in, and one line in kuzhi-position.c's table. */
 typedef struct {
   const char *key;           /* protocol name, e.g. "constitution" */
   uint8_t     n_pits;        /* 12 or 14 */
   bool        has_stores;    /* stores take part in the sowing (Kalah, Mangala, Dakon) */
   bool        has_repetition;/* the threefold repetition rule applies */
+  bool        has_rounds;    /* played in rounds (the Constitution, Pallanguzhi) */
+  /* What a store holds is never spent, so the final margin has bounds;
+   * false where stores go back on the board (Pallanguzhi's rounds). */
+  bool        banks_for_good;
+  KzPitWord   pit_word;
+  /* The options of `new VARIANT`, as setup() accepts them: the seeds per
+   * pit and Pallanguzhi's pasu (none: pasu_choices[0] == 0). setup()
+   * refuses combinations the game does not allow. */
+  uint8_t     seeds_choices[KZ_MAX_CHOICES];
+  uint8_t     seeds_default;
+  uint8_t     pasu_choices[KZ_MAX_CHOICES];
+  /* A store count that wins outright (Oware's 25), or 0. */
+  uint8_t     win_target;
+
   bool        (*setup)    (KzPosition *pos, const KzOptions *options, char *error, size_t error_len);
   int         (*legal)    (const KzPosition *pos, KzAction *out);   /* out: KZ_MAX_ACTIONS slots */
   void        (*apply)    (KzPosition *pos, KzAction action, KzEventLog *log /* nullable */);
   int         (*score)    (const KzPosition *pos, int player);    /* what adjudicates a stopped match */
+
+  /* The computer opponent (kuzhi-search.c). eval() weighs a position for
+   * the player to move in hundredths of a seed, from the weights (tuned
+   * by tests/bench-search.c, each named for what it weighs). key_extra()
+   * returns what besides pits, stores and the mover tells positions apart
+   * for the search (a ply count under a ply rule, lucky cups…), or NULL. */
+  int         (*eval)      (const KzPosition *pos, const int *weights);
+  KzEvalWeights eval_weights;
+  const char *eval_weight_names[KZ_EVAL_N_WEIGHTS];
+  uint64_t    (*key_extra) (const KzPosition *pos);
+  /* Turns the levels look ahead where they differ from the level's own
+   * (indexed by KzLevel: none, easy, normal, hard; 0: the level's own),
+   * and how often (percent) Easy strays from its best move. */
+  uint8_t     level_depths[4];
+  uint8_t     easy_stray;
 } KzVariant;
 
 const KzVariant *kz_variant_get    (KzVariantId id);   /* NULL while not built */

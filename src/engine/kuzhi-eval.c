@@ -1,5 +1,6 @@
 /* kuzhi-eval.c — the search's judgement of a position in every game, and the bounds a finished game cannot leave. */
 #include "kuzhi-search.h"
+#include "kuzhi-variant-private.h"
 
 #include <stdlib.h>
 
@@ -9,49 +10,28 @@
  * account difference stays at 100 (one seed) so that scores read as
  * hundredths of a seed. */
 
+/* The features of eval_store_game, in the weights' order. */
 enum {
-  /* Games with stores in the sowing (Kalah, Mangala, Dakon). */
   ST_STORE, ST_ROW, ST_EXTRA, ST_CAPTURE, ST_EXPOSED, ST_MOBILITY, ST_HOARD,
-  /* Oware. */
-  OW_STORE = 0, OW_ROW, OW_VULNERABLE, OW_KROO, OW_MOBILITY, OW_EMPTY,
-  /* The Constitution. */
-  CO_ACCOUNT = 0, CO_DRAWER, CO_HITS, CO_THREATS, CO_LUCKY, CO_MOBILITY, CO_TWOS,
-  /* Pallanguzhi. */
-  PA_STORE = 0, PA_ROW, PA_MOBILITY, PA_NEAR_PASU,
-};
-
-static const KzEvalWeights default_weights[KZ_N_VARIANTS] = {
-  [KZ_VARIANT_CONSTITUTION] = { { 100, 45, 100, -40, 30, 25, 40 } },
-  [KZ_VARIANT_KALAH]        = { { 100, 20, 40, 30, -20, 5, 0 } },
-  [KZ_VARIANT_OWARE]        = { { 100, 10, 30, 20, 5, -5 } },
-  [KZ_VARIANT_MANGALA]      = { { 100, 40, 40, 30, -20, 5, 0 } },
-  [KZ_VARIANT_DAKON]        = { { 100, 20, 40, 20, -10, 5, 0 } },
-  [KZ_VARIANT_PALLANGUZHI]  = { { 100, 30, 10, 10 } },
-};
-
-static const char *const weight_names[KZ_N_VARIANTS][KZ_EVAL_N_WEIGHTS] = {
-  [KZ_VARIANT_CONSTITUTION] = { "account", "drawer", "hits", "threats", "lucky", "mobility", "twos" },
-  [KZ_VARIANT_KALAH]        = { "store", "row", "extra", "capture", "exposed", "mobility", "hoard" },
-  [KZ_VARIANT_OWARE]        = { "store", "row", "vulnerable", "kroo", "mobility", "empty" },
-  [KZ_VARIANT_MANGALA]      = { "store", "row", "extra", "capture", "exposed", "mobility", "hoard" },
-  [KZ_VARIANT_DAKON]        = { "store", "row", "extra", "capture", "exposed", "mobility", "hoard" },
-  [KZ_VARIANT_PALLANGUZHI]  = { "store", "row", "mobility", "near_pasu" },
 };
 
 const KzEvalWeights *
 kz_eval_default_weights (KzVariantId variant)
 {
-  if ((unsigned) variant >= KZ_N_VARIANTS)
-    return &default_weights[0];
-  return &default_weights[variant];
+  static const KzEvalWeights none;
+  const KzVariant *v = kz_variant_get (variant);
+
+  return v != NULL ? &v->eval_weights : &none;
 }
 
 const char *
 kz_eval_weight_name (KzVariantId variant, int index)
 {
-  if ((unsigned) variant >= KZ_N_VARIANTS || index < 0 || index >= KZ_EVAL_N_WEIGHTS)
+  const KzVariant *v = kz_variant_get (variant);
+
+  if (v == NULL || index < 0 || index >= KZ_EVAL_N_WEIGHTS)
     return NULL;
-  return weight_names[variant][index];
+  return v->eval_weight_names[index];
 }
 
 static inline int
@@ -66,8 +46,8 @@ clamp_eval (int v)
 
 /* Kalah, Mangala, Dakon: pit i of a row (0 = the row's first pit) lies
  * half − i drops before its owner's store, and opposite pit n − 1 − i. */
-static int
-eval_store_game (const KzPosition *pos, const int *w)
+int
+kz_eval_store_game (const KzPosition *pos, const int *w)
 {
   int n = pos->n_pits;
   int half = n / 2;
@@ -111,143 +91,28 @@ eval_store_game (const KzPosition *pos, const int *w)
   return v;
 }
 
-static int
-eval_oware (const KzPosition *pos, const int *w)
-{
-  int f[KZ_EVAL_N_WEIGHTS] = { 0 };
 
-  for (int side = 0; side < 2; side++)
-    {
-      int player = side == 0 ? pos->to_move : !pos->to_move;
-      int sign = side == 0 ? 1 : -1;
-      const uint8_t *row = pos->pits + player * 6;
 
-      f[OW_STORE] += sign * pos->stores[player];
-      for (int i = 0; i < 6; i++)
-        {
-          f[OW_ROW] += sign * row[i];
-          /* Houses of 1 or 2 are what the other player captures; the
-           * minus makes "the other side's weak houses" a plus. */
-          if (row[i] == 1 || row[i] == 2)
-            f[OW_VULNERABLE] -= sign;
-          if (row[i] >= 12)
-            f[OW_KROO] += sign;
-          if (row[i] > 0)
-            f[OW_MOBILITY] += sign;
-          else
-            f[OW_EMPTY] += sign;
-        }
-    }
-
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
-}
-
-/* The Constitution: accounts are what decides the match; drawers are safe
- * for good, shells in cups are not. A cup holding 2 becomes a triple for
- * whoever ends a sow there, so direct hits (a cup whose shells end on a 2,
- * ignoring relays) count for the mover and threaten the other player. */
-static int
-eval_constitution (const KzPosition *pos, const int *w)
-{
-  int f[KZ_EVAL_N_WEIGHTS] = { 0 };
-  int me = pos->to_move;
-
-  for (int side = 0; side < 2; side++)
-    {
-      int player = side == 0 ? me : !me;
-      int sign = side == 0 ? 1 : -1;
-      int hits = 0;
-
-      f[CO_ACCOUNT] += sign * kz_constitution_account (pos, player);
-      f[CO_DRAWER] += sign * pos->stores[player];
-      if (pos->lucky[player] >= 0)
-        f[CO_LUCKY] += sign;
-      for (int c = player * 7; c < player * 7 + 7; c++)
-        {
-          int shells = pos->pits[c];
-          if (shells == 0)
-            continue;
-          f[CO_MOBILITY] += sign;
-          if (shells == 2)
-            f[CO_TWOS] += sign;
-          if (shells < 14 && pos->pits[(c + shells) % 14] == 2)
-            hits++;
-        }
-      if (side == 0)
-        f[CO_HITS] += hits;
-      else
-        f[CO_THREATS] += hits;
-    }
-
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
-}
-
-static int
-eval_pallanguzhi (const KzPosition *pos, const int *w)
-{
-  int f[KZ_EVAL_N_WEIGHTS] = { 0 };
-  int pasu = pos->option ? pos->option : 6;
-
-  for (int side = 0; side < 2; side++)
-    {
-      int player = side == 0 ? pos->to_move : !pos->to_move;
-      int sign = side == 0 ? 1 : -1;
-
-      f[PA_STORE] += sign * pos->stores[player];
-      for (int c = player * 7; c < player * 7 + 7; c++)
-        {
-          f[PA_ROW] += sign * pos->pits[c];
-          if (pos->pits[c] > 0)
-            f[PA_MOBILITY] += sign;
-          /* One drop from the pasu: a capture waiting for whoever passes. */
-          if (pos->pits[c] == pasu - 1)
-            f[PA_NEAR_PASU] += sign;
-        }
-    }
-
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
-}
 
 int
 kz_eval (const KzPosition *pos, const KzEvalWeights *weights)
 {
-  if (weights == NULL)
-    weights = kz_eval_default_weights ((KzVariantId) pos->variant);
+  const KzVariant *v = kz_position_variant (pos);
 
-  switch ((KzVariantId) pos->variant)
-    {
-    case KZ_VARIANT_CONSTITUTION:
-      return clamp_eval (eval_constitution (pos, weights->w));
-    case KZ_VARIANT_OWARE:
-      return clamp_eval (eval_oware (pos, weights->w));
-    case KZ_VARIANT_PALLANGUZHI:
-      return clamp_eval (eval_pallanguzhi (pos, weights->w));
-    case KZ_VARIANT_KALAH:
-    case KZ_VARIANT_MANGALA:
-    case KZ_VARIANT_DAKON:
-      return clamp_eval (eval_store_game (pos, weights->w));
-    case KZ_N_VARIANTS:
-    default:
-      return 0;
-    }
+  if (v == NULL || v->eval == NULL)
+    return 0;
+  if (weights == NULL)
+    weights = &v->eval_weights;
+  return clamp_eval (v->eval (pos, weights->w));
 }
 
-/* In every game but Pallanguzhi, what a player has banked is never spent
- * and the final scores share out the total, so the final margin of the
- * player to move lies between 2·mine − total and total − 2·theirs. */
+/* Where what a player has banked is never spent (every game but
+ * Pallanguzhi) and the final scores share out the total, the final margin
+ * of the player to move lies between 2·mine − total and total − 2·theirs. */
 bool
 kz_eval_final_bounds (const KzPosition *pos, int *lo, int *hi)
 {
-  if (pos->variant == KZ_VARIANT_PALLANGUZHI)
+  if (!kz_position_variant (pos)->banks_for_good)
     return false;
 
   int total = kz_position_total (pos);

@@ -104,6 +104,7 @@ kalah_score (const KzPosition *pos, int player)
   return pos->stores[player] + row_sum (pos, player);
 }
 
+
 const KzVariant kz_variant_kalah = {
   .key = "kalah",
   .n_pits = N_PITS,
@@ -113,4 +114,12 @@ const KzVariant kz_variant_kalah = {
   .legal = kz_legal_nonempty_pits,
   .apply = kalah_apply,
   .score = kalah_score,
+  .banks_for_good = true,
+  .pit_word = KZ_PIT_WORD_PIT,
+  .seeds_choices = { 3, 4, 5, 6 },
+  .seeds_default = 4,
+  .eval = kz_eval_store_game,
+  .eval_weights = { { 100, 20, 40, 30, -20, 5, 0 } },
+  .eval_weight_names = { KZ_EVAL_STORE_GAME_WEIGHTS },
+  .easy_stray = 30,
 };

@@ -127,6 +127,7 @@ mangala_score (const KzPosition *pos, int player)
   return pos->stores[player] + own;
 }
 
+
 const KzVariant kz_variant_mangala = {
   .key = "mangala",
   .n_pits = N_PITS,
@@ -136,4 +137,15 @@ const KzVariant kz_variant_mangala = {
   .legal = kz_legal_nonempty_pits,
   .apply = mangala_apply,
   .score = mangala_score,
+  .banks_for_good = true,
+  .pit_word = KZ_PIT_WORD_PIT,
+  .seeds_choices = { 4 },
+  .seeds_default = 4,
+  .eval = kz_eval_store_game,
+  .eval_weights = { { 100, 40, 40, 30, -20, 5, 0 } },
+  .eval_weight_names = { KZ_EVAL_STORE_GAME_WEIGHTS },
+  /* As in the Constitution, Easy looks 3 turns ahead and Normal 6 to stay
+   * well above it; a careless move costs more here, so Easy strays less. */
+  .level_depths = { [1] = 3, [2] = 6 },
+  .easy_stray = 15,
 };

@@ -158,6 +158,50 @@ oware_score (const KzPosition *pos, int player)
   return pos->stores[player] + row_sum (pos, player);
 }
 
+/* The features of oware_eval, in the weights' order. */
+enum { OW_STORE, OW_ROW, OW_VULNERABLE, OW_KROO, OW_MOBILITY, OW_EMPTY };
+
+static int
+oware_eval (const KzPosition *pos, const int *w)
+{
+  int f[KZ_EVAL_N_WEIGHTS] = { 0 };
+
+  for (int side = 0; side < 2; side++)
+    {
+      int player = side == 0 ? pos->to_move : !pos->to_move;
+      int sign = side == 0 ? 1 : -1;
+      const uint8_t *row = pos->pits + player * 6;
+
+      f[OW_STORE] += sign * pos->stores[player];
+      for (int i = 0; i < 6; i++)
+        {
+          f[OW_ROW] += sign * row[i];
+          /* Houses of 1 or 2 are what the other player captures; the
+           * minus makes "the other side's weak houses" a plus. */
+          if (row[i] == 1 || row[i] == 2)
+            f[OW_VULNERABLE] -= sign;
+          if (row[i] >= 12)
+            f[OW_KROO] += sign;
+          if (row[i] > 0)
+            f[OW_MOBILITY] += sign;
+          else
+            f[OW_EMPTY] += sign;
+        }
+    }
+
+  int v = 0;
+  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
+    v += w[k] * f[k];
+  return v;
+}
+
+/* The 400-ply limit makes the ply count part of the position. */
+static uint64_t
+oware_key_extra (const KzPosition *pos)
+{
+  return pos->plies;
+}
+
 const KzVariant kz_variant_oware = {
   .key = "oware",
   .n_pits = N_HOUSES,
@@ -167,4 +211,14 @@ const KzVariant kz_variant_oware = {
   .legal = oware_legal,
   .apply = oware_apply,
   .score = oware_score,
+  .banks_for_good = true,
+  .pit_word = KZ_PIT_WORD_HOUSE,
+  .seeds_choices = { 4 },
+  .seeds_default = 4,
+  .win_target = HALF + 1,
+  .eval = oware_eval,
+  .eval_weights = { { 100, 10, 30, 20, 5, -5 } },
+  .eval_weight_names = { "store", "row", "vulnerable", "kroo", "mobility", "empty" },
+  .key_extra = oware_key_extra,
+  .easy_stray = 30,
 };

@@ -267,6 +267,47 @@ pallanguzhi_score (const KzPosition *pos, int player)
   return pos->stores[player] + row_sum (pos, player);
 }
 
+/* The features of pallanguzhi_eval, in the weights' order. */
+enum { PA_STORE, PA_ROW, PA_MOBILITY, PA_NEAR_PASU };
+
+static int
+pallanguzhi_eval (const KzPosition *pos, const int *w)
+{
+  int f[KZ_EVAL_N_WEIGHTS] = { 0 };
+  int pasu = pos->option ? pos->option : 6;
+
+  for (int side = 0; side < 2; side++)
+    {
+      int player = side == 0 ? pos->to_move : !pos->to_move;
+      int sign = side == 0 ? 1 : -1;
+
+      f[PA_STORE] += sign * pos->stores[player];
+      for (int c = player * 7; c < player * 7 + 7; c++)
+        {
+          f[PA_ROW] += sign * pos->pits[c];
+          if (pos->pits[c] > 0)
+            f[PA_MOBILITY] += sign;
+          /* One drop from the pasu: a capture waiting for whoever passes. */
+          if (pos->pits[c] == pasu - 1)
+            f[PA_NEAR_PASU] += sign;
+        }
+    }
+
+  int v = 0;
+  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
+    v += w[k] * f[k];
+  return v;
+}
+
+/* The rubbish cups, the options, and the round, whose parity says who
+ * opens the next one. */
+static uint64_t
+pallanguzhi_key_extra (const KzPosition *pos)
+{
+  return (uint64_t) pos->rubbish | (uint64_t) (pos->round & 1) << 16 |
+         (uint64_t) pos->option << 24 | (uint64_t) pos->seeds << 32;
+}
+
 const KzVariant kz_variant_pallanguzhi = {
   .key = "pallanguzhi",
   .n_pits = N_CUPS,
@@ -276,4 +317,15 @@ const KzVariant kz_variant_pallanguzhi = {
   .legal = pallanguzhi_legal,
   .apply = pallanguzhi_apply,
   .score = pallanguzhi_score,
+  .has_rounds = true,
+  .banks_for_good = false,
+  .pit_word = KZ_PIT_WORD_CUP,
+  .seeds_choices = { DEFAULT_FULL, 5, 6 },
+  .seeds_default = DEFAULT_FULL,
+  .pasu_choices = { 4, 6 },
+  .eval = pallanguzhi_eval,
+  .eval_weights = { { 100, 30, 10, 10 } },
+  .eval_weight_names = { "store", "row", "mobility", "near_pasu" },
+  .key_extra = pallanguzhi_key_extra,
+  .easy_stray = 30,
 };

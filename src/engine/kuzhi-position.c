@@ -14,6 +14,7 @@ static const KzVariant *const variants[KZ_N_VARIANTS] = {
   [KZ_VARIANT_KALAH] = &kz_variant_kalah,
   [KZ_VARIANT_OWARE] = &kz_variant_oware,
   [KZ_VARIANT_MANGALA] = &kz_variant_mangala,
+  [KZ_VARIANT_BOHNENSPIEL] = &kz_variant_bohnenspiel,
 };
 
 const KzVariant *

@@ -63,10 +63,6 @@ struct _KzSearcher {
   /* Zobrist keys. */
   uint64_t       z_pit[KZ_MAX_PITS][256];
   uint64_t       z_store[2][256];
-  uint64_t       z_refill[2][256];
-  uint64_t       z_lucky[2][KZ_MAX_PITS + 1];
-  uint64_t       z_rubbish[KZ_MAX_PITS];
-  uint64_t       z_count[2][512];      /* Oware's plies, Dakon's quiet plies */
   uint64_t       z_misc[16];
 
   /* The running search. */
@@ -156,10 +152,6 @@ kz_searcher_new (size_t table_mb)
 
   fill_keys (&s->z_pit[0][0], sizeof s->z_pit / 8, &state);
   fill_keys (&s->z_store[0][0], sizeof s->z_store / 8, &state);
-  fill_keys (&s->z_refill[0][0], sizeof s->z_refill / 8, &state);
-  fill_keys (&s->z_lucky[0][0], sizeof s->z_lucky / 8, &state);
-  fill_keys (s->z_rubbish, KZ_MAX_PITS, &state);
-  fill_keys (&s->z_count[0][0], sizeof s->z_count / 8, &state);
   fill_keys (s->z_misc, 16, &state);
   for (int v = 0; v < KZ_N_VARIANTS; v++)
     s->weights[v] = *kz_eval_default_weights ((KzVariantId) v);
@@ -272,6 +264,19 @@ delay (int score)
 
 /* Keys */
 
+/* A 64-bit finaliser (MurmurHash3's): every bit of x moves about half of
+ * the result's. */
+static inline uint64_t
+mix64 (uint64_t x)
+{
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
 static uint64_t
 position_key (const KzSearcher *s, const KzPosition *pos)
 {
@@ -281,34 +286,9 @@ position_key (const KzSearcher *s, const KzPosition *pos)
     k ^= s->z_pit[i][pos->pits[i]];
   k ^= s->z_store[0][pos->stores[0]] ^ s->z_store[1][pos->stores[1]];
 
-  switch ((KzVariantId) pos->variant)
-    {
-    case KZ_VARIANT_CONSTITUTION:
-      k ^= s->z_refill[0][pos->refill_left[0]] ^ s->z_refill[1][pos->refill_left[1]];
-      k ^= s->z_lucky[0][pos->lucky[0] + 1] ^ s->z_lucky[1][pos->lucky[1] + 1];
-      /* The opener breaks a tie at the end of a round; seeds set the refill. */
-      k ^= (pos->opener ? s->z_misc[9] : 0) ^ s->z_count[0][pos->seeds];
-      break;
-    case KZ_VARIANT_PALLANGUZHI:
-      for (int i = 0; i < pos->n_pits; i++)
-        if (pos->rubbish & (1u << i))
-          k ^= s->z_rubbish[i];
-      /* The opener of the next round alternates with the round. */
-      k ^= ((pos->round & 1) ? s->z_misc[10] : 0) ^ s->z_count[0][pos->option] ^ s->z_count[1][pos->seeds];
-      break;
-    case KZ_VARIANT_OWARE:
-      /* The 400-ply limit makes the ply count part of the position. */
-      k ^= s->z_count[0][pos->plies & 511];
-      break;
-    case KZ_VARIANT_DAKON:
-      k ^= s->z_count[1][pos->quiet_plies & 511];
-      break;
-    case KZ_VARIANT_KALAH:
-    case KZ_VARIANT_MANGALA:
-    case KZ_N_VARIANTS:
-    default:
-      break;
-    }
+  /* What else the game tells apart, folded in by a mixer of its own. */
+  if (s->variant->key_extra != NULL)
+    k ^= mix64 (s->variant->key_extra (pos) + 0x9e3779b97f4a7c15ULL);
   return k;
 }
 
@@ -838,26 +818,14 @@ kz_search_limits_for_level (KzSearchLimits *limits, KzLevel level, int time_ms)
     }
 }
 
-/* A level's depth in one game where it differs from the level's own
- * (tests/bench-search.c's strength table decided each one):
- * - a Dakon turn chains laps and extra moves that decide most games: at
- *   depth 4 Normal was too close to Hard, at 3 it lies between Easy and Hard;
- * - in Mangala and the Constitution depth 2 left Easy at 84–91% against
- *   random moves even without its random choices (400 games from balanced
- *   openings), so Easy looks 3 turns ahead there; Normal then looks 6
- *   (Mangala) or 5 (the Constitution, where 6 came within 75% of Hard)
- *   turns ahead to stay well above Easy. */
-static const int level_depths[KZ_N_LEVELS][KZ_N_VARIANTS] = {
-  [KZ_LEVEL_EASY]   = { [KZ_VARIANT_CONSTITUTION] = 3, [KZ_VARIANT_MANGALA] = 3 },
-  [KZ_LEVEL_NORMAL] = { [KZ_VARIANT_CONSTITUTION] = 5, [KZ_VARIANT_DAKON] = 3, [KZ_VARIANT_MANGALA] = 6 },
-};
-
+/* A level's depth in one game where it differs from the level's own: the
+ * game's entry says (tests/bench-search.c's strength table decided each). */
 static int
-level_depth (KzVariantId variant, KzLevel level)
+level_depth (const KzVariant *v, KzLevel level)
 {
-  if ((unsigned) level >= KZ_N_LEVELS || (unsigned) variant >= KZ_N_VARIANTS)
+  if ((unsigned) level >= KZ_N_LEVELS || v == NULL)
     return 0;
-  return level_depths[level][variant];
+  return v->level_depths[level];
 }
 
 bool
@@ -904,11 +872,8 @@ easy_choice (KzSearcher *s, const KzPosition *root, Move best, uint64_t seed)
   int n_ok = 0;
   int top = -KZ_SCORE_INF;
 
-  /* Mangala punishes a careless move harder: Easy strays less there. In
-   * the Constitution Easy looks a turn deeper and strays more, so that
-   * Normal stays well ahead of it (400 games: 77% against Easy straying
-   * 40%, 79% against 30% with Normal a turn deeper). */
-  unsigned stray = root->variant == KZ_VARIANT_MANGALA ? 15 : root->variant == KZ_VARIANT_CONSTITUTION ? 40 : 30;
+  /* How often is the game's own (its entry says why). */
+  unsigned stray = s->variant->easy_stray;
   if (splitmix (&state) % 100 >= stray)
     return best;
   for (int i = 0; i < n; i++)
@@ -996,8 +961,8 @@ kz_search (KzSearcher           *s,
     {
       KzSearchLimits lv = limits;
       kz_search_limits_for_level (&lv, (KzLevel) limits.level, limits.time_ms);
-      if (level_depth ((KzVariantId) root->variant, (KzLevel) limits.level) > 0)
-        lv.depth = level_depth ((KzVariantId) root->variant, (KzLevel) limits.level);
+      if (level_depth (s->variant, (KzLevel) limits.level) > 0)
+        lv.depth = level_depth (s->variant, (KzLevel) limits.level);
       if (limits.depth == 0)
         limits.depth = lv.depth;
       limits.time_ms = lv.time_ms;

@@ -67,12 +67,6 @@ int  kz_score_margin (int score);
  * score, the rounded evaluation otherwise. */
 int  kz_score_to_seeds (int score);
 
-/* Evaluation weights per game; what each one weighs is the game's own
- * (kz_eval_weight_name), so that the benchmark can tune them by matches. */
-#define KZ_EVAL_N_WEIGHTS 8
-typedef struct {
-  int w[KZ_EVAL_N_WEIGHTS];
-} KzEvalWeights;
 
 typedef struct _KzSearcher KzSearcher;
 

@@ -9,6 +9,7 @@ extern const KzVariant kz_variant_pallanguzhi;
 extern const KzVariant kz_variant_kalah;
 extern const KzVariant kz_variant_oware;
 extern const KzVariant kz_variant_mangala;
+extern const KzVariant kz_variant_bohnenspiel;
 
 /* What several games share. */
 
@@ -22,6 +23,11 @@ int  kz_legal_nonempty_pits (const KzPosition *pos, KzAction *out);
 
 /* Refuses the pasu option in a game that has none. */
 bool kz_options_refuse_pasu (const KzOptions *options, const char *game, char *error, size_t error_len);
+
+/* The evaluation of the games whose stores take part in the sowing
+ * (Kalah, Mangala, Dakon; kuzhi-eval.c), and its weights' names. */
+int  kz_eval_store_game (const KzPosition *pos, const int *weights);
+#define KZ_EVAL_STORE_GAME_WEIGHTS "store", "row", "extra", "capture", "exposed", "mobility", "hoard"
 
 #define KZ_SOW_STORE (-1)   /* "the last seed fell into the mover's store" */
 

@@ -226,7 +226,7 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   g_key_file_set_integer (kf, GROUP_MATCH, "Version", KUZHI_MATCH_FILE_VERSION);
   g_key_file_set_string (kf, GROUP_MATCH, "Variant", v->key);
   g_key_file_set_integer (kf, GROUP_MATCH, "Seeds", match->start.seeds);
-  if (match->start.variant == KZ_VARIANT_PALLANGUZHI)
+  if (v->pasu_choices[0] != 0)
     g_key_file_set_integer (kf, GROUP_MATCH, "Pasu", match->start.option);
   name1 = name_for_file (names, 0);
   name2 = name_for_file (names, 1);
@@ -446,37 +446,27 @@ read_version (GKeyFile *kf, GError **error)
 static gboolean
 read_variant (GKeyFile *kf, KzVariantId *out, GError **error)
 {
-  static const char *const all_games[] = {
-    "constitution", "kalah", "oware", "mangala", "dakon", "pallanguzhi", NULL
-  };
   g_autofree char *key = get_required (kf, GROUP_MATCH, "Variant", error);
-  const KzVariant *v;
 
   if (key == NULL)
     return FALSE;
-  v = kz_variant_lookup (key);
-  if (v == NULL)
-    {
-      if (g_strv_contains (all_games, key))
-        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
-                     _("The game “%s” is not available in this version of Kuzhi"), key);
-      else
-        {
-          g_autofree char *shown = excerpt (key, 40);
-
-          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
-                       _("Unknown game “%s”: Kuzhi knows constitution, kalah, oware, mangala, dakon and pallanguzhi"),
-                       shown);
-        }
-      return FALSE;
-    }
   for (int id = 0; id < KZ_N_VARIANTS; id++)
-    if (kz_variant_get ((KzVariantId) id) == v)
+    if (g_str_equal (kz_variant_get ((KzVariantId) id)->key, key))
       {
         *out = (KzVariantId) id;
         return TRUE;
       }
-  g_assert_not_reached ();
+  {
+    g_autofree char *shown = excerpt (key, 40);
+    GString *known = g_string_new (NULL);
+
+    for (int id = 0; id < KZ_N_VARIANTS; id++)
+      g_string_append_printf (known, "%s%s", id == 0 ? "" : ", ", kz_variant_get ((KzVariantId) id)->key);
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VARIANT,
+                 _("Unknown game “%s”: Kuzhi knows %s"), shown, known->str);
+    g_string_free (known, TRUE);
+  }
+  return FALSE;
 }
 
 static gboolean

@@ -30,6 +30,9 @@ void kz_protocol_add_state  (JsonBuilder *builder, const KzMatch *match);
 void kz_protocol_add_legal  (JsonBuilder *builder, const KzPosition *pos);
 void kz_protocol_add_events (JsonBuilder *builder, const KzEventLog *log);
 
+/* "constitution, kalah, … or bohnenspiel": the games, for messages. */
+char *kz_protocol_variant_list (void);
+
 /* Parses a whole decimal number in [min, max], with a message naming `what`. */
 gboolean kz_protocol_parse_int (const char *what, const char *text, gint64 min, gint64 max, gint64 *out, GError **error);
 

@@ -70,6 +70,17 @@ kz_protocol_parse_int (const char *what,
   return TRUE;
 }
 
+char *
+kz_protocol_variant_list (void)
+{
+  GString *list = g_string_new (NULL);
+
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    g_string_append_printf (list, "%s%s", id == 0 ? "" : id == KZ_N_VARIANTS - 1 ? " or " : ", ",
+                            kz_variant_get ((KzVariantId) id)->key);
+  return g_string_free (list, FALSE);
+}
+
 /* JSON output */
 
 static void
@@ -96,18 +107,28 @@ kz_protocol_add_legal (JsonBuilder *b, const KzPosition *pos)
   json_builder_end_array (b);
 }
 
+/* What a game adds to `state`, from the facts of its entry; only the
+ * Constitution's lucky cups and refill are its own. */
 static void
 add_variant_fields (JsonBuilder *b, const KzPosition *pos)
 {
+  const KzVariant *v = kz_position_variant (pos);
   int pair[2];
 
-  switch ((KzVariantId) pos->variant)
+  json_builder_set_member_name (b, "seeds");
+  json_builder_add_int_value (b, pos->seeds);
+  if (v->pasu_choices[0] != 0)
     {
-    case KZ_VARIANT_CONSTITUTION:
-      json_builder_set_member_name (b, "seeds");
-      json_builder_add_int_value (b, pos->seeds);
+      json_builder_set_member_name (b, "pasu");
+      json_builder_add_int_value (b, pos->option);
+    }
+  if (v->has_rounds)
+    {
       json_builder_set_member_name (b, "round");
       json_builder_add_int_value (b, pos->round);
+    }
+  if (pos->variant == KZ_VARIANT_CONSTITUTION)
+    {
       json_builder_set_member_name (b, "opener");
       json_builder_add_int_value (b, pos->opener);
       pair[0] = pos->refill_left[0];
@@ -122,34 +143,16 @@ add_variant_fields (JsonBuilder *b, const KzPosition *pos)
       pair[0] = kz_constitution_reserve (pos, 0);
       pair[1] = kz_constitution_reserve (pos, 1);
       add_int_array (b, "reserve", pair, 2);
-      break;
-
-    case KZ_VARIANT_PALLANGUZHI:
-      json_builder_set_member_name (b, "seeds");
-      json_builder_add_int_value (b, pos->seeds);
-      json_builder_set_member_name (b, "pasu");
-      json_builder_add_int_value (b, pos->option);
-      json_builder_set_member_name (b, "round");
-      json_builder_add_int_value (b, pos->round);
+    }
+  /* The pits out of play, in the games that have a pasu. */
+  if (v->pasu_choices[0] != 0)
+    {
       json_builder_set_member_name (b, "rubbish");
       json_builder_begin_array (b);
       for (int i = 0; i < pos->n_pits; i++)
         if (pos->rubbish & (1u << i))
           json_builder_add_int_value (b, i);
       json_builder_end_array (b);
-      break;
-
-    case KZ_VARIANT_KALAH:
-    case KZ_VARIANT_OWARE:
-    case KZ_VARIANT_MANGALA:
-    case KZ_VARIANT_DAKON:
-      json_builder_set_member_name (b, "seeds");
-      json_builder_add_int_value (b, pos->seeds);
-      break;
-
-    case KZ_N_VARIANTS:
-    default:
-      break;
     }
 }
 
@@ -283,17 +286,9 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
   v = kz_variant_lookup (argv[1]);
   if (v == NULL)
     {
-      static const char *const known[] = { "constitution", "kalah", "oware", "mangala", "dakon", "pallanguzhi" };
-      for (gsize i = 0; i < G_N_ELEMENTS (known); i++)
-        if (g_str_equal (argv[1], known[i]))
-          {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                         "the game %s is not available yet", known[i]);
-            return FALSE;
-          }
+      g_autofree char *known = kz_protocol_variant_list ();
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "unknown variant '%s': expected constitution, kalah, oware, mangala, dakon or pallanguzhi",
-                   argv[1]);
+                   "unknown variant '%s': expected %s", argv[1], known);
       return FALSE;
     }
   for (id = 0; id < KZ_N_VARIANTS; id++)

@@ -836,9 +836,9 @@ draw_drawer (KuzhiBoardView *self,
   double u = self->unit;
   const GdkRGBA *pc = kuzhi_player_color (player);
   int count = self->displayed.stores[player];
-  gboolean oware = self->displayed.variant == KZ_VARIANT_OWARE;
-  /* Oware's captures count towards the 25 that win. */
-  g_autofree char *text = oware ? g_strdup_printf ("%d/25", count) : g_strdup_printf ("%d", count);
+  int target = kz_position_variant (&self->displayed)->win_target;
+  /* Where a count wins outright (Oware's 25), the store counts towards it. */
+  g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
   cairo_pattern_t *pat;
   int shown, cols, rows_n;
 
@@ -870,7 +870,7 @@ draw_drawer (KuzhiBoardView *self,
       kuzhi_cup_draw_shell (cr, sx, sy, u * 0.26, (i * 2.39) + rr * 0.7);
     }
 
-  draw_count_pill (self, cr, x + w / 2, y + u * 0.3, text, oware ? u * 0.22 : u * 0.3, pc);
+  draw_count_pill (self, cr, x + w / 2, y + u * 0.3, text, target != 0 ? u * 0.22 : u * 0.3, pc);
 }
 
 static void

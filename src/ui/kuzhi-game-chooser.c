@@ -17,11 +17,9 @@ struct _KuzhiGameChooser
   GtkWidget      *checks[KZ_N_VARIANTS];
   GtkWidget      *options_title;
   GtkWidget      *options_list;
-  AdwComboRow    *constitution_seeds_row;
-  AdwComboRow    *kalah_seeds_row;
-  AdwComboRow    *dakon_seeds_row;
-  AdwComboRow    *layout_row;
-  AdwComboRow    *pasu_row;
+  /* Each game's choices, where the engine lists more than one. */
+  AdwComboRow    *seeds_rows[KZ_N_VARIANTS];
+  AdwComboRow    *pasu_rows[KZ_N_VARIANTS];
   GtkWidget      *none_row;
 
   KzVariantId     variant;
@@ -29,38 +27,94 @@ struct _KuzhiGameChooser
 
 G_DEFINE_FINAL_TYPE (KuzhiGameChooser, kuzhi_game_chooser, GTK_TYPE_WIDGET)
 
-/* The option lists: the first value of each and how many follow. */
-#define CONSTITUTION_SEEDS_MIN 4
-#define KALAH_SEEDS_MIN        3
-#define DAKON_SEEDS_MIN        3
-static const int layouts[] = { 12, 5, 6 };
+static int
+n_choices (const uint8_t *choices)
+{
+  int n = 0;
+
+  while (n < KZ_MAX_CHOICES && choices[n] != 0)
+    n++;
+  return n;
+}
+
+static int
+choice_index (const uint8_t *choices, int value)
+{
+  for (int i = 0; i < n_choices (choices); i++)
+    if (choices[i] == value)
+      return i;
+  return -1;
+}
+
+static int
+selected_seeds (KuzhiGameChooser *self, KzVariantId v)
+{
+  const KzVariant *variant = kz_variant_get (v);
+
+  if (self->seeds_rows[v] == NULL)
+    return variant->seeds_default;
+  return variant->seeds_choices[adw_combo_row_get_selected (self->seeds_rows[v])];
+}
+
+/* Whether the engine takes these options: which go together (Pallanguzhi's
+ * pasu of 6 needs its traditional layout) is the engine's to say. */
+static gboolean
+accepts (KzVariantId v, int seeds, int pasu, int *pasu_out)
+{
+  KzOptions options = { .seeds = seeds, .pasu = pasu };
+  KzMatch match;
+
+  if (!kz_match_init (&match, v, &options, NULL, 0))
+    return FALSE;
+  if (pasu_out != NULL)
+    *pasu_out = match.pos.option;
+  kz_match_clear (&match);
+  return TRUE;
+}
 
 static void
 update_rows (KuzhiGameChooser *self)
 {
-  KzVariantId v = self->variant;
-  gboolean pallanguzhi = v == KZ_VARIANT_PALLANGUZHI;
-  gboolean uniform = adw_combo_row_get_selected (self->layout_row) != 0;
+  gboolean any = FALSE;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->constitution_seeds_row), v == KZ_VARIANT_CONSTITUTION);
-  gtk_widget_set_visible (GTK_WIDGET (self->kalah_seeds_row), v == KZ_VARIANT_KALAH);
-  gtk_widget_set_visible (GTK_WIDGET (self->dakon_seeds_row), v == KZ_VARIANT_DAKON);
-  gtk_widget_set_visible (GTK_WIDGET (self->layout_row), pallanguzhi);
-  gtk_widget_set_visible (GTK_WIDGET (self->pasu_row), pallanguzhi);
-  gtk_widget_set_visible (self->none_row, v == KZ_VARIANT_OWARE || v == KZ_VARIANT_MANGALA);
-
-  /* Pasu 6 with a uniform layout would decide the match in the first turn. */
-  if (uniform)
-    adw_combo_row_set_selected (self->pasu_row, 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->pasu_row), !uniform);
+  for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
+    {
+      if (self->seeds_rows[v] != NULL)
+        gtk_widget_set_visible (GTK_WIDGET (self->seeds_rows[v]), v == self->variant);
+      if (self->pasu_rows[v] != NULL)
+        gtk_widget_set_visible (GTK_WIDGET (self->pasu_rows[v]), v == self->variant);
+      any |= v == self->variant && (self->seeds_rows[v] != NULL || self->pasu_rows[v] != NULL);
+    }
+  gtk_widget_set_visible (self->none_row, !any);
+  if (!any)
+    {
+      g_autofree char *text = g_strdup_printf (_("Every pit starts with %d seeds, as the rules say"),
+                                               kz_variant_get (self->variant)->seeds_default);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->none_row), text);
+    }
 }
 
+/* A new seeds choice brings the pasu the engine gives it, and the pasu
+ * row can be changed only where another pasu goes with those seeds. */
 static void
-on_layout_selected (KuzhiGameChooser *self)
+on_seeds_selected (AdwComboRow      *row,
+                   GParamSpec       *pspec,
+                   KuzhiGameChooser *self)
 {
-  /* Each layout comes with its own pasu: 6 for the traditional one, 4 for the uniform ones. */
-  adw_combo_row_set_selected (self->pasu_row, adw_combo_row_get_selected (self->layout_row) == 0 ? 1 : 0);
-  update_rows (self);
+  for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
+    {
+      const uint8_t *pasu = kz_variant_get (v)->pasu_choices;
+      int seeds, own, open = 0;
+
+      if (self->seeds_rows[v] != row || self->pasu_rows[v] == NULL)
+        continue;
+      seeds = selected_seeds (self, v);
+      if (accepts (v, seeds, 0, &own) && choice_index (pasu, own) >= 0)
+        adw_combo_row_set_selected (self->pasu_rows[v], choice_index (pasu, own));
+      for (int i = 0; i < n_choices (pasu); i++)
+        open += accepts (v, seeds, pasu[i], NULL);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->pasu_rows[v]), open > 1);
+    }
 }
 
 static void
@@ -128,16 +182,6 @@ kuzhi_game_chooser_class_init (KuzhiGameChooserClass *klass)
 static void
 kuzhi_game_chooser_init (KuzhiGameChooser *self)
 {
-  static const char *constitution_seeds[] = { "4", "5", "6", NULL };
-  static const char *kalah_seeds[] = { "3", "4", "5", "6", NULL };
-  static const char *dakon_seeds[] = { "3", "4", "5", "6", "7", "8", "9", NULL };
-  static const char *pasu[] = { "4", "6", NULL };
-  const char *layout_names[] = {
-    _("12 per cup, 2 in each middle cup"),
-    _("5 per cup"),
-    _("6 per cup"),
-    NULL
-  };
   GtkWidget *games = boxed_list ();
   GtkCheckButton *group = NULL;
 
@@ -183,24 +227,43 @@ kuzhi_game_chooser_init (KuzhiGameChooser *self)
   gtk_box_append (GTK_BOX (self->box), self->options_title);
 
   self->options_list = boxed_list ();
-  self->constitution_seeds_row = combo_row (self->options_list, _("_Shells per Cup"),
-                                            _("Five is the standard game: 35 shells each"),
-                                            constitution_seeds, 5 - CONSTITUTION_SEEDS_MIN);
-  self->kalah_seeds_row = combo_row (self->options_list, _("_Seeds per Pit"),
-                                     _("Four is the usual game"), kalah_seeds, 4 - KALAH_SEEDS_MIN);
-  self->dakon_seeds_row = combo_row (self->options_list, _("_Seeds per Pit"),
-                                     _("Seven is the traditional game"), dakon_seeds, 7 - DAKON_SEEDS_MIN);
-  self->layout_row = combo_row (self->options_list, _("Start _Layout"),
-                                _("How many counters each cup holds at the start"), layout_names, 0);
-  self->pasu_row = combo_row (self->options_list, _("_Pasu"),
-                              _("A cup that reaches this count is captured at once; 4 only with the uniform layouts"),
-                              pasu, 1);
+  for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
+    {
+      const KzVariant *variant = kz_variant_get (v);
+      int n = n_choices (variant->seeds_choices);
+
+      if (n > 1)
+        {
+          g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+
+          for (int i = 0; i < n; i++)
+            g_ptr_array_add (items, kuzhi_game_seeds_label (v, i));
+          g_ptr_array_add (items, NULL);
+          self->seeds_rows[v] = combo_row (self->options_list, kuzhi_game_seeds_title (v),
+                                           kuzhi_game_seeds_subtitle (v), (const char **) items->pdata,
+                                           MAX (0, choice_index (variant->seeds_choices, variant->seeds_default)));
+        }
+      if (n_choices (variant->pasu_choices) > 1)
+        {
+          g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+          int own = 0;
+
+          for (int i = 0; i < n_choices (variant->pasu_choices); i++)
+            g_ptr_array_add (items, g_strdup_printf ("%d", variant->pasu_choices[i]));
+          g_ptr_array_add (items, NULL);
+          accepts (v, variant->seeds_default, 0, &own);
+          self->pasu_rows[v] = combo_row (self->options_list, _("_Pasu"),
+                                          _("A cup that reaches this count is captured at once; 4 only with the uniform layouts"),
+                                          (const char **) items->pdata,
+                                          MAX (0, choice_index (variant->pasu_choices, own)));
+        }
+      if (self->seeds_rows[v] != NULL)
+        g_signal_connect (self->seeds_rows[v], "notify::selected", G_CALLBACK (on_seeds_selected), self);
+    }
   self->none_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->none_row), _("No options"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->none_row), _("Every pit starts with 4 seeds, as the rules say"));
   gtk_list_box_append (GTK_LIST_BOX (self->options_list), self->none_row);
   gtk_box_append (GTK_BOX (self->box), self->options_list);
-  g_signal_connect_swapped (self->layout_row, "notify::selected", G_CALLBACK (on_layout_selected), self);
 
   self->variant = KZ_VARIANT_CONSTITUTION;
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->checks[KZ_VARIANT_CONSTITUTION]), TRUE);
@@ -234,28 +297,14 @@ void
 kuzhi_game_chooser_get_options (KuzhiGameChooser *self,
                                 KzOptions        *options)
 {
+  KzVariantId v;
+
   g_return_if_fail (KUZHI_IS_GAME_CHOOSER (self));
 
-  options->seeds = 0;
-  options->pasu = 0;
-  switch (self->variant)
-    {
-    case KZ_VARIANT_CONSTITUTION:
-      options->seeds = CONSTITUTION_SEEDS_MIN + (int) adw_combo_row_get_selected (self->constitution_seeds_row);
-      break;
-    case KZ_VARIANT_KALAH:
-      options->seeds = KALAH_SEEDS_MIN + (int) adw_combo_row_get_selected (self->kalah_seeds_row);
-      break;
-    case KZ_VARIANT_DAKON:
-      options->seeds = DAKON_SEEDS_MIN + (int) adw_combo_row_get_selected (self->dakon_seeds_row);
-      break;
-    case KZ_VARIANT_PALLANGUZHI:
-      options->seeds = layouts[MIN (adw_combo_row_get_selected (self->layout_row), G_N_ELEMENTS (layouts) - 1)];
-      options->pasu = adw_combo_row_get_selected (self->pasu_row) == 0 ? 4 : 6;
-      break;
-    default:
-      break;
-    }
+  v = self->variant;
+  options->seeds = selected_seeds (self, v);
+  options->pasu = self->pasu_rows[v] != NULL
+                  ? kz_variant_get (v)->pasu_choices[adw_combo_row_get_selected (self->pasu_rows[v])] : 0;
 }
 
 void
@@ -264,31 +313,17 @@ kuzhi_game_chooser_set_options (KuzhiGameChooser *self,
                                 int               seeds,
                                 int               pasu)
 {
-  g_return_if_fail (KUZHI_IS_GAME_CHOOSER (self));
+  int i;
 
-  switch (variant)
-    {
-    case KZ_VARIANT_CONSTITUTION:
-      if (seeds >= 4 && seeds <= 6)
-        adw_combo_row_set_selected (self->constitution_seeds_row, seeds - CONSTITUTION_SEEDS_MIN);
-      break;
-    case KZ_VARIANT_KALAH:
-      if (seeds >= 3 && seeds <= 6)
-        adw_combo_row_set_selected (self->kalah_seeds_row, seeds - KALAH_SEEDS_MIN);
-      break;
-    case KZ_VARIANT_DAKON:
-      if (seeds >= 3 && seeds <= 9)
-        adw_combo_row_set_selected (self->dakon_seeds_row, seeds - DAKON_SEEDS_MIN);
-      break;
-    case KZ_VARIANT_PALLANGUZHI:
-      for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
-        if (layouts[i] == seeds)
-          adw_combo_row_set_selected (self->layout_row, i);
-      if (pasu == 4 || pasu == 6)
-        adw_combo_row_set_selected (self->pasu_row, pasu == 4 ? 0 : 1);
-      update_rows (self);
-      break;
-    default:
-      break;
-    }
+  g_return_if_fail (KUZHI_IS_GAME_CHOOSER (self));
+  if ((unsigned) variant >= KZ_N_VARIANTS)
+    return;
+
+  if (self->seeds_rows[variant] != NULL && (i = choice_index (kz_variant_get (variant)->seeds_choices, seeds)) >= 0)
+    adw_combo_row_set_selected (self->seeds_rows[variant], i);
+  /* A pasu that does not go with those seeds keeps the one they bring. */
+  if (self->pasu_rows[variant] != NULL && (i = choice_index (kz_variant_get (variant)->pasu_choices, pasu)) >= 0
+      && accepts (variant, selected_seeds (self, variant), pasu, NULL))
+    adw_combo_row_set_selected (self->pasu_rows[variant], i);
+  update_rows (self);
 }

@@ -6,41 +6,197 @@
 
 #include "kuzhi-game-text.h"
 
+/* What the window says about each game, in one table: the rest of the UI
+ * asks for these instead of knowing the games. The rules themselves are
+ * the engine's; these are their words for people. */
+typedef struct {
+  const char *title;
+  const char *description;      /* one line, for New Match and the Rules page */
+  const char *rules[6];         /* the Rules page's paragraphs (the Constitution has a page of its own) */
+  const char *seeds_title;      /* New Match's option, where the game offers a choice */
+  const char *seeds_subtitle;
+  const char *seeds_labels[KZ_MAX_CHOICES];   /* how the choices read; none: their numbers */
+  const char *caption;          /* a store's caption: "<b>name</b>: store · row", or none for the usual one */
+} GameTexts;
+
+static const GameTexts game_texts[KZ_N_VARIANTS] = {
+  [KZ_VARIANT_CONSTITUTION] = {
+    .title = N_("Constitution"),
+    .description = N_("Kuzhi’s own game: 2×7 cups, drawers, triples, lucky cups and rounds"),
+    .seeds_title = N_("_Shells per Cup"),
+    .seeds_subtitle = N_("Five is the standard game: 35 shells each"),
+  },
+  [KZ_VARIANT_KALAH] = {
+    .title = N_("Kalah"),
+    .description = N_("2×6 pits and two stores: end in your store to move again"),
+    .rules = {
+      N_("Twelve pits, six on each side, and a store at each end; the store on your right is yours. "
+        "Every pit starts with 4 seeds (3 to 6 in New Match)."),
+      N_("Lift all the seeds of one of your pits and sow them one by one counter-clockwise, "
+        "into your own store as you pass it, never into your opponent’s."),
+      N_("Last seed in your store: you move again. Last seed in an empty pit of your row while "
+        "the pit opposite has seeds: that seed and the opposite ones go to your store (with the "
+        "opposite pit empty, nothing is taken). A lap of 13 or more seeds comes back to the pit you "
+        "emptied, which counts as empty."),
+      N_("When either row is empty the game ends: each player puts the seeds left on their row "
+        "into their store. Most seeds wins."),
+    },
+    .seeds_title = N_("_Seeds per Pit"),
+    .seeds_subtitle = N_("Four is the usual game"),
+  },
+  [KZ_VARIANT_OWARE] = {
+    .title = N_("Oware"),
+    .description = N_("The Abapa game: 2×6 houses, take twos and threes, first to 25"),
+    .rules = {
+      N_("Twelve houses, six on each side, 4 seeds in each. The seeds you capture are kept "
+        "beside the board; 25 of the 48 win."),
+      N_("Sow all the seeds of one of your houses counter-clockwise. A lap of 12 or more skips "
+        "the house you emptied."),
+      N_("If your last seed makes a house of your opponent’s row hold 2 or 3, you take it, and "
+        "the house before it, and so on backwards while they hold 2 or 3 — never past the edge "
+        "of their row. A grand slam, a move that would take every seed of their row, is allowed "
+        "but takes nothing."),
+      N_("Must feed: when your opponent’s row is empty you must choose a house whose sowing "
+        "reaches it. If you cannot, the game ends."),
+      N_("The game ends when someone has more than 24, when the player to move cannot be fed, or "
+        "after 400 moves; each player then keeps the seeds on their row. 24–24 is a draw."),
+    },
+  },
+  [KZ_VARIANT_MANGALA] = {
+    .title = N_("Mangala"),
+    .description = N_("The Turkish game: 2×6 pits and treasures, even counts are taken"),
+    .rules = {
+      N_("Twelve pits and two treasures (stores), 4 stones in each pit; the treasure on your "
+        "right is yours."),
+      N_("Lift all the stones of one of your pits: the first goes back into that same pit and the "
+        "others follow counter-clockwise, into your treasure as you pass it. A single stone just "
+        "moves to the next pit."),
+      N_("Last stone in your treasure: you move again. Last stone making a pit of your opponent’s "
+        "row even: you take that pit. Last stone in an empty pit of your row with stones opposite: "
+        "you take those and your stone."),
+      N_("When a row is empty the game ends, and the player whose row is empty takes the stones "
+        "left on the other row. Most stones wins."),
+    },
+    .caption = N_("<b>%s</b>: %d in the treasure · %d on the row"),
+  },
+  [KZ_VARIANT_DAKON] = {
+    .title = N_("Dakon"),
+    .description = N_("The Javanese game: 2×7 pits and stores, sowing goes on lap after lap"),
+    .rules = {
+      N_("Fourteen pits, seven on each side, and a store at each end, 7 seeds in each pit "
+        "(3 to 9 in New Match); your store is after your last pit."),
+      N_("Sow all the seeds of one of your pits counter-clockwise, into your own store as you "
+        "pass it, never into your opponent’s. The pit you lifted is sown into when a lap comes round."),
+      N_("Where the last seed falls decides: in your store, you move again; in a pit that already "
+        "held seeds, on either row, you lift them all and sow on — lap after lap; in an empty pit "
+        "of your row, that seed and all the seeds opposite go to your store; in an empty pit of "
+        "your opponent’s row, your turn ends."),
+      N_("When a row is empty, the other player sweeps their row into their store and the game "
+        "ends. After 100 moves without a capture the game is scored where it stands: store plus "
+        "your row."),
+    },
+    .seeds_title = N_("_Seeds per Pit"),
+    .seeds_subtitle = N_("Seven is the traditional game"),
+  },
+  [KZ_VARIANT_PALLANGUZHI] = {
+    .title = N_("Pallanguzhi"),
+    .description = N_("The Tamil game: 2×7 cups, pasu, rounds and rubbish cups"),
+    .rules = {
+      N_("Fourteen cups, seven on each side. The usual start puts 12 counters in every cup but the "
+        "middle cup of each row, which gets 2; the uniform starts put 5 or 6 in every cup."),
+      N_("Sow all the counters of one of your cups counter-clockwise. After your last counter look "
+        "at the next cup: if it holds counters, lift them and sow on; if it is empty, you take the "
+        "counters of the cup beyond it and your turn ends. Two empty cups end your turn with nothing."),
+      N_("Pasu: whenever a dropped counter makes any cup hold exactly the pasu number (6 with the "
+        "usual start, 4 with the uniform ones), you take that cup at once and go on sowing."),
+      N_("Rounds: when the player to move has nothing on their row, the round ends and each player "
+        "takes the counters left on their row. Each then fills their cups again from the first, "
+        "as far as their counters go; the cups they cannot fill are rubbish cups, out of play for "
+        "that round (covered on the board). They come back as soon as their owner can fill them."),
+      N_("A player who cannot fill even their first cup loses the match. A position that comes up "
+        "for the third time ends it too: store plus row decides."),
+    },
+    .seeds_title = N_("Start _Layout"),
+    .seeds_subtitle = N_("How many counters each cup holds at the start"),
+    .seeds_labels = { N_("12 per cup, 2 in each middle cup"), N_("5 per cup"), N_("6 per cup") },
+  },
+  [KZ_VARIANT_BOHNENSPIEL] = {
+    .title = N_("Bohnenspiel"),
+    .description = N_("The German bean game: 2×6 pits, take twos, fours and sixes"),
+    .rules = {
+      N_("Twelve pits, six on each side, 6 beans in each (4 to 6 in New Match). The beans "
+         "you take go to your store beside the board."),
+      N_("Sow all the beans of one of your pits counter-clockwise over both rows. A lap of 12 "
+         "or more sows into the pit you emptied too. The turn always passes."),
+      N_("If your last bean makes a pit — on either row — hold 2, 4 or 6, you take it; then "
+         "the pit before it, and so on backwards round the board, while they hold 2, 4 or 6."),
+      N_("When the player to move has no beans left, the game ends and the other player takes "
+         "every bean still on the board. After 100 moves without a capture each player takes "
+         "the beans on their own row. Most beans wins; equal is a draw."),
+    },
+    .seeds_title = N_("_Beans per Pit"),
+    .seeds_subtitle = N_("Six is the usual game"),
+  },
+};
+
+static const GameTexts *
+texts_of (KzVariantId id)
+{
+  static const GameTexts none;
+
+  return (unsigned) id < KZ_N_VARIANTS ? &game_texts[id] : &none;
+}
+
+static const char *
+translated (const char *text)
+{
+  return text != NULL ? _(text) : NULL;
+}
+
 const char *
 kuzhi_game_title (KzVariantId id)
 {
-  switch (id)
-    {
-    case KZ_VARIANT_CONSTITUTION: return _("Constitution");
-    case KZ_VARIANT_KALAH:        return _("Kalah");
-    case KZ_VARIANT_OWARE:        return _("Oware");
-    case KZ_VARIANT_MANGALA:      return _("Mangala");
-    case KZ_VARIANT_DAKON:        return _("Dakon");
-    case KZ_VARIANT_PALLANGUZHI:  return _("Pallanguzhi");
-    default:                      return "";
-    }
+  return texts_of (id)->title != NULL ? _(texts_of (id)->title) : "";
 }
 
 const char *
 kuzhi_game_description (KzVariantId id)
 {
-  switch (id)
-    {
-    case KZ_VARIANT_CONSTITUTION:
-      return _("Kuzhi’s own game: 2×7 cups, drawers, triples, lucky cups and rounds");
-    case KZ_VARIANT_KALAH:
-      return _("2×6 pits and two stores: end in your store to move again");
-    case KZ_VARIANT_OWARE:
-      return _("The Abapa game: 2×6 houses, take twos and threes, first to 25");
-    case KZ_VARIANT_MANGALA:
-      return _("The Turkish game: 2×6 pits and treasures, even counts are taken");
-    case KZ_VARIANT_DAKON:
-      return _("The Javanese game: 2×7 pits and stores, sowing goes on lap after lap");
-    case KZ_VARIANT_PALLANGUZHI:
-      return _("The Tamil game: 2×7 cups, pasu, rounds and rubbish cups");
-    default:
-      return "";
-    }
+  return texts_of (id)->description != NULL ? _(texts_of (id)->description) : "";
+}
+
+const char *
+kuzhi_game_rules_paragraph (KzVariantId id,
+                            int         index)
+{
+  if (index < 0 || index >= (int) G_N_ELEMENTS (texts_of (id)->rules))
+    return NULL;
+  return translated (texts_of (id)->rules[index]);
+}
+
+const char *
+kuzhi_game_seeds_title (KzVariantId id)
+{
+  return translated (texts_of (id)->seeds_title);
+}
+
+const char *
+kuzhi_game_seeds_subtitle (KzVariantId id)
+{
+  return translated (texts_of (id)->seeds_subtitle);
+}
+
+char *
+kuzhi_game_seeds_label (KzVariantId id,
+                        int         index)
+{
+  const KzVariant *v = kz_variant_get (id);
+
+  if (v == NULL || index < 0 || index >= KZ_MAX_CHOICES || v->seeds_choices[index] == 0)
+    return NULL;
+  if (texts_of (id)->seeds_labels[index] != NULL)
+    return g_strdup (_(texts_of (id)->seeds_labels[index]));
+  return g_strdup_printf ("%d", v->seeds_choices[index]);
 }
 
 /* --- the small board pictures ---------------------------------------------- */
@@ -174,7 +330,7 @@ kuzhi_game_header_first (const KzPosition *pos,
 {
   const char *mover = name_of (pos->to_move, name0, name1);
 
-  if (pos->variant == KZ_VARIANT_PALLANGUZHI)
+  if (kz_position_variant (pos)->has_rounds)
     /* Translators: "Round 2 · Meena to move" */
     return g_strdup_printf (_("Round %d · %s to move"), pos->round, mover);
   return g_strdup_printf (_("%s to move"), mover);
@@ -185,10 +341,12 @@ kuzhi_game_header_scores (const KzPosition *pos,
                           const char       *name0,
                           const char       *name1)
 {
-  if (pos->variant == KZ_VARIANT_OWARE)
-    /* Translators: captured seeds against the 25 that win Oware: "Meena 3/25 · Arul 5/25" */
-    return g_strdup_printf (_("%s %d/25 · %s %d/25"),
-                            name0, pos->stores[0], name1, pos->stores[1]);
+  int target = kz_position_variant (pos)->win_target;
+
+  if (target != 0)
+    /* Translators: captured seeds against the count that wins, Oware's 25: "Meena 3/25 · Arul 5/25" */
+    return g_strdup_printf (_("%s %d/%d · %s %d/%d"),
+                            name0, pos->stores[0], target, name1, pos->stores[1], target);
   return g_strdup_printf ("%s %d · %s %d", name0, pos->stores[0], name1, pos->stores[1]);
 }
 
@@ -201,29 +359,20 @@ kuzhi_game_caption (const KzPosition *pos,
   int row = kz_position_row_sum (pos, player);
   int out = 0;
 
-  switch (pos->variant)
-    {
-    case KZ_VARIANT_OWARE:
-      /* Translators: Oware's caption: "Meena: 3 captured of the 25 needed · 20 on the row" */
-      return g_strdup_printf (_("<b>%s</b>: %d captured of the 25 needed · %d on the row"),
-                              escaped, pos->stores[player], row);
-    case KZ_VARIANT_MANGALA:
-      return g_strdup_printf (_("<b>%s</b>: %d in the treasure · %d on the row"),
-                              escaped, pos->stores[player], row);
-    case KZ_VARIANT_PALLANGUZHI:
-      for (int k = 0; k < pos->n_pits / 2; k++)
-        out += (pos->rubbish >> (player * pos->n_pits / 2 + k)) & 1;
-      if (out > 0)
-        /* Translators: "Meena: 20 in the store · 52 on the row · 2 rubbish cups out of play" */
-        return g_strdup_printf (ngettext ("<b>%s</b>: %d in the store · %d on the row · %d rubbish cup out of play",
-                                          "<b>%s</b>: %d in the store · %d on the row · %d rubbish cups out of play", out),
-                                escaped, pos->stores[player], row, out);
-      return g_strdup_printf (_("<b>%s</b>: %d in the store · %d on the row"),
-                              escaped, pos->stores[player], row);
-    default:
-      return g_strdup_printf (_("<b>%s</b>: %d in the store · %d on the row"),
-                              escaped, pos->stores[player], row);
-    }
+  if (kz_position_variant (pos)->win_target != 0)
+    /* Translators: a caption in a game won by a count, Oware's: "Meena: 3 captured of the 25 needed · 20 on the row" */
+    return g_strdup_printf (_("<b>%s</b>: %d captured of the %d needed · %d on the row"),
+                            escaped, pos->stores[player], kz_position_variant (pos)->win_target, row);
+  for (int k = 0; k < pos->n_pits / 2; k++)
+    out += (pos->rubbish >> (player * pos->n_pits / 2 + k)) & 1;
+  if (out > 0)
+    /* Translators: "Meena: 20 in the store · 52 on the row · 2 rubbish cups out of play" */
+    return g_strdup_printf (ngettext ("<b>%s</b>: %d in the store · %d on the row · %d rubbish cup out of play",
+                                      "<b>%s</b>: %d in the store · %d on the row · %d rubbish cups out of play", out),
+                            escaped, pos->stores[player], row, out);
+  return g_strdup_printf (texts_of (pos->variant)->caption != NULL ? _(texts_of (pos->variant)->caption)
+                                                                   : _("<b>%s</b>: %d in the store · %d on the row"),
+                          escaped, pos->stores[player], row);
 }
 
 /* --- refusals and hints ----------------------------------------------------- */
@@ -242,7 +391,7 @@ kuzhi_game_explain_refusal (const KzPosition *pos,
                             const char       *name1)
 {
   int n = pos->n_pits / 2;
-  gboolean constitution = pos->variant == KZ_VARIANT_CONSTITUTION;
+  KzPitWord word = kz_position_variant (pos)->pit_word;
 
   if (pos->over)
     return g_strdup (_("The match is over: start a new match with Ctrl+N."));
@@ -250,15 +399,15 @@ kuzhi_game_explain_refusal (const KzPosition *pos,
     return NULL;
   if (pit / n != pos->to_move)
     /* Translators: "That cup is on Arul’s row: Meena sows from their own row." */
-    return g_strdup_printf (constitution || pos->variant == KZ_VARIANT_PALLANGUZHI
-                            ? _("That cup is on %s’s row: %s sows from their own row.")
+    return g_strdup_printf (word == KZ_PIT_WORD_CUP ? _("That cup is on %s’s row: %s sows from their own row.")
+                            : word == KZ_PIT_WORD_HOUSE ? _("That house is on %s’s row: %s sows from their own row.")
                             : _("That pit is on %s’s row: %s sows from their own row."),
                             name_of (pit / n, name0, name1), name_of (pos->to_move, name0, name1));
   if ((pos->rubbish >> pit) & 1)
     return g_strdup (_("That is a rubbish cup: it is out of play until its owner can fill it at a round’s start."));
   if (pos->pits[pit] == 0)
-    return g_strdup (constitution || pos->variant == KZ_VARIANT_PALLANGUZHI
-                     ? _("That cup is empty: choose one that holds shells.")
+    return g_strdup (word == KZ_PIT_WORD_CUP ? _("That cup is empty: choose one that holds shells.")
+                     : word == KZ_PIT_WORD_HOUSE ? _("That house is empty: choose one that holds seeds.")
                      : _("That pit is empty: choose one that holds seeds."));
   if (oware_must_feed (pos))
     /* Translators: Oware's must-feed rule; the name is the opponent's. */

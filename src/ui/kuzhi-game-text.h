@@ -10,6 +10,17 @@ G_BEGIN_DECLS
 const char *kuzhi_game_title          (KzVariantId id);
 /* One line for the New Match dialog. */
 const char *kuzhi_game_description    (KzVariantId id);
+/* The Rules page's paragraph `index` about the game, or NULL past the
+ * last (the Constitution's page is its own). */
+const char *kuzhi_game_rules_paragraph (KzVariantId id,
+                                        int         index);
+/* New Match's option of the seeds per pit, where the game has a choice:
+ * the row's title and subtitle, and how choice `index` of the engine's
+ * seeds_choices reads (newly allocated; NULL past the last). */
+const char *kuzhi_game_seeds_title    (KzVariantId id);
+const char *kuzhi_game_seeds_subtitle (KzVariantId id);
+char       *kuzhi_game_seeds_label    (KzVariantId id,
+                                       int         index);
 /* Draws a small picture of the game's board into width × height. */
 void        kuzhi_game_draw_picture   (cairo_t    *cr,
                                        KzVariantId id,

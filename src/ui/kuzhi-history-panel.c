@@ -136,8 +136,7 @@ rebuild (KuzhiHistoryPanel *self)
   g_clear_pointer (&self->turns, g_array_unref);
   self->turns = kuzhi_match_history_new (match);
   self->start = match->start;
-  self->rounds = self->start.variant == KZ_VARIANT_CONSTITUTION
-                 || self->start.variant == KZ_VARIANT_PALLANGUZHI;
+  self->rounds = kz_position_variant (&self->start)->has_rounds;
   self->selected = self->turns->len;
   self->rows_stale = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))

@@ -55,6 +55,9 @@ CONFIGS = [
     ("pallanguzhi pasu=4", "pallanguzhi pasu=4", ("pallanguzhi", {"pasu": 4})),
     ("pallanguzhi seeds=5", "pallanguzhi seeds=5", ("pallanguzhi", {"seeds": 5})),
     ("pallanguzhi seeds=6", "pallanguzhi seeds=6", ("pallanguzhi", {"seeds": 6})),
+    ("bohnenspiel", "bohnenspiel", ("bohnenspiel", {})),
+    ("bohnenspiel seeds=4", "bohnenspiel seeds=4", ("bohnenspiel", {"seeds": 4})),
+    ("bohnenspiel seeds=5", "bohnenspiel seeds=5", ("bohnenspiel", {"seeds": 5})),
 ]
 
 UNDO_P = 0.03          # chance of an undo after a play
@@ -146,6 +149,8 @@ POLICIES = {
     "mangala": ("random", "random", "random", "pacifist", "greedy"),
     "dakon": ("random", "random", "pacifist", "pacifist", "greedy"),
     "pallanguzhi": ("random",),
+    # pacifist reaches the 100-ply rule, which random play rarely does
+    "bohnenspiel": ("random", "random", "pacifist", "pacifist", "greedy"),
 }
 
 

@@ -1006,6 +1006,70 @@ class Pallanguzhi(_RepetitionMixin, _Game):
         }
 
 
+class Bohnenspiel(_TwoBySix):
+    """docs/rules-bohnenspiel.md: 2x6, no store in the sowing, captures of
+    2, 4 or 6 running clockwise over the whole board."""
+    VARIANT = "bohnenspiel"
+    FIELDS = _TwoBySix.FIELDS + ("quiet",)
+    QUIET_LIMIT = 100
+
+    def __init__(self, seeds=6):
+        if seeds not in (4, 5, 6):
+            raise ValueError("seeds must be 4, 5 or 6")
+        super().__init__(seeds)
+        self.quiet = 0
+
+    def _play(self, action):
+        p = self.to_move
+        ev = []
+        start = int(action)
+        hand = self.pits[start]
+        self.pits[start] = 0
+        ev.append({"type": "lift", "pit": start, "count": hand})
+        # counter-clockwise over all twelve pits, the emptied one included
+        last = start
+        for _ in range(hand):
+            last = (last + 1) % 12
+            self.pits[last] += 1
+            ev.append({"type": "drop", "pit": last})
+        if hand >= 12:
+            HITS["bohnenspiel lap back into the lifted pit"] += 1
+        # from the last pit backwards (clockwise) while 2, 4 or 6
+        taken = 0
+        k = last
+        while self.pits[k] in (2, 4, 6):
+            cnt = self.pits[k]
+            self.pits[k] = 0
+            self.stores[p] += cnt
+            ev.append({"type": "capture", "pit": k, "player": p,
+                       "count": cnt})
+            if self.owner(k) == p:
+                HITS["bohnenspiel capture on the mover's own row"] += 1
+            taken += 1
+            k = (k - 1) % 12
+        if taken:
+            HITS["bohnenspiel chain of %d" % min(taken, 4)] += 1
+        self.quiet = 0 if taken else self.quiet + 1
+        self.plies += 1
+        self.to_move = 1 - p
+        reason = ""
+        if self.row_sum(1 - p) == 0:
+            # the player to move has nothing: the mover takes what is left
+            reason = "side_empty"
+            self._sweep(ev, lambda c: p)
+        elif self.quiet >= self.QUIET_LIMIT:
+            reason = "no_capture"
+            self._sweep(ev, self.owner)
+        if reason:
+            HITS["bohnenspiel end " + reason] += 1
+            self.over = True
+            self.end = reason
+            self.winner = _winner_of(self.stores[0], self.stores[1])
+            ev.append({"type": "match_end", "winner": self.winner,
+                       "reason": reason})
+        return ev
+
+
 # ---------------------------------------------------------------------------
 
 VARIANTS = {
@@ -1015,6 +1079,7 @@ VARIANTS = {
     "mangala": Mangala,
     "dakon": Dakon,
     "pallanguzhi": Pallanguzhi,
+    "bohnenspiel": Bohnenspiel,
 }
 
 

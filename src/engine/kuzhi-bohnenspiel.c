@@ -1,0 +1,194 @@
+/* kuzhi-bohnenspiel.c — Bohnenspiel, the German bean game, as docs/rules-bohnenspiel.md records it. */
+#include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
+
+#include <stdio.h>
+
+#define N_PITS      12
+#define ROW         6
+#define QUIET_LIMIT 100   /* plies in a row without a capture end the game */
+
+static inline int
+row_sum (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * ROW;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
+}
+
+static bool
+bohnenspiel_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
+{
+  int seeds = options->seeds ? options->seeds : 6;
+
+  if (seeds < 4 || seeds > 6)
+    {
+      if (error != NULL)
+        snprintf (error, error_len, "seeds must be 4, 5 or 6 for Bohnenspiel (got %d)", seeds);
+      return false;
+    }
+  if (kz_options_refuse_pasu (options, "Bohnenspiel", error, error_len))
+    return false;
+
+  kz_position_start (pos, KZ_VARIANT_BOHNENSPIEL, N_PITS, seeds);
+  return true;
+}
+
+static inline bool
+takes (int beans)
+{
+  return beans == 2 || beans == 4 || beans == 6;
+}
+
+/* Moves every bean left on the board to a store, one capture event per
+ * pit: to `receiver`, or to each pit's owner when `receiver` is -1. */
+static void
+sweep (KzPosition *pos, int receiver, KzEventLog *log)
+{
+  for (int c = 0; c < N_PITS; c++)
+    if (pos->pits[c] != 0)
+      {
+        int to = receiver >= 0 ? receiver : c >= ROW;
+        int count = pos->pits[c];
+
+        pos->stores[to] += pos->pits[c];
+        pos->pits[c] = 0;
+        if (log)
+          kz_event_log_push (log, KZ_EVENT_CAPTURE, c, to, count);
+      }
+}
+
+static void
+finish (KzPosition *pos, int receiver, KzEndReason reason, KzEventLog *log)
+{
+  sweep (pos, receiver, log);
+  kz_position_adjudicate (pos, reason);
+  if (log)
+    kz_event_log_push_end (log, pos->winner, reason);
+}
+
+static void
+bohnenspiel_apply (KzPosition *pos, KzAction action, KzEventLog *log)
+{
+  int p = pos->to_move;
+  int hand = pos->pits[action];
+  int c = action;
+  bool captured = false;
+
+  pos->plies++;
+  pos->pits[action] = 0;
+  if (log)
+    kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
+
+  /* Over both rows; the emptied pit is not skipped on a later lap. */
+  while (hand-- > 0)
+    {
+      c = c == N_PITS - 1 ? 0 : c + 1;
+      pos->pits[c]++;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
+    }
+
+  /* From the last pit backwards (clockwise, round the end of the board),
+   * on either row, while a pit holds 2, 4 or 6. A pit taken is empty, so
+   * the chain stops at the latest when it comes round to its start. */
+  while (takes (pos->pits[c]))
+    {
+      int count = pos->pits[c];
+
+      pos->stores[p] += pos->pits[c];
+      pos->pits[c] = 0;
+      captured = true;
+      if (log)
+        kz_event_log_push (log, KZ_EVENT_CAPTURE, c, p, count);
+      c = c == 0 ? N_PITS - 1 : c - 1;
+    }
+
+  pos->quiet_plies = captured ? 0 : (uint16_t) (pos->quiet_plies + 1);
+  pos->to_move = (uint8_t) !p;
+
+  /* The player to move has no beans: the rest go to the other player. */
+  if (row_sum (pos, !p) == 0)
+    finish (pos, p, KZ_END_SIDE_EMPTY, log);
+  else if (pos->quiet_plies >= QUIET_LIMIT)
+    finish (pos, -1, KZ_END_NO_CAPTURE, log);
+}
+
+/* What a player has when the game stops: the store, and the beans on their
+ * own row, which the 100-ply rule gives them. */
+static int
+bohnenspiel_score (const KzPosition *pos, int player)
+{
+  return pos->stores[player] + row_sum (pos, player);
+}
+
+/* The features of bohnenspiel_eval, in the weights' order. */
+enum { BO_STORE, BO_ROW, BO_HITS, BO_THREATS, BO_MOBILITY, BO_ODD };
+
+/* Captures are made on either row, wherever the last bean turns a pit of
+ * 1, 3 or 5 into 2, 4 or 6: a pit whose beans end on such a pit (before
+ * a whole lap) is a capture on offer, for the mover a hit and for the
+ * other player a threat. Beans in one's own pits of 1, 3 or 5 are what
+ * the other player can take. */
+static int
+bohnenspiel_eval (const KzPosition *pos, const int *w)
+{
+  int f[KZ_EVAL_N_WEIGHTS] = { 0 };
+
+  for (int side = 0; side < 2; side++)
+    {
+      int player = side == 0 ? pos->to_move : !pos->to_move;
+      int sign = side == 0 ? 1 : -1;
+      int hits = 0;
+
+      f[BO_STORE] += sign * pos->stores[player];
+      for (int c = player * ROW; c < player * ROW + ROW; c++)
+        {
+          int beans = pos->pits[c];
+
+          f[BO_ROW] += sign * beans;
+          if (beans == 0)
+            continue;
+          f[BO_MOBILITY] += sign;
+          if (beans & 1)
+            f[BO_ODD] += sign * beans;
+          if (beans < N_PITS && (pos->pits[(c + beans) % N_PITS] & 1) && pos->pits[(c + beans) % N_PITS] <= 5)
+            hits++;
+        }
+      if (side == 0)
+        f[BO_HITS] += hits;
+      else
+        f[BO_THREATS] += hits;
+    }
+
+  int v = 0;
+  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
+    v += w[k] * f[k];
+  return v;
+}
+
+/* The 100-ply rule makes the plies since the last capture count. */
+static uint64_t
+bohnenspiel_key_extra (const KzPosition *pos)
+{
+  return pos->quiet_plies;
+}
+
+const KzVariant kz_variant_bohnenspiel = {
+  .key = "bohnenspiel",
+  .n_pits = N_PITS,
+  .has_stores = false,
+  .has_repetition = false,
+  .setup = bohnenspiel_setup,
+  .legal = kz_legal_nonempty_pits,
+  .apply = bohnenspiel_apply,
+  .score = bohnenspiel_score,
+  .banks_for_good = true,
+  .pit_word = KZ_PIT_WORD_PIT,
+  .seeds_choices = { 4, 5, 6 },
+  .seeds_default = 6,
+  .eval = bohnenspiel_eval,
+  .eval_weights = { { 100, 10, 60, -60, 5, -10 } },
+  .eval_weight_names = { "store", "row", "hits", "threats", "mobility", "odd" },
+  .key_extra = bohnenspiel_key_extra,
+  .easy_stray = 30,
+};
