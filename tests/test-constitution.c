@@ -1,4 +1,4 @@
-/* test-constitution.c — the Constitution game's rules, case by case, from positions shared/rules/constitution.md decides. */
+/* test-constitution.c — the Constitution game's rules, case by case, from positions docs/rules-constitution.md decides. */
 #include <glib.h>
 #include <stdlib.h>
 

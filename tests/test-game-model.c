@@ -145,7 +145,7 @@ play_ok (KuzhiGameModel *model, const char *notation)
   g_assert_no_error (error);
 }
 
-/* The worked example of shared/rules/constitution.md, with a mark of cup 7
+/* The worked example of docs/rules-constitution.md, with a mark of cup 7
  * (a cup the sowing does not touch) before P2's turn. */
 static void
 test_worked_example (Fixture *f, gconstpointer data)

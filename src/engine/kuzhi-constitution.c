@@ -1,4 +1,4 @@
-/* kuzhi-constitution.c — the Constitution game, exactly as shared/rules/constitution.md decides it. */
+/* kuzhi-constitution.c — the Constitution game, exactly as docs/rules-constitution.md records it. */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,4 @@
-/* kuzhi-dakon.c — Javanese Dakon: multi-lap sowing through your own store, as shared/rules/variants.md decides it. */
+/* kuzhi-dakon.c — Javanese Dakon: multi-lap sowing through your own store, as docs/rules-dakon-pallanguzhi.md records it. */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,4 @@
-/* kuzhi-kalah.c — Kalah, as shared/rules/variants.md decides it and docs/rules-kalah-oware-mangala.md records it. */
+/* kuzhi-kalah.c — Kalah, as docs/rules-kalah-oware-mangala.md records it. */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

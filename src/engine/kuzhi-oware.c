@@ -1,4 +1,4 @@
-/* kuzhi-oware.c — Oware with the Abapa rules, as shared/rules/variants.md decides it and docs/rules-kalah-oware-mangala.md records it. */
+/* kuzhi-oware.c — Oware with the Abapa rules, as docs/rules-kalah-oware-mangala.md records it. */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,4 @@
-/* kuzhi-pallanguzhi.c — traditional Pallanguzhi: next-cup relays, pasu, rounds with rubbish cups, as shared/rules/variants.md decides it. */
+/* kuzhi-pallanguzhi.c — traditional Pallanguzhi: next-cup relays, pasu, rounds with rubbish cups, as docs/rules-dakon-pallanguzhi.md records it. */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 
@@ -87,7 +87,7 @@ pallanguzhi_setup (KzPosition *pos, const KzOptions *options, char *error, size_
     }
   if (pasu == 6 && seeds != DEFAULT_FULL)
     {
-      /* variants.md: with 5 or 6 per cup a pasu of 6 decides the match in
+      /* docs/rules-dakon-pallanguzhi.md: with 5 or 6 per cup a pasu of 6 decides the match in
        * the first turn. */
       snprintf (error, error_len, "pasu 6 needs the traditional layout (seeds=12); with seeds=%d the pasu is 4", seeds);
       return false;

@@ -1,4 +1,4 @@
-/* kuzhi-protocol.h — the kuzhi-engine text protocol (shared/engine-protocol.md), one command line in, one JSON line out. */
+/* kuzhi-protocol.h — the kuzhi-engine text protocol (docs/protocol.md), one command line in, one JSON line out. */
 #pragma once
 
 #include <glib.h>

@@ -1,11 +1,10 @@
 #!/usr/bin/env python3
-"""An independent reference implementation of Kuzhi's six games.
+"""An independent reference implementation of Kuzhi's seven games.
 
 Written from the rules pages only, never from the C engine:
 
-  shared/rules/constitution.md, shared/rules/variants.md,
   docs/rules-constitution.md, docs/rules-kalah-oware-mangala.md,
-  docs/rules-dakon-pallanguzhi.md, shared/engine-protocol.md, docs/protocol.md
+  docs/rules-dakon-pallanguzhi.md, docs/rules-bohnenspiel.md, docs/protocol.md
 
 Each game is a class with the same small interface, which mirrors the
 `kuzhi-engine` protocol:
@@ -1089,7 +1088,7 @@ def new_game(variant, options=None):
 
 
 if __name__ == "__main__":
-    # tiny self-check: the worked examples of shared/rules/constitution.md
+    # tiny self-check: the worked examples of docs/rules-constitution.md
     g = new_game("constitution")
     g.play("0")
     assert g.cups == [2, 8, 8, 1, 7, 1, 7, 7, 7, 7, 0, 1, 7, 7], g.cups

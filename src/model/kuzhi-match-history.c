@@ -1,9 +1,7 @@
 /* kuzhi-match-history.c — a match's line of play as numbered turns, for the move-history panel (no widgets). */
-#include "config.h"
-
-#include <glib/gi18n.h>
-
 #include "kuzhi-match-history.h"
+
+#include <glib/gi18n-lib.h>
 
 static void
 clear_turn (gpointer data)
