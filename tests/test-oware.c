@@ -183,6 +183,45 @@ test_legal_case (gconstpointer data)
   g_string_free (got, TRUE);
 }
 
+/* The engine names what the rules single out, so no reader works it out
+ * again: a move that had to feed, a grand slam that took nothing. */
+static void
+test_details (void)
+{
+  const KzVariant *v = kz_variant_get (KZ_VARIANT_OWARE);
+  static const uint8_t slam[12] = { 2, 0, 0, 0, 0, 3,  1, 2, 1, 0, 0, 0 };
+  static const uint8_t feed[12] = { 6, 1, 0, 2, 2, 1,  0, 0, 0, 0, 0, 0 };
+  static const uint8_t plain[12] = { 4, 4, 4, 4, 4, 4,  4, 4, 4, 4, 4, 4 };
+  uint8_t stores[2] = { 20, 19 };
+  KzPosition pos;
+  KzEventLog log;
+
+  kz_event_log_init (&log);
+
+  pos = kz_test_make_position (KZ_VARIANT_OWARE, slam, stores, 0, 0);
+  g_assert_false (kz_position_must_feed (&pos));
+  v->apply (&pos, 5, &log);
+  g_assert_cmpint (log.events[log.len - 1].type, ==, KZ_EVENT_DROP);
+  g_assert_cmpint (log.events[log.len - 1].detail, ==, KZ_DETAIL_GRAND_SLAM);
+  for (size_t i = 0; i + 1 < log.len; i++)
+    g_assert_cmpint (log.events[i].detail, ==, KZ_DETAIL_NONE);
+
+  kz_event_log_clear (&log);
+  pos = kz_test_make_position (KZ_VARIANT_OWARE, feed, stores, 0, 0);
+  g_assert_true (kz_position_must_feed (&pos));
+  v->apply (&pos, 4, &log);
+  g_assert_cmpint (log.events[0].type, ==, KZ_EVENT_LIFT);
+  g_assert_cmpint (log.events[0].detail, ==, KZ_DETAIL_MUST_FEED);
+
+  kz_event_log_clear (&log);
+  pos = kz_test_make_position (KZ_VARIANT_OWARE, plain, (uint8_t[2]) { 0, 0 }, 0, 0);
+  g_assert_false (kz_position_must_feed (&pos));
+  v->apply (&pos, 2, &log);
+  for (size_t i = 0; i < log.len; i++)
+    g_assert_cmpint (log.events[i].detail, ==, KZ_DETAIL_NONE);
+  kz_event_log_free (&log);
+}
+
 static void
 test_setup (void)
 {
@@ -351,6 +390,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/oware/setup", test_setup);
+  g_test_add_func ("/oware/details", test_details);
   for (size_t i = 0; i < G_N_ELEMENTS (legal_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/oware/legal/%s", legal_cases[i].name);

@@ -610,6 +610,7 @@ next_random (uint64_t *state)
 static void
 test_pallanguzhi_random_matches (void)
 {
+  long pasu_marked = 0;
   static const KzOptions layouts[] = {
     { 0, 0 }, { 0, 4 }, { 5, 0 }, { 6, 0 },
   };
@@ -659,7 +660,24 @@ test_pallanguzhi_random_matches (void)
 
           size_t drops = 0;
           for (size_t i = 0; i < log.len; i++)
-            drops += log.events[i].type == KZ_EVENT_DROP;
+            {
+              const KzEvent *ev = &log.events[i];
+
+              drops += ev->type == KZ_EVENT_DROP;
+              /* A pasu is marked: a capture of the pasu count right after
+               * the drop that made it, and only that. */
+              if (ev->detail == KZ_DETAIL_PASU)
+                {
+                  g_assert_cmpint (ev->type, ==, KZ_EVENT_CAPTURE);
+                  g_assert_cmpint (ev->count, ==, before.option);
+                  g_assert_cmpint (i, >, 0);
+                  g_assert_cmpint (log.events[i - 1].type, ==, KZ_EVENT_DROP);
+                  g_assert_cmpint (log.events[i - 1].pit, ==, ev->pit);
+                  pasu_marked++;
+                }
+              else
+                g_assert_cmpint (ev->detail, ==, KZ_DETAIL_NONE);
+            }
           if (drops >= KZ_DROP_LIMIT)
             limited_turns++;
 
@@ -706,7 +724,9 @@ test_pallanguzhi_random_matches (void)
                   N_RANDOM_MATCHES, ends[KZ_END_CANNOT_FILL], ends[KZ_END_REPETITION],
                   unfinished, MAX_PLIES, wins[1], wins[2], wins[0],
                   total_plies / N_RANDOM_MATCHES, longest, most_rounds, limited_turns);
+  g_test_message ("%ld captures marked as pasu", pasu_marked);
   g_assert_cmpint (unfinished, ==, 0);
+  g_assert_cmpint (pasu_marked, >, 0);
 }
 
 int

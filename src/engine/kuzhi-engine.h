@@ -91,6 +91,15 @@ typedef enum {
   KZ_N_EVENT_TYPES
 } KzEventType;
 
+/* What made an event special, as the game's rules name it, so that no
+ * reader of the events works a rule out again. Not part of the protocol. */
+typedef enum {
+  KZ_DETAIL_NONE,
+  KZ_DETAIL_PASU,        /* on a capture: Pallanguzhi's pasu, taken as the count was reached */
+  KZ_DETAIL_GRAND_SLAM,  /* on the last drop: Oware's capture of a whole row, which takes nothing */
+  KZ_DETAIL_MUST_FEED,   /* on the lift: Oware's mover had to feed an empty row */
+} KzEventDetail;
+
 typedef struct {
   uint8_t  type;    /* KzEventType */
   int8_t   pit;     /* -1 where the event has none */
@@ -98,6 +107,7 @@ typedef struct {
   uint8_t  reason;  /* KzEndReason, for match_end */
   uint16_t count;
   uint16_t round;
+  uint8_t  detail;  /* KzEventDetail */
 } KzEvent;
 
 /* A growable list of events; applying an action appends to it. */
@@ -114,6 +124,8 @@ void kz_event_log_push  (KzEventLog *log, KzEventType type, int pit, int player,
 /* Round events carry a round number; match_end a reason. */
 void kz_event_log_push_round (KzEventLog *log, KzEventType type, int round, int player);
 void kz_event_log_push_end   (KzEventLog *log, int winner, KzEndReason reason);
+/* Marks the last event pushed (nothing when the log is empty). */
+void kz_event_log_set_detail (KzEventLog *log, KzEventDetail detail);
 
 /* Options of `new VARIANT key=value …`; 0 means "the variant's default". */
 typedef struct {
@@ -164,6 +176,9 @@ typedef struct {
   int         (*legal)    (const KzPosition *pos, KzAction *out);   /* out: KZ_MAX_ACTIONS slots */
   void        (*apply)    (KzPosition *pos, KzAction action, KzEventLog *log /* nullable */);
   int         (*score)    (const KzPosition *pos, int player);    /* what adjudicates a stopped match */
+  /* Whether the mover must feed the other player's empty row (Oware);
+   * NULL in games without such a rule. */
+  bool        (*must_feed) (const KzPosition *pos);
 
   /* The computer opponent (kuzhi-search.c). eval() weighs a position for
    * the player to move in hundredths of a seed, from the weights (tuned
@@ -191,6 +206,8 @@ static inline const KzVariant *kz_position_variant (const KzPosition *pos) { ret
 int  kz_position_total       (const KzPosition *pos);   /* all pits + stores + refill-left */
 int  kz_position_row_sum     (const KzPosition *pos, int player);
 bool kz_position_is_legal    (const KzPosition *pos, KzAction action);
+/* The game's must-feed rule binds the mover now. */
+bool kz_position_must_feed   (const KzPosition *pos);
 bool kz_position_equal       (const KzPosition *a, const KzPosition *b);
 /* Equal for the repetition rule: pits, stores, refill-left, lucky cups, rubbish cups, player to move. */
 bool kz_position_same_for_repetition (const KzPosition *a, const KzPosition *b);

@@ -99,7 +99,11 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   pos->plies++;
   pos->pits[action] = 0;
   if (log)
-    kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
+    {
+      kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
+      if (row_sum (pos, q) == 0)
+        kz_event_log_set_detail (log, KZ_DETAIL_MUST_FEED);
+    }
 
   /* The origin house is skipped on every lap; with fewer than 12 seeds
    * the sowing never gets back to it anyway. */
@@ -125,7 +129,9 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
         taken += pos->pits[stop--];
 
       /* Grand slam: taking the whole row is allowed but takes nothing. */
-      if (taken < row_sum (pos, q))
+      if (taken == row_sum (pos, q))
+        kz_event_log_set_detail (log, KZ_DETAIL_GRAND_SLAM);
+      else
         for (int h = c; h > stop; h--)
           {
             int count = pos->pits[h];
@@ -148,6 +154,13 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
     finish (pos, KZ_END_NO_FEED, log);
   else if (pos->plies >= PLY_LIMIT)
     finish (pos, KZ_END_LIMIT, log);
+}
+
+/* The opponent's row is empty: only the houses that reach it may be sown. */
+static bool
+oware_must_feed (const KzPosition *pos)
+{
+  return row_sum (pos, !pos->to_move) == 0;
 }
 
 /* Captured seeds plus the seeds on the player's own row, which they keep
@@ -211,6 +224,7 @@ const KzVariant kz_variant_oware = {
   .legal = oware_legal,
   .apply = oware_apply,
   .score = oware_score,
+  .must_feed = oware_must_feed,
   .banks_for_good = true,
   .pit_word = KZ_PIT_WORD_HOUSE,
   .seeds_choices = { 4 },

@@ -218,7 +218,10 @@ pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
             pos->pits[c]++;
             kz_event_log_push (log, KZ_EVENT_DROP, c, -1, 0);
             if (pos->pits[c] == pasu)
-              capture (pos, c, p, log);
+              {
+                capture (pos, c, p, log);
+                kz_event_log_set_detail (log, KZ_DETAIL_PASU);
+              }
           }
       else
         while (hand > 0)

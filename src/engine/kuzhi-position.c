@@ -116,6 +116,21 @@ kz_event_log_push_round (KzEventLog *log, KzEventType type, int round, int playe
 }
 
 void
+kz_event_log_set_detail (KzEventLog *log, KzEventDetail detail)
+{
+  if (log != NULL && log->len > 0)
+    log->events[log->len - 1].detail = (uint8_t) detail;
+}
+
+bool
+kz_position_must_feed (const KzPosition *pos)
+{
+  const KzVariant *v = kz_position_variant (pos);
+
+  return v != NULL && v->must_feed != NULL && !pos->over && v->must_feed (pos);
+}
+
+void
 kz_event_log_push_end (KzEventLog *log, int winner, KzEndReason reason)
 {
   KzEvent *ev = log_append (log);

@@ -55,6 +55,7 @@ enum {
   LUCKY_BANKED,
   LUCKY_MARKED,
   CAPTURED,
+  SPECIAL,
   EXTRA_TURN,
   ROUND_ENDED,
   ROUND_STARTED,
@@ -220,7 +221,7 @@ bool_property (const char *name, const char *nick)
 static guint
 new_signal (GObjectClass *object_class, const char *name, guint n_params, ...)
 {
-  GType types[3];
+  GType types[4];
   va_list args;
 
   g_assert (n_params <= G_N_ELEMENTS (types));
@@ -281,6 +282,9 @@ kuzhi_game_model_class_init (KuzhiGameModelClass *klass)
   signals[LUCKY_BANKED] = new_signal (object_class, "lucky-banked", 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
   signals[LUCKY_MARKED] = new_signal (object_class, "lucky-marked", 2, G_TYPE_INT, G_TYPE_INT);
   signals[CAPTURED] = new_signal (object_class, "captured", 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  /* Right after an event the rules single out (KzEventDetail): the detail,
+   * and that event's pit, player and count. */
+  signals[SPECIAL] = new_signal (object_class, "special", 4, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
   signals[EXTRA_TURN] = new_signal (object_class, "extra-turn", 1, G_TYPE_INT);
   signals[ROUND_ENDED] = new_signal (object_class, "round-ended", 2, G_TYPE_INT, G_TYPE_INT);
   signals[ROUND_STARTED] = new_signal (object_class, "round-started", 2, G_TYPE_INT, G_TYPE_INT);
@@ -457,6 +461,8 @@ emit_event (KuzhiGameModel *self, const KzEvent *ev)
       g_warning ("Unknown engine event type %d", ev->type);
       break;
     }
+  if (ev->detail != KZ_DETAIL_NONE)
+    g_signal_emit (self, signals[SPECIAL], 0, (int) ev->detail, (int) ev->pit, (int) ev->player, (int) ev->count);
 }
 
 static char *

@@ -32,6 +32,9 @@ GQuark kuzhi_game_model_error_quark (void);
  *     lucky-banked  (int pit, int owner, int count)
  *     lucky-marked  (int pit, int player)
  *     captured      (int pit, int player, int count)
+ *     special       (int detail, int pit, int player, int count): right after
+ *                   an event the rules single out (KzEventDetail: a pasu, a
+ *                   grand slam, a move that had to feed)
  *     extra-turn    (int player)
  *     round-ended   (int round, int winner)
  *     round-started (int round, int opener)

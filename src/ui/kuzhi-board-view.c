@@ -480,6 +480,14 @@ on_captured (KuzhiGameModel *m, int pit, int player, int count, KuzhiBoardView *
   push_event (self, KZ_EVENT_CAPTURE, pit, player, count, 0);
 }
 
+/* The engine singled out the event just queued. */
+static void
+on_special (KuzhiGameModel *m, int detail, int pit, int player, int count, KuzhiBoardView *self)
+{
+  if (self->collecting && self->queue->len > 0)
+    g_array_index (self->queue, KzEvent, self->queue->len - 1).detail = (uint8_t) detail;
+}
+
 static void
 on_round_ended (KuzhiGameModel *m, int round, int winner, KuzhiBoardView *self)
 {
@@ -934,10 +942,8 @@ draw_hand (KuzhiBoardView *self,
       const char *said = ev->type == KZ_EVENT_TRIPLE ? _("Triple!")
                          : ev->type == KZ_EVENT_LUCKY ? _("Lucky!") : NULL;
 
-      /* Pallanguzhi's pasu: a capture right after the drop that made the count. */
-      if (ev->type == KZ_EVENT_CAPTURE && self->displayed.variant == KZ_VARIANT_PALLANGUZHI
-          && self->queue_pos > 0 && ev->count == self->displayed.option
-          && g_array_index (self->queue, KzEvent, self->queue_pos - 1).type == KZ_EVENT_DROP)
+      /* Pallanguzhi's pasu, as the engine marked it. */
+      if (ev->type == KZ_EVENT_CAPTURE && ev->detail == KZ_DETAIL_PASU)
         said = _("Pasu!");
       if (said != NULL)
         {
@@ -1273,6 +1279,7 @@ kuzhi_board_view_set_model (KuzhiBoardView *self,
   g_signal_connect (model, "lucky-banked", G_CALLBACK (on_lucky_banked), self);
   g_signal_connect (model, "lucky-marked", G_CALLBACK (on_lucky_marked), self);
   g_signal_connect (model, "captured", G_CALLBACK (on_captured), self);
+  g_signal_connect (model, "special", G_CALLBACK (on_special), self);
   g_signal_connect (model, "round-ended", G_CALLBACK (on_round_ended), self);
   g_signal_connect (model, "match-ended", G_CALLBACK (on_match_ended), self);
   g_signal_connect (model, "action-finished", G_CALLBACK (on_action_finished), self);

@@ -14,13 +14,11 @@ struct _KuzhiGameNews
   KuzhiBoardView *board;
   char           *pending;     /* said when the animation ends */
 
-  /* the move being collected */
+  /* the move being collected: what the engine singled out */
   KzPosition      before;
-  int             last_drop;
-  gboolean        after_drop;  /* the previous event was a drop (pasu follows drops) */
-  int             captures;
   int             pasu_count;
   int             pasu_seeds;
+  gboolean        grand_slam;
   int             extra_turn;  /* the player, or -1 */
   gboolean        round_ended;
 };
@@ -52,48 +50,35 @@ on_action_started (KuzhiGameModel *model,
                    KuzhiGameNews  *self)
 {
   self->before = *(const KzPosition *) before;
-  self->last_drop = -1;
-  self->after_drop = FALSE;
-  self->captures = 0;
   self->pasu_count = 0;
   self->pasu_seeds = 0;
+  self->grand_slam = FALSE;
   self->extra_turn = -1;
   self->round_ended = FALSE;
   g_clear_pointer (&self->pending, g_free);
 }
 
 static void
-on_sown (KuzhiGameModel *model, int pit, KuzhiGameNews *self)
+on_special (KuzhiGameModel *model,
+            int             detail,
+            int             pit,
+            int             player,
+            int             count,
+            KuzhiGameNews  *self)
 {
-  self->last_drop = pit;
-  self->after_drop = TRUE;
-}
-
-static void
-on_other (KuzhiGameNews *self)
-{
-  self->after_drop = FALSE;
-}
-
-static void
-on_captured (KuzhiGameModel *model, int pit, int player, int count, KuzhiGameNews *self)
-{
-  /* Pallanguzhi's pasu is the capture that follows a drop at once. */
-  if (self->before.variant == KZ_VARIANT_PALLANGUZHI && self->after_drop
-      && count == self->before.option)
+  if (detail == KZ_DETAIL_PASU)
     {
       self->pasu_count++;
       self->pasu_seeds += count;
     }
-  self->captures++;
-  self->after_drop = FALSE;
+  else if (detail == KZ_DETAIL_GRAND_SLAM)
+    self->grand_slam = TRUE;
 }
 
 static void
 on_extra_turn (KuzhiGameModel *model, int player, KuzhiGameNews *self)
 {
   self->extra_turn = player;
-  self->after_drop = FALSE;
 }
 
 static void
@@ -118,7 +103,6 @@ on_action_finished (KuzhiGameModel *model,
 {
   const KzPosition *after = kuzhi_game_model_get_position (model);
   int mover = self->before.to_move;
-  int n = self->before.n_pits / 2;
   GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
 
   /* A round's end has its own toast; nothing more is said then. */
@@ -128,11 +112,7 @@ on_action_finished (KuzhiGameModel *model,
       return;
     }
 
-  /* Oware's grand slam: the last seed made a house of the opponent hold 2
-   * or 3, which would have been captured, yet nothing was. */
-  if (self->before.variant == KZ_VARIANT_OWARE && self->captures == 0 && !after->over
-      && self->last_drop >= 0 && self->last_drop / n != mover
-      && (after->pits[self->last_drop] == 2 || after->pits[self->last_drop] == 3))
+  if (self->grand_slam)
     g_ptr_array_add (parts, g_strdup (_("Grand slam: nothing is captured, as it would take every seed of the row")));
 
   if (self->pasu_count > 0)
@@ -206,7 +186,6 @@ static void
 kuzhi_game_news_init (KuzhiGameNews *self)
 {
   self->extra_turn = -1;
-  self->last_drop = -1;
 }
 
 KuzhiGameNews *
@@ -218,11 +197,7 @@ kuzhi_game_news_new (KuzhiGameModel *model,
   self->model = g_object_ref (model);
   self->board = g_object_ref (board);
   g_signal_connect (model, "action-started", G_CALLBACK (on_action_started), self);
-  g_signal_connect (model, "sown", G_CALLBACK (on_sown), self);
-  g_signal_connect_swapped (model, "lifted", G_CALLBACK (on_other), self);
-  g_signal_connect_swapped (model, "relayed", G_CALLBACK (on_other), self);
-  g_signal_connect_swapped (model, "stored", G_CALLBACK (on_other), self);
-  g_signal_connect (model, "captured", G_CALLBACK (on_captured), self);
+  g_signal_connect (model, "special", G_CALLBACK (on_special), self);
   g_signal_connect (model, "extra-turn", G_CALLBACK (on_extra_turn), self);
   g_signal_connect (model, "round-ended", G_CALLBACK (on_round_ended), self);
   g_signal_connect (model, "action-finished", G_CALLBACK (on_action_finished), self);

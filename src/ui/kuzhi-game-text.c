@@ -377,12 +377,6 @@ kuzhi_game_caption (const KzPosition *pos,
 
 /* --- refusals and hints ----------------------------------------------------- */
 
-static gboolean
-oware_must_feed (const KzPosition *pos)
-{
-  return pos->variant == KZ_VARIANT_OWARE && !pos->over
-         && kz_position_row_sum (pos, !pos->to_move) == 0;
-}
 
 char *
 kuzhi_game_explain_refusal (const KzPosition *pos,
@@ -409,8 +403,8 @@ kuzhi_game_explain_refusal (const KzPosition *pos,
     return g_strdup (word == KZ_PIT_WORD_CUP ? _("That cup is empty: choose one that holds shells.")
                      : word == KZ_PIT_WORD_HOUSE ? _("That house is empty: choose one that holds seeds.")
                      : _("That pit is empty: choose one that holds seeds."));
-  if (oware_must_feed (pos))
-    /* Translators: Oware's must-feed rule; the name is the opponent's. */
+  if (kz_position_must_feed (pos))
+    /* Translators: the must-feed rule (Oware's); the name is the opponent's. */
     return g_strdup_printf (_("You must give %s seeds: choose a house whose sowing reaches their row."),
                             name_of (!pos->to_move, name0, name1));
   return g_strdup (_("That cup cannot be sown now."));
@@ -421,7 +415,7 @@ kuzhi_game_hint_prefix (const KzPosition *pos,
                         const char       *name0,
                         const char       *name1)
 {
-  if (oware_must_feed (pos))
+  if (kz_position_must_feed (pos))
     return g_strdup_printf (_("%s’s row is empty: you must give them seeds. "),
                             name_of (!pos->to_move, name0, name1));
   return NULL;
