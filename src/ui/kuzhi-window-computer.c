@@ -3,44 +3,16 @@
 
 #include <glib/gi18n.h>
 
+#include "kuzhi-window-private.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-window-files.h"
-
-#define COMPUTER_KEY "kuzhi-window-computer"
 
 /* The computer's move comes this long after the last move stopped moving,
  * so that the player sees it coming. */
 #define PAUSE_USEC (400 * 1000)
 
-typedef struct
-{
-  KuzhiWindow          *window;     /* borrowed: owns this */
-
-  /* owned */
-  KuzhiGameModel       *model;      /* the window's; kept until this goes, */
-  KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
-  KuzhiComputerPlayer  *player;
-  GSettings            *settings;   /* NULL without the schema */
-  GSimpleAction        *hint_action;
-  GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
-  char                 *text;       /* the hint line's text, or NULL */
-
-  KzLevel               levels[2];
-  guint                 serial;     /* bumps whenever the position changes */
-  gboolean              thinking;   /* the computer's search runs */
-  gboolean              hinting;    /* a hint's search runs */
-  gboolean              dead;       /* the window is going away */
-  guint                 idle_id;
-  guint                 play_id;
-  gint64                ready_at;   /* when the pause after the last move ends */
-  KzAction              chosen;     /* to play when play_id fires */
-  KzAction              chosen_then; /* after a mark: the sowing the search saw */
-  KzAction              pending;    /* the sowing to play after our mark */
-  size_t                pending_n;  /* … at this count of actions */
-  KzAction              hint;
-  KzAction              hint_then;
-} Computer;
+typedef KuzhiWindowComputer Computer;
 
 /* One search asked for: the callback finds the window, if it is still
  * there, and whether the position is still the one asked about. */
@@ -53,7 +25,8 @@ typedef struct
 static Computer *
 get_computer (KuzhiWindow *self)
 {
-  return self ? g_object_get_data (G_OBJECT (self), COMPUTER_KEY) : NULL;
+  /* NULL until kuzhi_window_computer_init() has run. */
+  return self != NULL && self->computer.window != NULL ? &self->computer : NULL;
 }
 
 static void
@@ -470,18 +443,19 @@ on_destroy (Computer *c)
   g_signal_handlers_disconnect_by_data (c->board, c);
 }
 
-static void
-computer_free (gpointer data)
+void
+kuzhi_window_computer_clear (KuzhiWindow *self)
 {
-  Computer *c = data;
+  Computer *c = &self->computer;
 
+  if (c->window == NULL)
+    return;
   on_destroy (c);
   g_clear_object (&c->model);
   g_clear_object (&c->board);
   g_clear_object (&c->player);
   g_clear_object (&c->settings);
   g_clear_object (&c->hint_action);
-  g_free (c);
 }
 
 void
@@ -489,7 +463,7 @@ kuzhi_window_computer_init (KuzhiWindow *self)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
-  Computer *c = g_new0 (Computer, 1);
+  Computer *c = &self->computer;
   GdkDisplay *display = gdk_display_get_default ();
 
   c->window = self;
@@ -502,7 +476,6 @@ kuzhi_window_computer_init (KuzhiWindow *self)
     schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
   if (schema != NULL)
     c->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_object_set_data_full (G_OBJECT (self), COMPUTER_KEY, c, computer_free);
 
   /* The Hint button's lightbulb, also when no GtkApplication adds the path. */
   if (display != NULL)

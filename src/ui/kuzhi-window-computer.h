@@ -8,9 +8,6 @@
 
 G_BEGIN_DECLS
 
-/* Called by KuzhiWindow once from init, after the model and board exist. */
-void        kuzhi_window_computer_init            (KuzhiWindow *self);
-
 /* Who plays a side: KZ_LEVEL_NONE for a person (the default), or the
  * computer at KZ_LEVEL_EASY, _NORMAL or _HARD. Kept by the window, not in
  * the match or its file. Changing it takes effect at once. */

@@ -3,62 +3,23 @@
 
 #include <glib/gi18n.h>
 
+#include "kuzhi-window-private.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-match-file.h"
 
-#define FILES_KEY "kuzhi-window-files"
+typedef KuzhiWindowFiles Files;
 
-/* What to do once the player has saved or discarded their changes. */
-typedef enum {
-  NEXT_NONE,
-  NEXT_CLOSE,
-  NEXT_NEW_MATCH,
-  NEXT_OPEN_CHOOSER,
-  NEXT_OPEN_FILE,
-} NextStep;
-
-typedef struct
-{
-  KuzhiWindow          *window;     /* borrowed: owns this */
-  KuzhiGameModel       *model;      /* borrowed: the window's */
-  KuzhiBoardView       *board;      /* borrowed */
-
-  /* widgets added to the window */
-  AdwFlap              *flap;
-  KuzhiHistoryPanel    *panel;
-  GtkRevealer          *browse_revealer;
-  GtkLabel             *browse_label;
-
-  /* owned */
-  GFile                *file;
-  GDateTime            *created;    /* the match the file belongs to */
-  gboolean              have_saved;
-  KzPosition            saved_start;
-  GArray               *saved_actions;  /* KzAction */
-  char                 *saved_names[2];
-  GtkNativeDialog      *chooser;
-  GFile                *next_file;
-  GFile                *replace_file;   /* waiting for "Replace?" */
-  gboolean              replace_then_next;
-
-  AdwMessageDialog     *dialog;     /* borrowed: the one on screen */
-  NextStep              next;
-  gboolean              confirmed;  /* the next guard lets the step through */
-  gboolean              save_then_next;
-  gboolean              loading;
-  int                   browsing;   /* turn shown, or -1 */
-} Files;
-
+/* NULL until kuzhi_window_files_init() has run. */
 static Files *
 get_files (KuzhiWindow *self)
 {
-  return g_object_get_data (G_OBJECT (self), FILES_KEY);
+  return self->files.window != NULL ? &self->files : NULL;
 }
 
-static void
-files_free (gpointer data)
+void
+kuzhi_window_files_clear (KuzhiWindow *self)
 {
-  Files *files = data;
+  Files *files = &self->files;
 
   if (files->chooser != NULL)
     {
@@ -73,7 +34,6 @@ files_free (gpointer data)
   g_clear_pointer (&files->saved_actions, g_array_unref);
   g_clear_pointer (&files->saved_names[0], g_free);
   g_clear_pointer (&files->saved_names[1], g_free);
-  g_free (files);
 }
 
 /* --- saved or not ----------------------------------------------------------- */
@@ -852,127 +812,30 @@ on_flap_revealed (AdwFlap    *flap,
 
 /* Escape while browsing returns to the position in play (otherwise it is
  * win.cancel's, which stops marking and animations). */
-static gboolean
-on_key_pressed (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                KuzhiWindow           *window)
-{
-  Files *files = get_files (window);
-
-  if (keyval == GDK_KEY_Escape && files != NULL && files->browsing >= 0
-      && (state & gtk_accelerator_get_default_mod_mask ()) == 0)
-    {
-      kuzhi_window_browse_turn (window, kuzhi_history_panel_get_n_turns (files->panel));
-      return GDK_EVENT_STOP;
-    }
-  return GDK_EVENT_PROPAGATE;
-}
 
 /* --- building ------------------------------------------------------------ */
 
-static GtkWidget *
-build_browse_bar (Files *files)
-{
-  GtkWidget *revealer = gtk_revealer_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *play = gtk_button_new_with_mnemonic (_("_Play From Here…"));
-  GtkWidget *back = gtk_button_new_with_mnemonic (_("_Return to the Current Position"));
-
-  gtk_revealer_set_transition_type (GTK_REVEALER (revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
-  gtk_widget_add_css_class (box, "match-banner");
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.5);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (play), "win.play-from-here");
-  gtk_widget_set_valign (play, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (play, "pill");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "win.return-to-current");
-  gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (back, "pill");
-  gtk_widget_add_css_class (back, "suggested-action");
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), play);
-  gtk_box_append (GTK_BOX (box), back);
-  gtk_revealer_set_child (GTK_REVEALER (revealer), box);
-
-  files->browse_revealer = GTK_REVEALER (revealer);
-  files->browse_label = GTK_LABEL (label);
-  return revealer;
-}
-
-static gboolean
-has_header_bar (GtkWidget *box)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (box); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (ADW_IS_HEADER_BAR (c))
-      return TRUE;
-  return FALSE;
-}
-
-/* The history panel goes beside the part of the window that holds the
- * board, as a flap; the browse bar above it. Found from the board (the
- * child of the box that also holds the header bar), so the window's
- * template needs no slot for them, whatever overlays it wraps them in. */
+/* The history panel goes into the window's flap (the template's
+ * history_flap), with the model it lists. */
 static void
 build_panel (Files *files)
 {
-  GtkWidget *outer = NULL;
-  GtkWidget *content = GTK_WIDGET (files->board);
-  GtkWidget *before;
-  GtkWidget *bar;
+  KuzhiWindow *window = files->window;
 
-  for (; content != NULL; content = gtk_widget_get_parent (content))
-    {
-      GtkWidget *parent = gtk_widget_get_parent (content);
-
-      if (GTK_IS_BOX (parent) && has_header_bar (parent))
-        {
-          outer = parent;
-          break;
-        }
-    }
+  files->flap = window->history_flap;
+  files->browse_revealer = window->browse_revealer;
+  files->browse_label = window->browse_label;
   files->panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (files->model));
   g_signal_connect (files->panel, "turn-activated", G_CALLBACK (on_turn_activated), files);
   gtk_widget_add_css_class (GTK_WIDGET (files->panel), "background");
-  files->flap = ADW_FLAP (adw_flap_new ());
-  adw_flap_set_flap_position (files->flap, GTK_PACK_END);
-  adw_flap_set_reveal_flap (files->flap, FALSE);
-  adw_flap_set_locked (files->flap, TRUE);
-  adw_flap_set_swipe_to_open (files->flap, FALSE);
-  adw_flap_set_separator (files->flap, gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   adw_flap_set_flap (files->flap, GTK_WIDGET (files->panel));
-  gtk_widget_set_vexpand (GTK_WIDGET (files->flap), TRUE);
   g_signal_connect (files->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), files);
-  bar = build_browse_bar (files);
-
-  if (content == NULL || outer == NULL)
-    {
-      g_warning ("The window's layout has changed: the move history has no place");
-      g_object_ref_sink (files->flap);
-      g_object_ref_sink (bar);
-      return;
-    }
-  before = gtk_widget_get_prev_sibling (content);
-  g_object_ref (content);
-  gtk_box_remove (GTK_BOX (outer), content);
-  adw_flap_set_content (files->flap, content);
-  g_object_unref (content);
-  gtk_box_insert_child_after (GTK_BOX (outer), bar, before);
-  gtk_box_insert_child_after (GTK_BOX (outer), GTK_WIDGET (files->flap), bar);
 }
 
 void
 kuzhi_window_files_init (KuzhiWindow *self)
 {
-  Files *files = g_new0 (Files, 1);
-  GtkEventController *keys;
+  Files *files = &self->files;
 
   files->window = self;
   files->model = kuzhi_window_get_model (self);
@@ -980,15 +843,9 @@ kuzhi_window_files_init (KuzhiWindow *self)
   files->saved_actions = g_array_new (FALSE, FALSE, sizeof (KzAction));
   files->browsing = -1;
   files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
-  g_object_set_data_full (G_OBJECT (self), FILES_KEY, files, files_free);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   build_panel (files);
-
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   g_signal_connect_object (files->model, "notify", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);

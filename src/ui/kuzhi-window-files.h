@@ -8,11 +8,10 @@
 
 G_BEGIN_DECLS
 
-/* Called by KuzhiWindow: once from init, and before it closes or starts a
- * new match. The two guards return FALSE when they asked the player to
+/* Called by KuzhiWindow before it closes or starts a new match. The two
+ * guards return FALSE when they asked the player to
  * save, discard or cancel first (the step is taken again after Save or
  * Discard). */
-void       kuzhi_window_files_init              (KuzhiWindow *self);
 gboolean   kuzhi_window_files_may_close         (KuzhiWindow *self);
 gboolean   kuzhi_window_files_may_start_new_match (KuzhiWindow *self);
 

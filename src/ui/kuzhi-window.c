@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "kuzhi-window.h"
+#include "kuzhi-window-private.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
@@ -13,43 +13,6 @@
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
 
-struct _KuzhiWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* template children */
-  GtkRevealer          *round_revealer;
-  GtkLabel             *round_label;
-  GtkRevealer          *banner_revealer;
-  GtkLabel             *banner_label;
-  GtkRevealer          *notice_revealer;
-  GtkLabel             *notice_label;
-  GtkWidget            *notice_save_as_button;
-  GtkWidget            *notice_close_button;
-  GtkLabel             *header_label;
-  GtkLabel             *far_caption;
-  GtkLabel             *near_caption;
-  KuzhiBoardView       *board_view;
-  GtkWidget            *controls_box;
-  GtkWidget            *refill_button;
-  GtkWidget            *mark_button;
-  GtkLabel             *hint_label;
-  GtkWidget            *view1_button;
-  GtkWidget            *view2_button;
-
-  /* owned */
-  KuzhiGameModel       *model;
-  GSettings            *settings;
-  char                 *captions[2];
-  char                 *last_toast;
-  FILE                 *trace;
-
-  guint                 round_timeout;
-
-  gboolean              marking;
-  gboolean              autosave;
-  gboolean              autosave_failing;
-};
 
 G_DEFINE_FINAL_TYPE (KuzhiWindow, kuzhi_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -708,8 +671,12 @@ cancel_action (GtkWidget  *widget,
 {
   KuzhiWindow *self = KUZHI_WINDOW (widget);
 
+  /* Escape, the one place it is handled: it finishes a sowing, leaves a
+   * past position shown from the history, and cancels a pending mark. */
   if (kuzhi_board_view_get_animating (self->board_view))
     kuzhi_board_view_finish_animation (self->board_view);
+  if (kuzhi_window_get_browsing_turn (self) >= 0)
+    gtk_widget_activate_action (widget, "win.return-to-current", NULL);
   set_marking (self, FALSE);
 }
 
@@ -808,12 +775,15 @@ kuzhi_window_finalize (GObject *object)
 {
   KuzhiWindow *self = KUZHI_WINDOW (object);
 
+  g_clear_object (&self->news);
   g_clear_object (&self->model);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->captions[0], g_free);
   g_clear_pointer (&self->captions[1], g_free);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_pointer (&self->trace, fclose);
+  kuzhi_window_files_clear (self);
+  kuzhi_window_computer_clear (self);
 
   G_OBJECT_CLASS (kuzhi_window_parent_class)->finalize (object);
 }
@@ -896,6 +866,9 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_notice_close_clicked);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, history_flap);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_save_as_button);
@@ -980,11 +953,8 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
-  {
-    KuzhiGameNews *news = kuzhi_game_news_new (self->model, self->board_view);
-    g_signal_connect (news, "news", G_CALLBACK (on_game_news), self);
-    g_object_set_data_full (G_OBJECT (self), "kuzhi-game-news", news, g_object_unref);
-  }
+  self->news = kuzhi_game_news_new (self->model, self->board_view);
+  g_signal_connect (self->news, "news", G_CALLBACK (on_game_news), self);
 
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);

@@ -1,0 +1,141 @@
+/* kuzhi-window-private.h — what the files of KuzhiWindow share: its instance struct, with the part each file adds, and their calls to each other. */
+#pragma once
+
+#include <adwaita.h>
+#include <stdio.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-board-view.h"
+#include "kuzhi-computer-player.h"
+#include "kuzhi-game-model.h"
+#include "kuzhi-game-news.h"
+#include "kuzhi-history-panel.h"
+
+G_BEGIN_DECLS
+
+/* kuzhi-window-files.c's part. */
+/* What to do once the player has saved or discarded their changes. */
+typedef enum {
+  NEXT_NONE,
+  NEXT_CLOSE,
+  NEXT_NEW_MATCH,
+  NEXT_OPEN_CHOOSER,
+  NEXT_OPEN_FILE,
+} NextStep;
+
+typedef struct
+{
+  KuzhiWindow          *window;     /* borrowed: owns this */
+  KuzhiGameModel       *model;      /* borrowed: the window's */
+  KuzhiBoardView       *board;      /* borrowed */
+
+  /* borrowed: the window's template children, and the panel in the flap */
+  AdwFlap              *flap;
+  KuzhiHistoryPanel    *panel;
+  GtkRevealer          *browse_revealer;
+  GtkLabel             *browse_label;
+
+  /* owned */
+  GFile                *file;
+  GDateTime            *created;    /* the match the file belongs to */
+  gboolean              have_saved;
+  KzPosition            saved_start;
+  GArray               *saved_actions;  /* KzAction */
+  char                 *saved_names[2];
+  GtkNativeDialog      *chooser;
+  GFile                *next_file;
+  GFile                *replace_file;   /* waiting for "Replace?" */
+  gboolean              replace_then_next;
+
+  AdwMessageDialog     *dialog;     /* borrowed: the one on screen */
+  NextStep              next;
+  gboolean              confirmed;  /* the next guard lets the step through */
+  gboolean              save_then_next;
+  gboolean              loading;
+  int                   browsing;   /* turn shown, or -1 */
+} KuzhiWindowFiles;
+
+/* kuzhi-window-computer.c's part. */
+typedef struct
+{
+  KuzhiWindow          *window;     /* borrowed: owns this */
+
+  /* owned */
+  KuzhiGameModel       *model;      /* the window's; kept until this goes, */
+  KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
+  KuzhiComputerPlayer  *player;
+  GSettings            *settings;   /* NULL without the schema */
+  GSimpleAction        *hint_action;
+  GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
+  char                 *text;       /* the hint line's text, or NULL */
+
+  KzLevel               levels[2];
+  guint                 serial;     /* bumps whenever the position changes */
+  gboolean              thinking;   /* the computer's search runs */
+  gboolean              hinting;    /* a hint's search runs */
+  gboolean              dead;       /* the window is going away */
+  guint                 idle_id;
+  guint                 play_id;
+  gint64                ready_at;   /* when the pause after the last move ends */
+  KzAction              chosen;     /* to play when play_id fires */
+  KzAction              chosen_then; /* after a mark: the sowing the search saw */
+  KzAction              pending;    /* the sowing to play after our mark */
+  size_t                pending_n;  /* … at this count of actions */
+  KzAction              hint;
+  KzAction              hint_then;
+} KuzhiWindowComputer;
+
+struct _KuzhiWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template children */
+  GtkRevealer          *round_revealer;
+  GtkLabel             *round_label;
+  GtkRevealer          *banner_revealer;
+  GtkLabel             *banner_label;
+  GtkRevealer          *browse_revealer;
+  GtkLabel             *browse_label;
+  AdwFlap              *history_flap;
+  GtkRevealer          *notice_revealer;
+  GtkLabel             *notice_label;
+  GtkWidget            *notice_save_as_button;
+  GtkWidget            *notice_close_button;
+  GtkLabel             *header_label;
+  GtkLabel             *far_caption;
+  GtkLabel             *near_caption;
+  KuzhiBoardView       *board_view;
+  GtkWidget            *controls_box;
+  GtkWidget            *refill_button;
+  GtkWidget            *mark_button;
+  GtkLabel             *hint_label;
+  GtkWidget            *view1_button;
+  GtkWidget            *view2_button;
+
+  /* owned */
+  KuzhiGameModel       *model;
+  KuzhiGameNews        *news;
+  GSettings            *settings;
+  char                 *captions[2];
+  char                 *last_toast;
+  FILE                 *trace;
+
+  guint                 round_timeout;
+
+  gboolean              marking;
+  gboolean              autosave;
+  gboolean              autosave_failing;
+
+  /* the parts the other files add (kuzhi-window-files.c, -computer.c) */
+  KuzhiWindowFiles      files;
+  KuzhiWindowComputer   computer;
+};
+
+/* kuzhi-window-files.c: set up from init, cleared at finalize. */
+void kuzhi_window_files_init     (KuzhiWindow *self);
+void kuzhi_window_files_clear    (KuzhiWindow *self);
+/* kuzhi-window-computer.c: the same. */
+void kuzhi_window_computer_init  (KuzhiWindow *self);
+void kuzhi_window_computer_clear (KuzhiWindow *self);
+
+G_END_DECLS
