@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-colors.h"
 
 static inline gboolean
 kz_test_on_timeout (gpointer data)
@@ -46,4 +47,17 @@ kz_test_window_show (KuzhiWindow *window)
   while (!gtk_widget_get_mapped (board) || gtk_widget_get_width (board) == 0)
     g_main_context_iteration (NULL, TRUE);
   kz_test_spin (50);
+}
+
+/* What AdwApplication would load for a window made without one: the
+ * palette and style.css, so that pictures are true. */
+static inline void
+kz_test_load_style (void)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  kuzhi_colors_install (gdk_display_get_default ());
+  gtk_css_provider_load_from_resource (css, "/io/github/kuzhi/Kuzhi/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }

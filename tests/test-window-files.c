@@ -1067,13 +1067,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   shots_dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
-  {
-    /* What AdwApplication loads from the resources, so the picture is true. */
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-    gtk_css_provider_load_from_resource (css, "/io/github/kuzhi/Kuzhi/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
+  kz_test_load_style ();
 
 #define ADD(path, fn) \
   g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)

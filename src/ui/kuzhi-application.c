@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-application.h"
+#include "kuzhi-colors.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-files.h"
@@ -14,6 +15,28 @@ struct _KuzhiApplication
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiApplication, kuzhi_application, ADW_TYPE_APPLICATION)
+
+GSettings *
+kuzhi_application_get_settings (void)
+{
+  static GSettings *settings;
+  static gsize looked;
+
+  if (g_once_init_enter (&looked))
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
+      if (schema != NULL)
+        settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+      else
+        g_warning ("The GSettings schema io.github.kuzhi.Kuzhi is not installed; preferences will not be kept");
+      g_once_init_leave (&looked, 1);
+    }
+  return settings;
+}
 
 static void
 quit_action (GSimpleAction *action,
@@ -99,6 +122,7 @@ kuzhi_application_startup (GApplication *application)
   };
 
   G_APPLICATION_CLASS (kuzhi_application_parent_class)->startup (application);
+  kuzhi_colors_install (gdk_display_get_default ());
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

@@ -10,4 +10,10 @@ G_DECLARE_FINAL_TYPE (KuzhiApplication, kuzhi_application, KUZHI, APPLICATION, A
 
 KuzhiApplication *kuzhi_application_new (void);
 
+/* The program's one GSettings (io.github.kuzhi.Kuzhi), held for the whole
+ * process, or NULL when the schema is not installed (a build run from
+ * the tree without it: the defaults apply and nothing is kept; said once).
+ * Windows, dialogs and the computer player all bind to this one. */
+GSettings        *kuzhi_application_get_settings (void);
+
 G_END_DECLS

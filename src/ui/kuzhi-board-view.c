@@ -72,6 +72,7 @@ enum {
   PROP_0,
   PROP_ANIMATING,
   PROP_VIEW_PLAYER,
+  PROP_STEP_MS,
   N_PROPS
 };
 
@@ -1025,7 +1026,8 @@ draw_hint (KuzhiBoardView *self,
   graphene_rect_inset_r (r, -2 * width - grow, -2 * width - grow, &bounds);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   cairo_set_line_width (cr, width);
-  cairo_set_source_rgba (cr, 1.0, 0.78, 0.16, 0.55 + 0.4 * pulse);
+  cairo_set_source_rgba (cr, kuzhi_gold_color ()->red, kuzhi_gold_color ()->green, kuzhi_gold_color ()->blue,
+                         0.55 + 0.4 * pulse);
   cairo_arc (cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height / 2,
              MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2, 0, 2 * G_PI);
   cairo_stroke (cr);
@@ -1151,6 +1153,9 @@ kuzhi_board_view_get_property (GObject    *object,
     case PROP_VIEW_PLAYER:
       g_value_set_int (value, self->view_player);
       break;
+    case PROP_STEP_MS:
+      g_value_set_uint (value, self->step_ms);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1168,6 +1173,9 @@ kuzhi_board_view_set_property (GObject      *object,
     {
     case PROP_VIEW_PLAYER:
       kuzhi_board_view_set_view_player (self, g_value_get_int (value));
+      break;
+    case PROP_STEP_MS:
+      kuzhi_board_view_set_step_ms (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1196,6 +1204,10 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   properties[PROP_VIEW_PLAYER] =
     g_param_spec_int ("view-player", NULL, NULL, 0, 1, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The time one shell takes to sow, in ms; 0 shows every move at once. */
+  properties[PROP_STEP_MS] =
+    g_param_spec_uint ("step-ms", NULL, NULL, 0, 5000, 150,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CUP_ACTIVATED] =
@@ -1349,9 +1361,12 @@ kuzhi_board_view_set_step_ms (KuzhiBoardView *self,
                               guint           step_ms)
 {
   g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  if (self->step_ms == step_ms)
+    return;
   self->step_ms = step_ms;
   if (step_ms == 0)
     kuzhi_board_view_finish_animation (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP_MS]);
 }
 
 gboolean

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "kuzhi-game-text.h"
+#include "kuzhi-colors.h"
 
 /* What the window says about each game, in one table: the rest of the UI
  * asks for these instead of knowing the games. The rules themselves are
@@ -271,10 +272,10 @@ kuzhi_game_draw_picture (cairo_t     *cr,
         cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
         cairo_set_source_rgba (cr, 0.22, 0.11, 0.04, 0.75);
         cairo_fill_preserve (cr);
-        if (row == 1)
-          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.9);
-        else
-          cairo_set_source_rgba (cr, 0.88, 0.22, 0.42, 0.9);
+        {
+          const GdkRGBA *owner = kuzhi_player_color (row == 1 ? 0 : 1);
+          cairo_set_source_rgba (cr, owner->red, owner->green, owner->blue, 0.9);
+        }
         cairo_set_line_width (cr, MAX (1.0, cell * 0.08));
         cairo_stroke (cr);
 

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-preferences-window.h"
+#include "kuzhi-application.h"
 
 struct _KuzhiPreferencesWindow
 {
@@ -21,38 +22,35 @@ struct _KuzhiPreferencesWindow
 
 G_DEFINE_FINAL_TYPE (KuzhiPreferencesWindow, kuzhi_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
-/* The rows list the schema's choices in the schema's order. */
-static const char *const speeds[] = { "instant", "fast", "normal", "slow", NULL };
-static const char *const views[] = { "player1", "player2", NULL };
-
+/* The combo rows list an enum key's choices in the schema's order, so
+ * the row's index is the enum's value. */
 static gboolean
-choice_to_index (GValue   *value,
-                 GVariant *variant,
-                 gpointer  user_data)
+enum_to_index (GValue   *value,
+               GVariant *variant,
+               gpointer  key)
 {
-  const char *const *choices = user_data;
-  const char *s = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; choices[i] != NULL; i++)
-    if (g_strcmp0 (choices[i], s) == 0)
-      {
-        g_value_set_uint (value, i);
-        return TRUE;
-      }
-  return FALSE;
+  g_value_set_uint (value, g_settings_get_enum (kuzhi_application_get_settings (), key));
+  return TRUE;
 }
 
 static GVariant *
-index_to_choice (const GValue       *value,
-                 const GVariantType *expected_type,
-                 gpointer            user_data)
+index_to_enum (const GValue       *value,
+               const GVariantType *expected_type,
+               gpointer            key)
 {
-  const char *const *choices = user_data;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsSchemaKey) schema_key = NULL;
+  g_autoptr(GVariant) range = NULL;
+  g_autoptr(GVariant) nicks = NULL;
   guint i = g_value_get_uint (value);
 
-  if (i >= g_strv_length ((char **) choices))
+  g_object_get (kuzhi_application_get_settings (), "settings-schema", &schema, NULL);
+  schema_key = g_settings_schema_get_key (schema, key);
+  range = g_settings_schema_key_get_range (schema_key);
+  g_variant_get (range, "(&sv)", NULL, &nicks);
+  if (i >= g_variant_n_children (nicks))
     return NULL;
-  return g_variant_new_string (choices[i]);
+  return g_variant_get_child_value (nicks, i);
 }
 
 /* computer-time is in milliseconds; the row shows seconds. */
@@ -102,14 +100,9 @@ kuzhi_preferences_window_class_init (KuzhiPreferencesWindowClass *klass)
 static void
 kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
 {
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
-  if (schema == NULL)
+  if (kuzhi_application_get_settings () == NULL)
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
@@ -117,17 +110,17 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
       return;
     }
 
-  self->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  self->settings = g_object_ref (kuzhi_application_get_settings ());
   g_settings_bind_with_mapping (self->settings, "animation-speed",
                                 self->speed_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT,
-                                choice_to_index, index_to_choice,
-                                (gpointer) speeds, NULL);
+                                enum_to_index, index_to_enum,
+                                (gpointer) "animation-speed", NULL);
   g_settings_bind_with_mapping (self->settings, "default-view",
                                 self->view_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT,
-                                choice_to_index, index_to_choice,
-                                (gpointer) views, NULL);
+                                enum_to_index, index_to_enum,
+                                (gpointer) "default-view", NULL);
   g_settings_bind_with_mapping (self->settings, "computer-time",
                                 gtk_spin_button_get_adjustment (self->time_spin), "value",
                                 G_SETTINGS_BIND_DEFAULT,

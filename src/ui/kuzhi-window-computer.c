@@ -5,6 +5,7 @@
 
 #include "kuzhi-window-private.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-application.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-window-files.h"
 
@@ -461,8 +462,6 @@ kuzhi_window_computer_clear (KuzhiWindow *self)
 void
 kuzhi_window_computer_init (KuzhiWindow *self)
 {
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
   Computer *c = &self->computer;
   GdkDisplay *display = gdk_display_get_default ();
 
@@ -472,10 +471,8 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   c->player = kuzhi_computer_player_new ();
   c->chosen = c->chosen_then = c->pending = KZ_ACTION_NONE;
   c->hint = c->hint_then = KZ_ACTION_NONE;
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
-  if (schema != NULL)
-    c->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  if (kuzhi_application_get_settings () != NULL)
+    c->settings = g_object_ref (kuzhi_application_get_settings ());
 
   /* The Hint button's lightbulb, also when no GtkApplication adds the path. */
   if (display != NULL)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "kuzhi-window-private.h"
+#include "kuzhi-application.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
@@ -25,16 +26,18 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static guint
-speed_to_ms (const char *speed)
+/* The animation-speed setting, as the time a shell takes in ms: the
+ * schema's enum values are the index. */
+static gboolean
+speed_to_step_ms (GValue   *value,
+                  GVariant *variant,
+                  gpointer  settings)
 {
-  if (g_strcmp0 (speed, "instant") == 0)
-    return 0;
-  if (g_strcmp0 (speed, "fast") == 0)
-    return 70;
-  if (g_strcmp0 (speed, "slow") == 0)
-    return 320;
-  return 160;
+  static const guint ms[] = { 0, 70, 160, 320 };   /* instant, fast, normal, slow */
+  int speed = g_settings_get_enum (settings, "animation-speed");
+
+  g_value_set_uint (value, ms[CLAMP (speed, 0, (int) G_N_ELEMENTS (ms) - 1)]);
+  return TRUE;
 }
 
 static gboolean
@@ -536,14 +539,6 @@ on_action_finished (KuzhiWindow *self,
   kuzhi_window_autosave (self);
 }
 
-static void
-on_speed_changed (KuzhiWindow *self)
-{
-  g_autofree char *speed = g_settings_get_string (self->settings, "animation-speed");
-
-  kuzhi_board_view_set_step_ms (self->board_view, speed_to_ms (speed));
-}
-
 static gboolean
 on_key_pressed (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -563,12 +558,9 @@ on_key_pressed (GtkEventControllerKey *controller,
 static void
 apply_default_view (KuzhiWindow *self)
 {
-  g_autofree char *view = NULL;
-
   if (self->settings == NULL)
     return;
-  view = g_settings_get_string (self->settings, "default-view");
-  kuzhi_board_view_set_view_player (self->board_view, g_strcmp0 (view, "player2") == 0);
+  kuzhi_board_view_set_view_player (self->board_view, g_settings_get_enum (self->settings, "default-view"));
 }
 
 static void
@@ -761,8 +753,6 @@ kuzhi_window_dispose (GObject *object)
 
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
-  if (self->settings != NULL)
-    g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_handle_id (&self->round_timeout, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_WINDOW);
@@ -913,8 +903,6 @@ on_game_news (KuzhiGameNews *news,
 static void
 kuzhi_window_init (KuzhiWindow *self)
 {
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
   GtkEventController *keys;
   const char *trace = g_getenv ("KUZHI_TRACE_FILE");
 
@@ -931,22 +919,18 @@ kuzhi_window_init (KuzhiWindow *self)
 
   /* Without the compiled schema (a build run from the tree) the window
    * still works, with the default preferences. */
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
-  if (schema != NULL)
+  self->settings = kuzhi_application_get_settings ();
+  if (self->settings != NULL)
     {
-      self->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+      g_object_ref (self->settings);
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
-      g_signal_connect_swapped (self->settings, "changed::animation-speed",
-                                G_CALLBACK (on_speed_changed), self);
-      on_speed_changed (self);
+      g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
+                                    G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
     }
-  else
-    g_warning ("The GSettings schema io.github.kuzhi.Kuzhi is not installed; preferences will not be kept");
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
