@@ -8,13 +8,6 @@
 #define ROW         6
 #define QUIET_LIMIT 100   /* plies in a row without a capture end the game */
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
-}
-
 static bool
 bohnenspiel_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
@@ -107,7 +100,7 @@ bohnenspiel_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   pos->to_move = (uint8_t) !p;
 
   /* The player to move has no beans: the rest go to the other player. */
-  if (row_sum (pos, !p) == 0)
+  if (kz_row_sum_6 (pos, !p) == 0)
     finish (pos, p, KZ_END_SIDE_EMPTY, log);
   else if (pos->quiet_plies >= QUIET_LIMIT)
     finish (pos, -1, KZ_END_NO_CAPTURE, log);
@@ -118,7 +111,7 @@ bohnenspiel_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 static int
 bohnenspiel_score (const KzPosition *pos, int player)
 {
-  return pos->stores[player] + row_sum (pos, player);
+  return pos->stores[player] + kz_row_sum_6 (pos, player);
 }
 
 /* The features of bohnenspiel_eval, in the weights' order. */

@@ -14,17 +14,10 @@ owner_of (int cup)
   return cup >= ROW;
 }
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
-}
-
 int
 kz_constitution_account (const KzPosition *pos, int player)
 {
-  return row_sum (pos, player) + pos->stores[player] + pos->refill_left[player];
+  return kz_row_sum_7 (pos, player) + pos->stores[player] + pos->refill_left[player];
 }
 
 int
@@ -173,7 +166,7 @@ end_round (KzPosition *pos, KzEventLog *log)
 {
   for (;;)
     {
-      int rows[2] = { row_sum (pos, 0), row_sum (pos, 1) };
+      int rows[2] = { kz_row_sum_7 (pos, 0), kz_row_sum_7 (pos, 1) };
       int winner;
 
       if (rows[0] > 0)
@@ -195,7 +188,7 @@ end_round (KzPosition *pos, KzEventLog *log)
           distribute (pos, p, stock);
         }
 
-      if (row_sum (pos, 0) == 0 && row_sum (pos, 1) == 0)
+      if (kz_row_sum_7 (pos, 0) == 0 && kz_row_sum_7 (pos, 1) == 0)
         {
           kz_position_adjudicate (pos, KZ_END_BOARD_EMPTY);
           if (log)
@@ -210,7 +203,7 @@ end_round (KzPosition *pos, KzEventLog *log)
         kz_event_log_push_round (log, KZ_EVENT_ROUND_START, pos->round, winner);
 
       /* A stuck opener: no shell on the row and no refill shell to sow. */
-      if (row_sum (pos, winner) > 0 || pos->refill_left[winner] == 1)
+      if (kz_row_sum_7 (pos, winner) > 0 || pos->refill_left[winner] == 1)
         return;
     }
 }
@@ -252,7 +245,7 @@ constitution_apply (KzPosition *pos, KzAction action, KzEventLog *log)
       sow (pos, action, hand, 0, log);
     }
 
-  if (row_sum (pos, 0) == 0 || row_sum (pos, 1) == 0)
+  if (kz_row_sum_7 (pos, 0) == 0 || kz_row_sum_7 (pos, 1) == 0)
     end_round (pos, log);
   else
     pos->to_move = (uint8_t) !p;

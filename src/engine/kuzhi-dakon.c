@@ -13,13 +13,6 @@
 #define MIN_SEEDS     3
 #define MAX_SEEDS     9     /* 14 × 9 = 126 keeps every count inside uint8_t */
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
-}
-
 static bool
 dakon_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
@@ -146,7 +139,7 @@ dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   pos->stores[p] = board[STORE];
   pos->quiet_plies = captured ? 0 : (uint16_t) (pos->quiet_plies + 1);
 
-  int rows[2] = { row_sum (pos, 0), row_sum (pos, 1) };
+  int rows[2] = { kz_row_sum_7 (pos, 0), kz_row_sum_7 (pos, 1) };
   if (rows[0] == 0 || rows[1] == 0)
     {
       /* The player who still has seeds sweeps them into their own store. */
@@ -182,7 +175,7 @@ dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 static int
 dakon_score (const KzPosition *pos, int player)
 {
-  return pos->stores[player] + row_sum (pos, player);
+  return pos->stores[player] + kz_row_sum_7 (pos, player);
 }
 
 /* The 100-ply rule makes the plies since the last capture count. */

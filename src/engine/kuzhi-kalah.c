@@ -9,13 +9,6 @@
 #define ROW    6
 #define STORE  KZ_SOW_STORE
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
-}
-
 static bool
 kalah_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
@@ -91,7 +84,7 @@ kalah_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   if (!again)
     pos->to_move = (uint8_t) !p;
 
-  if (row_sum (pos, 0) == 0 || row_sum (pos, 1) == 0)
+  if (kz_row_sum_6 (pos, 0) == 0 || kz_row_sum_6 (pos, 1) == 0)
     finish (pos, log);
   else if (again && log)
     kz_event_log_push (log, KZ_EVENT_EXTRA_TURN, -1, p, 0);
@@ -101,7 +94,7 @@ kalah_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 static int
 kalah_score (const KzPosition *pos, int player)
 {
-  return pos->stores[player] + row_sum (pos, player);
+  return pos->stores[player] + kz_row_sum_6 (pos, player);
 }
 
 

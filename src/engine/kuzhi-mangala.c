@@ -9,13 +9,6 @@
 #define ROW    6
 #define STORE  KZ_SOW_STORE
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
-}
-
 static bool
 mangala_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
@@ -49,7 +42,7 @@ capture (KzPosition *pos, int pit, int player, KzEventLog *log)
 static void
 finish (KzPosition *pos, KzEventLog *log)
 {
-  int empty = row_sum (pos, 0) == 0 ? 0 : 1;
+  int empty = kz_row_sum_6 (pos, 0) == 0 ? 0 : 1;
   int other = !empty;
 
   for (int c = other * ROW; c < other * ROW + ROW; c++)
@@ -105,7 +98,7 @@ mangala_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   if (!again)
     pos->to_move = (uint8_t) !p;
 
-  if (row_sum (pos, 0) == 0 || row_sum (pos, 1) == 0)
+  if (kz_row_sum_6 (pos, 0) == 0 || kz_row_sum_6 (pos, 1) == 0)
     finish (pos, log);
   else if (again && log)
     kz_event_log_push (log, KZ_EVENT_EXTRA_TURN, -1, p, 0);
@@ -117,8 +110,8 @@ mangala_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 static int
 mangala_score (const KzPosition *pos, int player)
 {
-  int own = row_sum (pos, player);
-  int other = row_sum (pos, !player);
+  int own = kz_row_sum_6 (pos, player);
+  int other = kz_row_sum_6 (pos, !player);
 
   if (own == 0)
     return pos->stores[player] + other;

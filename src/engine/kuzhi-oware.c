@@ -10,13 +10,6 @@
 #define HALF      24    /* half of the 48 seeds: more wins, exactly is a draw */
 #define PLY_LIMIT 400
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
-}
-
 static bool
 oware_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
@@ -46,7 +39,7 @@ moves_of (const KzPosition *pos, KzAction *out)
   int n = 0;
   int p = pos->to_move;
   int first = p * ROW;
-  bool must_feed = row_sum (pos, !p) == 0;
+  bool must_feed = kz_row_sum_6 (pos, !p) == 0;
 
   for (int c = first; c < first + ROW; c++)
     if (pos->pits[c] != 0 && (!must_feed || pos->pits[c] >= first + ROW - c))
@@ -101,7 +94,7 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   if (log)
     {
       kz_event_log_push (log, KZ_EVENT_LIFT, action, -1, hand);
-      if (row_sum (pos, q) == 0)
+      if (kz_row_sum_6 (pos, q) == 0)
         kz_event_log_set_detail (log, KZ_DETAIL_MUST_FEED);
     }
 
@@ -129,7 +122,7 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
         taken += pos->pits[stop--];
 
       /* Grand slam: taking the whole row is allowed but takes nothing. */
-      if (taken == row_sum (pos, q))
+      if (taken == kz_row_sum_6 (pos, q))
         kz_event_log_set_detail (log, KZ_DETAIL_GRAND_SLAM);
       else
         for (int h = c; h > stop; h--)
@@ -160,7 +153,7 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 static bool
 oware_must_feed (const KzPosition *pos)
 {
-  return row_sum (pos, !pos->to_move) == 0;
+  return kz_row_sum_6 (pos, !pos->to_move) == 0;
 }
 
 /* Captured seeds plus the seeds on the player's own row, which they keep
@@ -168,7 +161,7 @@ oware_must_feed (const KzPosition *pos)
 static int
 oware_score (const KzPosition *pos, int player)
 {
-  return pos->stores[player] + row_sum (pos, player);
+  return pos->stores[player] + kz_row_sum_6 (pos, player);
 }
 
 /* The features of oware_eval, in the weights' order. */

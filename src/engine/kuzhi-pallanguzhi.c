@@ -21,13 +21,6 @@ layout_count (int seeds, int cup)
   return seeds;
 }
 
-static inline int
-row_sum (const KzPosition *pos, int player)
-{
-  const uint8_t *p = pos->pits + player * ROW;
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
-}
-
 static inline bool
 is_rubbish (const KzPosition *pos, int cup)
 {
@@ -258,7 +251,7 @@ pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   /* There are no extra turns. The round ends when the turn passes to a
    * player with nothing on their row. */
   pos->to_move = (uint8_t) !p;
-  if (row_sum (pos, !p) == 0)
+  if (kz_row_sum_7 (pos, !p) == 0)
     end_round (pos, log);
 }
 
@@ -267,7 +260,7 @@ pallanguzhi_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 static int
 pallanguzhi_score (const KzPosition *pos, int player)
 {
-  return pos->stores[player] + row_sum (pos, player);
+  return pos->stores[player] + kz_row_sum_7 (pos, player);
 }
 
 /* The features of pallanguzhi_eval, in the weights' order. */

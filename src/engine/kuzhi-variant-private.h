@@ -13,6 +13,22 @@ extern const KzVariant kz_variant_bohnenspiel;
 
 /* What several games share. */
 
+/* The seeds on a player's row of a 2×6 or a 2×7 board, unrolled: the
+ * search reaches these at every node. */
+static inline int
+kz_row_sum_6 (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * 6;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
+}
+
+static inline int
+kz_row_sum_7 (const KzPosition *pos, int player)
+{
+  const uint8_t *p = pos->pits + player * 7;
+  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6];
+}
+
 /* Fills a start position: `seeds` in each of `n_pits` pits, empty stores,
  * no lucky cups, Player 1 to move. */
 void kz_position_start (KzPosition *pos, KzVariantId variant, int n_pits, int seeds);

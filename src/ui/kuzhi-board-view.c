@@ -6,6 +6,7 @@
 
 #include "kuzhi-board-view.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-draw.h"
 #include "kuzhi-texture.h"
 
 /* Layout, in units of one cup's cell. */
@@ -726,23 +727,6 @@ pit_center (KuzhiBoardView *self,
 }
 
 static void
-rounded_rect (cairo_t *cr,
-              double   x,
-              double   y,
-              double   w,
-              double   h,
-              double   r)
-{
-  r = MIN (r, MIN (w, h) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-static void
 draw_board (KuzhiBoardView *self,
             cairo_t        *cr)
 {
@@ -752,12 +736,12 @@ draw_board (KuzhiBoardView *self,
   cairo_pattern_t *pat;
 
   /* Shadow on the table. */
-  rounded_rect (cr, x + u * 0.05, y + u * 0.12, w, h, u * 0.45);
+  kuzhi_draw_rounded_rect (cr, x + u * 0.05, y + u * 0.12, w, h, u * 0.45);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.28);
   cairo_fill (cr);
 
   /* The wood: warm teak, darker at the edges. */
-  rounded_rect (cr, x, y, w, h, u * 0.45);
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, u * 0.45);
   pat = cairo_pattern_create_linear (x, y, x, y + h);
   cairo_pattern_add_color_stop_rgb (pat, 0.0, 0.76, 0.49, 0.26);
   cairo_pattern_add_color_stop_rgb (pat, 0.45, 0.66, 0.40, 0.20);
@@ -794,10 +778,10 @@ draw_board (KuzhiBoardView *self,
   cairo_pattern_add_color_stop_rgba (pat, 1.0, 0.15, 0.06, 0.0, 0.6);
   cairo_set_source (cr, pat);
   cairo_set_line_width (cr, MAX (2, u * 0.06));
-  rounded_rect (cr, x + u * 0.03, y + u * 0.03, w - u * 0.06, h - u * 0.06, u * 0.42);
+  kuzhi_draw_rounded_rect (cr, x + u * 0.03, y + u * 0.03, w - u * 0.06, h - u * 0.06, u * 0.42);
   cairo_stroke (cr);
   cairo_pattern_destroy (pat);
-  rounded_rect (cr, x, y, w, h, u * 0.45);
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, u * 0.45);
   cairo_set_source_rgba (cr, 0.22, 0.10, 0.03, 0.9);
   cairo_set_line_width (cr, 1.5);
   cairo_stroke (cr);
@@ -823,7 +807,7 @@ draw_count_pill (KuzhiBoardView *self,
   pango_layout_get_pixel_size (layout, &tw, &th);
   pw = MAX (tw + th * 0.8, th * 1.3);
   ph = th * 1.1;
-  rounded_rect (cr, cx - pw / 2, cy - ph / 2, pw, ph, ph / 2);
+  kuzhi_draw_rounded_rect (cr, cx - pw / 2, cy - ph / 2, pw, ph, ph / 2);
   cairo_set_source_rgba (cr, 0.13, 0.07, 0.03, 0.85);
   cairo_fill_preserve (cr);
   cairo_set_source_rgba (cr, ring->red, ring->green, ring->blue, 0.95);
@@ -852,7 +836,7 @@ draw_drawer (KuzhiBoardView *self,
   int shown, cols, rows_n;
 
   /* A long carved trough. */
-  rounded_rect (cr, x, y, w, h, w * 0.45);
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, w * 0.45);
   pat = cairo_pattern_create_linear (x, y, x + w, y);
   cairo_pattern_add_color_stop_rgb (pat, 0, 0.24, 0.12, 0.05);
   cairo_pattern_add_color_stop_rgb (pat, 0.5, 0.42, 0.25, 0.11);

@@ -36,11 +36,7 @@ static const char *
 name_of (KuzhiGameNews *self,
          int            player)
 {
-  const char *name = kuzhi_game_model_get_player_name (self->model, player);
-
-  if (name == NULL || *name == '\0')
-    return player ? _("Player 2") : _("Player 1");
-  return name;
+  return kuzhi_game_model_get_player_name (self->model, player);
 }
 
 static void

@@ -6,6 +6,7 @@
 
 #include "kuzhi-game-text.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-draw.h"
 
 /* What the window says about each game, in one table: the rest of the UI
  * asks for these instead of knowing the games. The rules themselves are
@@ -200,6 +201,15 @@ kuzhi_game_seeds_label (KzVariantId id,
   return g_strdup_printf ("%d", v->seeds_choices[index]);
 }
 
+int
+kuzhi_game_account (const KzPosition *pos,
+                    int               player)
+{
+  if (pos->variant == KZ_VARIANT_CONSTITUTION)
+    return kz_constitution_account (pos, player);
+  return pos->stores[player];
+}
+
 /* --- the small board pictures ---------------------------------------------- */
 
 static gboolean
@@ -207,17 +217,6 @@ picture_has_stores (KzVariantId id)
 {
   /* Oware and Pallanguzhi keep their captures beside the board, not in it. */
   return id != KZ_VARIANT_OWARE && id != KZ_VARIANT_PALLANGUZHI;
-}
-
-static void
-rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
 }
 
 void
@@ -238,7 +237,7 @@ kuzhi_game_draw_picture (cairo_t     *cr,
   wood = cairo_pattern_create_linear (0, 0, 0, height);
   cairo_pattern_add_color_stop_rgb (wood, 0, 0.72, 0.45, 0.24);
   cairo_pattern_add_color_stop_rgb (wood, 1, 0.53, 0.31, 0.15);
-  rounded_rect (cr, 0.5, 0.5, width - 1, height - 1, height * 0.22);
+  kuzhi_draw_rounded_rect (cr, 0.5, 0.5, width - 1, height - 1, height * 0.22);
   cairo_set_source (cr, wood);
   cairo_fill_preserve (cr);
   cairo_pattern_destroy (wood);
@@ -255,7 +254,7 @@ kuzhi_game_draw_picture (cairo_t     *cr,
     for (int s = 0; s < 2; s++)
       {
         double sx = s == 0 ? pad : width - pad - store_w;
-        rounded_rect (cr, sx, pad, store_w, height - 2 * pad, store_w / 2);
+        kuzhi_draw_rounded_rect (cr, sx, pad, store_w, height - 2 * pad, store_w / 2);
         cairo_set_source_rgba (cr, 0.22, 0.11, 0.04, 0.75);
         cairo_fill (cr);
       }

@@ -21,6 +21,10 @@ const char *kuzhi_game_seeds_title    (KzVariantId id);
 const char *kuzhi_game_seeds_subtitle (KzVariantId id);
 char       *kuzhi_game_seeds_label    (KzVariantId id,
                                        int         index);
+/* What a player has banked, as the header counts it: the Constitution's
+ * account, the store elsewhere. */
+int         kuzhi_game_account        (const KzPosition *pos,
+                                       int               player);
 /* Draws a small picture of the game's board into width × height. */
 void        kuzhi_game_draw_picture   (cairo_t    *cr,
                                        KzVariantId id,

@@ -6,6 +6,7 @@
 #include "kuzhi-window-private.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-application.h"
+#include "kuzhi-game-text.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-window-files.h"
 
@@ -69,17 +70,6 @@ level_title (KzLevel level)
     case KZ_LEVEL_HARD:   return C_("computer level", "Hard");
     default:              return "";
     }
-}
-
-static const char *
-player_name (Computer *c,
-             int       player)
-{
-  const char *name = kuzhi_game_model_get_player_name (c->model, player);
-
-  if (name == NULL || *name == '\0')
-    return player ? _("Player 2") : _("Player 1");
-  return name;
 }
 
 static int
@@ -270,15 +260,6 @@ cup_number (const KzPosition *pos,
   return pit % (pos->n_pits / 2) + 1;
 }
 
-static int
-account_of (const KzPosition *pos,
-            int               player)
-{
-  if (pos->variant == KZ_VARIANT_CONSTITUTION)
-    return kz_constitution_account (pos, player);
-  return pos->stores[player];
-}
-
 static char *
 describe_action (const KzPosition *pos,
                  KzAction          action)
@@ -356,7 +337,7 @@ on_hint_found (GObject      *source,
   else
     {
       /* The expected margin at the end of the search, against the margin now. */
-      int gain = score - (account_of (pos, pos->to_move) - account_of (pos, !pos->to_move));
+      int gain = score - (kuzhi_game_account (pos, pos->to_move) - kuzhi_game_account (pos, !pos->to_move));
       /* Translators: part of a hint, "expected gain +4" */
       outcome = g_strdup_printf (_("expected gain %+d"), gain);
     }
@@ -562,7 +543,7 @@ kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
       int p = kuzhi_game_model_get_position (c->model)->to_move;
       /* Translators: "Arul (Hard) is thinking…" */
       g_autofree char *text = g_strdup_printf (_("%s (%s) is thinking…"),
-                                               player_name (c, p), level_title (c->levels[p]));
+                                               kuzhi_game_model_get_player_name (c->model, p), level_title (c->levels[p]));
       set_text (c, text);
     }
   return c->text;

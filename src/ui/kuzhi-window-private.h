@@ -2,7 +2,6 @@
 #pragma once
 
 #include <adwaita.h>
-#include <stdio.h>
 
 #include "kuzhi-window.h"
 #include "kuzhi-board-view.h"
@@ -118,7 +117,6 @@ struct _KuzhiWindow
   GSettings            *settings;
   char                 *captions[2];
   char                 *last_toast;
-  FILE                 *trace;
 
   guint                 round_timeout;
 

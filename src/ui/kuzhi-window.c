@@ -50,20 +50,10 @@ static const char *
 player_name (KuzhiWindow *self,
              int          player)
 {
-  const char *name = self->model ? kuzhi_game_model_get_player_name (self->model, player) : NULL;
-
-  if (name == NULL || *name == '\0')
+  /* The model's names are never empty; before it exists, the defaults. */
+  if (self->model == NULL)
     return player ? _("Player 2") : _("Player 1");
-  return name;
-}
-
-static int
-account_of (const KzPosition *pos,
-            int               player)
-{
-  if (pos->variant == KZ_VARIANT_CONSTITUTION)
-    return kz_constitution_account (pos, player);
-  return pos->stores[player];
+  return kuzhi_game_model_get_player_name (self->model, player);
 }
 
 static const char *
@@ -190,8 +180,8 @@ update_header (KuzhiWindow *self)
     {
       int half = 7 * d->seeds;
       accounts = g_strdup_printf ("%s %d/%d · %s %d/%d",
-                                  player_name (self, 0), account_of (d, 0), half,
-                                  player_name (self, 1), account_of (d, 1), half);
+                                  player_name (self, 0), kuzhi_game_account (d, 0), half,
+                                  player_name (self, 1), kuzhi_game_account (d, 1), half);
     }
   else
     accounts = kuzhi_game_header_scores (d, player_name (self, 0), player_name (self, 1));
@@ -237,12 +227,12 @@ update_banner (KuzhiWindow *self)
   if (d->winner < 0)
     /* Translators: "The match is drawn, 35 to 35: no shell is left …" */
     text = g_strdup_printf (_("The match is drawn, %d to %d: %s."),
-                            account_of (d, 0), account_of (d, 1), reason_text (d->end));
+                            kuzhi_game_account (d, 0), kuzhi_game_account (d, 1), reason_text (d->end));
   else
     /* Translators: "Ana wins the match, 40 to 30: no shell is left …" */
     text = g_strdup_printf (_("%s wins the match, %d to %d: %s."),
                             player_name (self, d->winner),
-                            account_of (d, d->winner), account_of (d, !d->winner),
+                            kuzhi_game_account (d, d->winner), kuzhi_game_account (d, !d->winner),
                             reason_text (d->end));
   gtk_label_set_text (self->banner_label, text);
   gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
@@ -377,21 +367,6 @@ set_marking (KuzhiWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKING]);
 }
 
-static void
-trace_position (KuzhiWindow *self,
-                const char  *what)
-{
-  const KzPosition *p = kuzhi_game_model_get_position (self->model);
-
-  if (self->trace == NULL)
-    return;
-  fprintf (self->trace, "%s to_move=%d round=%d over=%d pits=", what, p->to_move, p->round, p->over);
-  for (int i = 0; i < p->n_pits; i++)
-    fprintf (self->trace, "%s%d", i ? "," : "", p->pits[i]);
-  fprintf (self->trace, " stores=%d,%d\n", p->stores[0], p->stores[1]);
-  fflush (self->trace);
-}
-
 /* --- signal handlers ---------------------------------------------------------- */
 
 static void
@@ -419,8 +394,6 @@ on_animating_changed (KuzhiBoardView *view,
 {
   update_actions (self);
   update_hint (self);
-  if (!kuzhi_board_view_get_animating (view))
-    trace_position (self, "shown");
 }
 
 static gboolean
@@ -471,8 +444,8 @@ on_event_reached (KuzhiBoardView *view,
       /* Translators: "Round 1 goes to Ana, who opens round 2 — Ana 38/35, Ben 32/35" */
       text = g_strdup_printf (_("Round %d goes to %s, who opens round %d — %s %d/%d, %s %d/%d"),
                               ev->round, player_name (self, ev->player), ev->round + 1,
-                              player_name (self, 0), account_of (pos, 0), half,
-                              player_name (self, 1), account_of (pos, 1), half);
+                              player_name (self, 0), kuzhi_game_account (pos, 0), half,
+                              player_name (self, 1), kuzhi_game_account (pos, 1), half);
       show_toast (self, text);
     }
   else if (ev->type == KZ_EVENT_ROUND_END)
@@ -532,10 +505,6 @@ static void
 on_action_finished (KuzhiWindow *self,
                     int          action)
 {
-  char buf[8];
-  g_autofree char *what = g_strdup_printf ("played %s", kz_action_to_string (action, buf));
-
-  trace_position (self, what);
   kuzhi_window_autosave (self);
 }
 
@@ -707,46 +676,6 @@ kuzhi_window_close_request (GtkWindow *window)
 }
 
 static void
-kuzhi_window_map (GtkWidget *widget)
-{
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
-
-  GTK_WIDGET_CLASS (kuzhi_window_parent_class)->map (widget);
-
-  if (self->trace != NULL)
-    fprintf (self->trace, "mapped\n");
-}
-
-static void
-kuzhi_window_size_allocate (GtkWidget *widget,
-                            int        width,
-                            int        height,
-                            int        baseline)
-{
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
-
-  GTK_WIDGET_CLASS (kuzhi_window_parent_class)->size_allocate (widget, width, height, baseline);
-
-  /* Tell an outside test where each cup is, in the surface's coordinates. */
-  if (self->trace != NULL)
-    {
-      double sx, sy;
-
-      gtk_native_get_surface_transform (GTK_NATIVE (self), &sx, &sy);
-      for (int p = 0; p < KZ_MAX_PITS; p++)
-        {
-          double x, y, wx, wy;
-
-          if (!kuzhi_board_view_get_cup_center (self->board_view, p, &x, &y))
-            continue;
-          if (gtk_widget_translate_coordinates (GTK_WIDGET (self->board_view), widget, x, y, &wx, &wy))
-            fprintf (self->trace, "cup %d %d %d\n", p, (int) (wx + sx), (int) (wy + sy));
-        }
-      fflush (self->trace);
-    }
-}
-
-static void
 kuzhi_window_dispose (GObject *object)
 {
   KuzhiWindow *self = KUZHI_WINDOW (object);
@@ -771,7 +700,6 @@ kuzhi_window_finalize (GObject *object)
   g_clear_pointer (&self->captions[0], g_free);
   g_clear_pointer (&self->captions[1], g_free);
   g_clear_pointer (&self->last_toast, g_free);
-  g_clear_pointer (&self->trace, fclose);
   kuzhi_window_files_clear (self);
   kuzhi_window_computer_clear (self);
 
@@ -836,8 +764,6 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   object_class->finalize = kuzhi_window_finalize;
   object_class->get_property = kuzhi_window_get_property;
   object_class->set_property = kuzhi_window_set_property;
-  widget_class->map = kuzhi_window_map;
-  widget_class->size_allocate = kuzhi_window_size_allocate;
   window_class->close_request = kuzhi_window_close_request;
 
   properties[PROP_VIEW] =
@@ -904,7 +830,6 @@ static void
 kuzhi_window_init (KuzhiWindow *self)
 {
   GtkEventController *keys;
-  const char *trace = g_getenv ("KUZHI_TRACE_FILE");
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -914,8 +839,6 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_position_reset), self);
   kuzhi_board_view_set_model (self->board_view, self->model);
 
-  if (trace != NULL && *trace != '\0')
-    self->trace = fopen (trace, "w");
 
   /* Without the compiled schema (a build run from the tree) the window
    * still works, with the default preferences. */

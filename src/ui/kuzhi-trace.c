@@ -1,0 +1,141 @@
+/* kuzhi-trace.c — the trace an outside test reads (KUZHI_TRACE_FILE), kept out of the window: it only listens to the window, its board and its model. */
+#include "kuzhi-trace.h"
+
+#include <stdio.h>
+
+typedef struct {
+  KuzhiWindow    *window;   /* borrowed: the trace goes with it */
+  KuzhiGameModel *model;    /* owned, to disconnect */
+  KuzhiBoardView *board;    /* owned, to disconnect */
+  GdkFrameClock  *clock;    /* owned once mapped */
+  gulong          paint_id;
+  FILE           *file;
+  int             cups[KZ_MAX_PITS][2];
+} Trace;
+
+/* The window is gone. */
+static void
+trace_free (gpointer  data,
+            GObject  *window)
+{
+  Trace *trace = data;
+
+  g_signal_handlers_disconnect_by_data (trace->model, trace);
+  g_signal_handlers_disconnect_by_data (trace->board, trace);
+  g_clear_object (&trace->model);
+  g_clear_object (&trace->board);
+  if (trace->clock != NULL)
+    {
+      g_clear_signal_handler (&trace->paint_id, trace->clock);
+      g_object_unref (trace->clock);
+    }
+  fclose (trace->file);
+  g_free (trace);
+}
+
+static void
+write_position (Trace      *trace,
+                const char *what)
+{
+  const KzPosition *p = kuzhi_game_model_get_position (kuzhi_window_get_model (trace->window));
+
+  fprintf (trace->file, "%s to_move=%d round=%d over=%d pits=", what, p->to_move, p->round, p->over);
+  for (int i = 0; i < p->n_pits; i++)
+    fprintf (trace->file, "%s%d", i ? "," : "", p->pits[i]);
+  fprintf (trace->file, " stores=%d,%d\n", p->stores[0], p->stores[1]);
+  fflush (trace->file);
+}
+
+static void
+on_action_finished (KuzhiGameModel *model,
+                    int             action,
+                    Trace          *trace)
+{
+  char buf[8];
+  g_autofree char *what = g_strdup_printf ("played %s", kz_action_to_string (action, buf));
+
+  write_position (trace, what);
+}
+
+static void
+on_animating (KuzhiBoardView *board,
+              GParamSpec     *pspec,
+              Trace          *trace)
+{
+  if (!kuzhi_board_view_get_animating (board))
+    write_position (trace, "shown");
+}
+
+/* After every frame: the cups that moved since the last one. */
+static void
+on_after_paint (GdkFrameClock *clock,
+                Trace         *trace)
+{
+  KuzhiBoardView *board = kuzhi_window_get_board_view (trace->window);
+  gboolean wrote = FALSE;
+  double sx, sy;
+
+  gtk_native_get_surface_transform (GTK_NATIVE (trace->window), &sx, &sy);
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    {
+      double x, y, wx, wy;
+      int at[2];
+
+      if (!kuzhi_board_view_get_cup_center (board, p, &x, &y) ||
+          !gtk_widget_translate_coordinates (GTK_WIDGET (board), GTK_WIDGET (trace->window), x, y, &wx, &wy))
+        continue;
+      at[0] = (int) (wx + sx);
+      at[1] = (int) (wy + sy);
+      if (at[0] == trace->cups[p][0] && at[1] == trace->cups[p][1])
+        continue;
+      trace->cups[p][0] = at[0];
+      trace->cups[p][1] = at[1];
+      fprintf (trace->file, "cup %d %d %d\n", p, at[0], at[1]);
+      wrote = TRUE;
+    }
+  if (wrote)
+    fflush (trace->file);
+}
+
+static void
+on_map (GtkWidget *widget,
+        Trace     *trace)
+{
+  fprintf (trace->file, "mapped\n");
+  fflush (trace->file);
+  if (trace->clock == NULL)
+    {
+      trace->clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+      trace->paint_id = g_signal_connect (trace->clock, "after-paint", G_CALLBACK (on_after_paint), trace);
+    }
+}
+
+void
+kuzhi_trace_attach (KuzhiWindow *window,
+                    const char  *path)
+{
+  Trace *trace;
+  FILE *file;
+
+  g_return_if_fail (KUZHI_IS_WINDOW (window));
+  g_return_if_fail (path != NULL);
+
+  file = fopen (path, "w");
+  if (file == NULL)
+    {
+      g_warning ("Cannot write the trace file %s", path);
+      return;
+    }
+  trace = g_new0 (Trace, 1);
+  trace->window = window;
+  trace->model = g_object_ref (kuzhi_window_get_model (window));
+  trace->board = g_object_ref (kuzhi_window_get_board_view (window));
+  trace->file = file;
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    trace->cups[p][0] = trace->cups[p][1] = -1;
+  g_object_weak_ref (G_OBJECT (window), trace_free, trace);
+
+  g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
+  g_signal_connect (trace->model, "action-finished", G_CALLBACK (on_action_finished), trace);
+  g_signal_connect (trace->board, "notify::animating", G_CALLBACK (on_animating), trace);
+}

@@ -1,0 +1,16 @@
+/* kuzhi-trace.h — the trace an outside test reads (KUZHI_TRACE_FILE): where each cup is on the screen, and every position played and shown. */
+#pragma once
+
+#include "kuzhi-window.h"
+
+G_BEGIN_DECLS
+
+/* Writes to `path`, for as long as `window` lives:
+ *   mapped                      once the window is on screen
+ *   cup P X Y                   cup P's centre in the surface's coordinates, whenever the layout moves it
+ *   played A to_move=… pits=…   after each action (after its autosave)
+ *   shown to_move=… pits=…      when the board has finished showing a move */
+void kuzhi_trace_attach (KuzhiWindow *window,
+                         const char  *path);
+
+G_END_DECLS
