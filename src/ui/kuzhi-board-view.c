@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "kuzhi-board-view.h"
+#include "kuzhi-sowing.h"
 #include "kuzhi-colors.h"
 #include "kuzhi-draw.h"
 #include "kuzhi-texture.h"
@@ -17,7 +18,7 @@
 #define SHADOW    0.14   /* room around the board for its shadow */
 
 /* Where the shells in hand hover when they are not over a cup. */
-#define HAND_AT_DRAWER(p) (-1 - (p))
+#define HAND_AT_DRAWER(p) KUZHI_SOWING_AT_STORE (p)
 
 struct _KuzhiBoardView
 {
@@ -25,16 +26,12 @@ struct _KuzhiBoardView
 
   /* owned */
   KuzhiGameModel *model;
-  GArray         *queue;          /* KzEvent still to animate */
   GtkWidget      *cups[KZ_MAX_PITS];
   guint           tick_id;
 
-  KzPosition      displayed;      /* the position on screen */
-  KzPosition      target;         /* where the animation ends */
-  guint           queue_pos;
-  gint64          slot_start;     /* frame time the current event began */
-  double          progress;       /* 0…1 through the current event */
-  gboolean        slot_begun;
+  /* the move being shown: the position on screen, the events still to
+   * animate and their timing (kuzhi-sowing.c) */
+  KuzhiSowing     sowing;
   gboolean        collecting;     /* between action-started and action-finished */
   gboolean        have_position;
   gboolean        marking;
@@ -44,13 +41,8 @@ struct _KuzhiBoardView
   int             hint_pit;       /* the suggested cup, or -1 */
   guint           hint_tick_id;   /* pulses the hint's ring */
 
-  int             hand;           /* shells in hand */
-  int             hand_at;        /* pit, or HAND_AT_DRAWER (player) */
-  int             flying;         /* shells flying to a drawer */
-
   int             n_pits;
   int             view_player;
-  guint           step_ms;
 
   /* drawings kept from frame to frame: the wood changes only with the
    * size, a drawer only with its count */
@@ -99,29 +91,6 @@ is_animating (KuzhiBoardView *self)
   return self->tick_id != 0;
 }
 
-/* The duration of one event on screen, in microseconds. */
-static gint64
-event_duration (KuzhiBoardView *self,
-                const KzEvent  *ev)
-{
-  double f;
-
-  switch (ev->type)
-    {
-    case KZ_EVENT_LIFT:
-    case KZ_EVENT_RELAY:   f = 1.4; break;
-    case KZ_EVENT_DROP:
-    case KZ_EVENT_STORE:   f = 1.0; break;
-    case KZ_EVENT_TRIPLE:
-    case KZ_EVENT_LUCKY:
-    case KZ_EVENT_CAPTURE: f = 3.0; break;
-    case KZ_EVENT_MARK:    f = 2.5; break;
-    case KZ_EVENT_ROUND_END: f = 6.0; break;
-    default:               f = 0.0; break;
-    }
-  return (gint64) (f * self->step_ms * 1000);
-}
-
 /* Keyboard users land on a cup the player to move may sow: the focus moves
  * there when it was on a cup that is no longer playable. */
 static void
@@ -130,7 +99,7 @@ focus_playable_cup (KuzhiBoardView *self)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
   int n = row_length (self);
-  int mover = self->displayed.to_move;
+  int mover = self->sowing.displayed.to_move;
 
   if (focus != NULL && !KUZHI_IS_CUP (focus))
     return;
@@ -168,16 +137,16 @@ update_cups (KuzhiBoardView *self)
   for (int p = 0; p < self->n_pits; p++)
     {
       KuzhiCup *cup = KUZHI_CUP (self->cups[p]);
-      int count = self->displayed.pits[p];
+      int count = self->sowing.displayed.pits[p];
       int lucky = -1;
 
       /* Shells lifted or flying away have left the cup already. */
       for (int o = 0; o < 2; o++)
-        if (self->displayed.lucky[o] == p)
+        if (self->sowing.displayed.lucky[o] == p)
           lucky = o;
       kuzhi_cup_set_count (cup, count);
       kuzhi_cup_set_lucky (cup, lucky);
-      kuzhi_cup_set_out_of_play (cup, (self->displayed.rubbish >> p) & 1);
+      kuzhi_cup_set_out_of_play (cup, (self->sowing.displayed.rubbish >> p) & 1);
       kuzhi_cup_set_state (cup, states[p]);
       if (self->model != NULL)
         kuzhi_cup_set_owner_name (cup, kuzhi_game_model_get_player_name (self->model, p / row_length (self)));
@@ -222,12 +191,12 @@ set_displayed (KuzhiBoardView   *self,
   int old_n = self->n_pits;
 
   /* A drawer's drawing depends on the game too (Oware's "n/25"). */
-  if (pos->variant != self->displayed.variant)
+  if (pos->variant != self->sowing.displayed.variant)
     {
       g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
       g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
     }
-  self->displayed = *pos;
+  self->sowing.displayed = *pos;
   self->have_position = TRUE;
   if (pos->n_pits != old_n || self->cups[0] == NULL)
     {
@@ -240,76 +209,21 @@ set_displayed (KuzhiBoardView   *self,
 
 /* --- the animation ------------------------------------------------------ */
 
+/* The sowing changed what is on screen. */
 static void
-begin_event (KuzhiBoardView *self,
-             const KzEvent  *ev)
+on_sowing_changed (gpointer data)
 {
-  KzPosition *d = &self->displayed;
+  KuzhiBoardView *self = data;
 
-  switch (ev->type)
-    {
-    case KZ_EVENT_LIFT:
-    case KZ_EVENT_RELAY:
-      d->pits[ev->pit] = 0;
-      self->hand = ev->count;
-      self->hand_at = ev->pit;
-      break;
-    case KZ_EVENT_TRIPLE:
-    case KZ_EVENT_LUCKY:
-    case KZ_EVENT_CAPTURE:
-      self->flying = MIN (ev->count, d->pits[ev->pit]);
-      d->pits[ev->pit] -= self->flying;
-      break;
-    case KZ_EVENT_ROUND_END:
-    case KZ_EVENT_MATCH_END:
-      g_signal_emit (self, signals[EVENT_REACHED], 0, ev);
-      break;
-    default:
-      break;
-    }
   update_cups (self);
   g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
 }
 
 static void
-end_event (KuzhiBoardView *self,
-           const KzEvent  *ev)
+on_sowing_reached (const KzEvent *ev,
+                   gpointer       data)
 {
-  KzPosition *d = &self->displayed;
-
-  switch (ev->type)
-    {
-    case KZ_EVENT_DROP:
-      if (ev->pit >= 0 && ev->pit < KZ_MAX_PITS)
-        d->pits[ev->pit]++;
-      self->hand = MAX (0, self->hand - 1);
-      self->hand_at = ev->pit;
-      break;
-    case KZ_EVENT_STORE:
-      d->stores[ev->player ? 1 : 0]++;
-      self->hand = MAX (0, self->hand - 1);
-      self->hand_at = HAND_AT_DRAWER (ev->player ? 1 : 0);
-      break;
-    case KZ_EVENT_TRIPLE:
-    case KZ_EVENT_LUCKY:
-    case KZ_EVENT_CAPTURE:
-      d->stores[ev->player ? 1 : 0] += self->flying;
-      self->flying = 0;
-      break;
-    case KZ_EVENT_MARK:
-      d->lucky[ev->player ? 1 : 0] = ev->pit;
-      break;
-    case KZ_EVENT_ROUND_END:
-      /* Gathering and redistributing are not animated: the next round's
-       * board appears once the round's end has been seen. */
-      *d = self->target;
-      self->hand = 0;
-      break;
-    default:
-      break;
-    }
-  update_cups (self);
-  g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
+  g_signal_emit (data, signals[EVENT_REACHED], 0, ev);
 }
 
 static void
@@ -320,12 +234,7 @@ stop_animation (KuzhiBoardView *self)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
-  g_array_set_size (self->queue, 0);
-  self->queue_pos = 0;
-  self->hand = 0;
-  self->flying = 0;
-  self->slot_begun = FALSE;
-  self->progress = 0;
+  kuzhi_sowing_stop (&self->sowing);
 }
 
 void
@@ -336,16 +245,9 @@ kuzhi_board_view_finish_animation (KuzhiBoardView *self)
   g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
 
   was_animating = is_animating (self);
-  /* Events not reached yet still count: a round's end must be announced. */
-  for (guint i = self->queue_pos; i < self->queue->len; i++)
-    {
-      const KzEvent *ev = &g_array_index (self->queue, KzEvent, i);
-      if ((ev->type == KZ_EVENT_ROUND_END || ev->type == KZ_EVENT_MATCH_END)
-          && !(i == self->queue_pos && self->slot_begun))
-        g_signal_emit (self, signals[EVENT_REACHED], 0, ev);
-    }
+  kuzhi_sowing_skip_rest (&self->sowing);
   stop_animation (self);
-  set_displayed (self, &self->target);
+  set_displayed (self, &self->sowing.target);
   if (was_animating)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
 }
@@ -356,36 +258,16 @@ on_tick (GtkWidget     *widget,
          gpointer       user_data)
 {
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
 
-  if (self->slot_start == 0)
-    self->slot_start = now;
-
-  while (self->queue_pos < self->queue->len)
+  if (kuzhi_sowing_advance (&self->sowing, gdk_frame_clock_get_frame_time (clock)))
     {
-      const KzEvent *ev = &g_array_index (self->queue, KzEvent, self->queue_pos);
-      gint64 duration = event_duration (self, ev);
-
-      if (!self->slot_begun)
-        {
-          begin_event (self, ev);
-          self->slot_begun = TRUE;
-        }
-      if (now - self->slot_start < duration)
-        {
-          self->progress = (double) (now - self->slot_start) / duration;
-          gtk_widget_queue_draw (widget);
-          return G_SOURCE_CONTINUE;
-        }
-      end_event (self, ev);
-      self->slot_start += duration;
-      self->slot_begun = FALSE;
-      self->queue_pos++;
+      gtk_widget_queue_draw (widget);
+      return G_SOURCE_CONTINUE;
     }
 
   self->tick_id = 0;
   stop_animation (self);
-  set_displayed (self, &self->target);
+  set_displayed (self, &self->sowing.target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
   return G_SOURCE_REMOVE;
 }
@@ -409,7 +291,7 @@ push_event (KuzhiBoardView *self,
   ev.round = round;
   if (type == KZ_EVENT_MATCH_END)
     ev.reason = count;
-  g_array_append_val (self->queue, ev);
+  kuzhi_sowing_push (&self->sowing, &ev);
 }
 
 static void
@@ -422,15 +304,15 @@ on_action_started (KuzhiGameModel   *model,
 
   kuzhi_board_view_finish_animation (self);
   self->collecting = TRUE;
-  self->displayed = *pos;
-  self->hand = 0;
-  self->hand_at = pos->to_move * row_length (self);
+  self->sowing.displayed = *pos;
+  self->sowing.hand = 0;
+  self->sowing.hand_at = pos->to_move * row_length (self);
   if (action == KZ_ACTION_REFILL)
     {
       /* The refill shell comes from beside the player's drawer. */
-      self->displayed.refill_left[pos->to_move] = 0;
-      self->hand = 1;
-      self->hand_at = HAND_AT_DRAWER (pos->to_move);
+      self->sowing.displayed.refill_left[pos->to_move] = 0;
+      self->sowing.hand = 1;
+      self->sowing.hand_at = HAND_AT_DRAWER (pos->to_move);
     }
 }
 
@@ -486,8 +368,10 @@ on_captured (KuzhiGameModel *m, int pit, int player, int count, KuzhiBoardView *
 static void
 on_special (KuzhiGameModel *m, int detail, int pit, int player, int count, KuzhiBoardView *self)
 {
-  if (self->collecting && self->queue->len > 0)
-    g_array_index (self->queue, KzEvent, self->queue->len - 1).detail = (uint8_t) detail;
+  KzEvent *last = self->collecting ? kuzhi_sowing_last (&self->sowing) : NULL;
+
+  if (last != NULL)
+    last->detail = (uint8_t) detail;
 }
 
 static void
@@ -508,25 +392,17 @@ on_action_finished (KuzhiGameModel *model,
                     KuzhiBoardView *self)
 {
   self->collecting = FALSE;
-  self->target = *kuzhi_game_model_get_position (model);
+  kuzhi_sowing_start (&self->sowing, kuzhi_game_model_get_position (model));
 
-  if (self->step_ms == 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (self->sowing.step_ms == 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       /* Instant: every event is reached at once. */
-      for (guint i = 0; i < self->queue->len; i++)
-        {
-          const KzEvent *ev = &g_array_index (self->queue, KzEvent, i);
-          if (ev->type == KZ_EVENT_ROUND_END || ev->type == KZ_EVENT_MATCH_END)
-            g_signal_emit (self, signals[EVENT_REACHED], 0, ev);
-        }
+      kuzhi_sowing_skip_rest (&self->sowing);
       stop_animation (self);
-      set_displayed (self, &self->target);
+      set_displayed (self, &self->sowing.target);
       return;
     }
 
-  self->queue_pos = 0;
-  self->slot_start = 0;
-  self->slot_begun = FALSE;
   self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
   update_cups (self);
   g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
@@ -541,8 +417,8 @@ on_position_reset (KuzhiGameModel *model,
 
   stop_animation (self);
   self->collecting = FALSE;
-  self->target = *kuzhi_game_model_get_position (model);
-  set_displayed (self, &self->target);
+  self->sowing.target = *kuzhi_game_model_get_position (model);
+  set_displayed (self, &self->sowing.target);
   if (was)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
 }
@@ -828,8 +704,8 @@ draw_drawer (KuzhiBoardView *self,
   double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
   double u = self->unit;
   const GdkRGBA *pc = kuzhi_player_color (player);
-  int count = self->displayed.stores[player];
-  int target = kz_position_variant (&self->displayed)->win_target;
+  int count = self->sowing.displayed.stores[player];
+  int target = kz_position_variant (&self->sowing.displayed)->win_target;
   /* Where a count wins outright (Oware's 25), the store counts towards it. */
   g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
   cairo_pattern_t *pat;
@@ -874,14 +750,14 @@ draw_hand (KuzhiBoardView *self,
   double hx, hy;
   const KzEvent *ev = NULL;
 
-  if (self->queue_pos < self->queue->len && self->slot_begun)
-    ev = &g_array_index (self->queue, KzEvent, self->queue_pos);
+  if (self->sowing.slot_begun)
+    ev = kuzhi_sowing_current (&self->sowing);
 
-  pit_center (self, self->hand_at, &hx, &hy);
+  pit_center (self, self->sowing.hand_at, &hx, &hy);
 
   if (ev != NULL && (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE))
     {
-      double tx, ty, t = self->progress;
+      double tx, ty, t = self->sowing.progress;
       int to = ev->type == KZ_EVENT_DROP ? ev->pit : HAND_AT_DRAWER (ev->player ? 1 : 0);
       double arc;
 
@@ -893,31 +769,31 @@ draw_hand (KuzhiBoardView *self,
       /* The hand follows the falling shell. */
       hx = hx + (tx - hx) * t;
       hy = hy + (ty - hy) * t;
-      if (self->hand > 1)
+      if (self->sowing.hand > 1)
         {
-          g_autofree char *text = g_strdup_printf ("%d", self->hand - 1);
-          kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (self->hand - 1, 5), 11);
+          g_autofree char *text = g_strdup_printf ("%d", self->sowing.hand - 1);
+          kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (self->sowing.hand - 1, 5), 11);
           draw_count_pill (self, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22,
                            kuzhi_gold_color ());
         }
     }
   else if (ev != NULL && (ev->type == KZ_EVENT_LIFT || ev->type == KZ_EVENT_RELAY))
     {
-      double lift = u * 0.55 * MIN (1.0, self->progress * 2);
-      g_autofree char *text = g_strdup_printf ("%d", self->hand);
-      kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (self->hand, 5), 11);
+      double lift = u * 0.55 * MIN (1.0, self->sowing.progress * 2);
+      g_autofree char *text = g_strdup_printf ("%d", self->sowing.hand);
+      kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (self->sowing.hand, 5), 11);
       draw_count_pill (self, cr, hx + u * 0.38, hy - lift - u * 0.2, text, u * 0.22,
                        kuzhi_gold_color ());
     }
-  else if (ev != NULL && self->flying > 0
+  else if (ev != NULL && self->sowing.flying > 0
            && (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY || ev->type == KZ_EVENT_CAPTURE))
     {
-      double fx, fy, tx, ty, t = self->progress;
+      double fx, fy, tx, ty, t = self->sowing.progress;
       double e = t * t * (3 - 2 * t);
 
       pit_center (self, ev->pit, &fx, &fy);
       pit_center (self, HAND_AT_DRAWER (ev->player ? 1 : 0), &tx, &ty);
-      for (int i = 0; i < MIN (self->flying, 8); i++)
+      for (int i = 0; i < MIN (self->sowing.flying, 8); i++)
         {
           double lag = MIN (1.0, MAX (0.0, e * 1.2 - i * 0.05));
           kuzhi_cup_draw_shell (cr, fx + (tx - fx) * lag + (i - 1) * u * 0.12,
@@ -955,7 +831,7 @@ draw_hand (KuzhiBoardView *self,
     {
       /* A gold ring closes in on the newly marked cup. */
       const GdkRGBA *g = kuzhi_gold_color ();
-      double mx, my, t = self->progress;
+      double mx, my, t = self->sowing.progress;
 
       pit_center (self, ev->pit, &mx, &my);
       cairo_set_source_rgba (cr, g->red, g->green, g->blue, 0.35 + 0.65 * t);
@@ -963,10 +839,10 @@ draw_hand (KuzhiBoardView *self,
       cairo_arc (cr, mx, my, u * (1.2 - 0.75 * t), 0, 2 * G_PI);
       cairo_stroke (cr);
     }
-  else if (self->hand > 0)
+  else if (self->sowing.hand > 0)
     {
-      g_autofree char *text = g_strdup_printf ("%d", self->hand);
-      kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (self->hand, 5), 11);
+      g_autofree char *text = g_strdup_printf ("%d", self->sowing.hand);
+      kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (self->sowing.hand, 5), 11);
       draw_count_pill (self, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22, kuzhi_gold_color ());
     }
 }
@@ -1046,7 +922,7 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
 
   for (int p = 0; p < 2; p++)
     {
-      if (self->drawer_nodes[p] == NULL || self->drawer_counts[p] != self->displayed.stores[p])
+      if (self->drawer_nodes[p] == NULL || self->drawer_counts[p] != self->sowing.displayed.stores[p])
         {
           GtkSnapshot *s = gtk_snapshot_new ();
           cairo_surface_t *image;
@@ -1065,7 +941,7 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
           kuzhi_snapshot_append_image (s, image, &bounds);
           cairo_surface_destroy (image);
           self->drawer_nodes[p] = gtk_snapshot_free_to_node (s);
-          self->drawer_counts[p] = self->displayed.stores[p];
+          self->drawer_counts[p] = self->sowing.displayed.stores[p];
         }
       gtk_snapshot_append_node (snapshot, self->drawer_nodes[p]);
     }
@@ -1073,7 +949,7 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_snapshot_child (widget, self->cups[p], snapshot);
 
-  if (self->hand > 0 || self->flying > 0 || is_animating (self))
+  if (self->sowing.hand > 0 || self->sowing.flying > 0 || is_animating (self))
     {
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
       draw_hand (self, cr);
@@ -1113,7 +989,7 @@ kuzhi_board_view_finalize (GObject *object)
 {
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (object);
 
-  g_clear_pointer (&self->queue, g_array_unref);
+  kuzhi_sowing_clear (&self->sowing);
   g_clear_pointer (&self->background, gsk_render_node_unref);
   g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
   g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
@@ -1138,7 +1014,7 @@ kuzhi_board_view_get_property (GObject    *object,
       g_value_set_int (value, self->view_player);
       break;
     case PROP_STEP_MS:
-      g_value_set_uint (value, self->step_ms);
+      g_value_set_uint (value, self->sowing.step_ms);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1225,16 +1101,17 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   GtkGesture *click;
   KzPosition empty = { 0 };
 
-  self->queue = g_array_new (FALSE, TRUE, sizeof (KzEvent));
-  self->step_ms = 150;
+  kuzhi_sowing_init (&self->sowing);
+  self->sowing.changed = on_sowing_changed;
+  self->sowing.reached = on_sowing_reached;
+  self->sowing.data = self;
   self->interactive = TRUE;
   self->hint_pit = -1;
-  self->hand_at = 0;
 
   empty.n_pits = 14;
   empty.lucky[0] = empty.lucky[1] = -1;
   set_displayed (self, &empty);
-  self->target = empty;
+  self->sowing.target = empty;
 
   click = gtk_gesture_click_new ();
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
@@ -1298,7 +1175,7 @@ kuzhi_board_view_set_position (KuzhiBoardView   *self,
 {
   g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
   stop_animation (self);
-  self->target = *position;
+  self->sowing.target = *position;
   set_displayed (self, position);
 }
 
@@ -1306,7 +1183,7 @@ const KzPosition *
 kuzhi_board_view_get_displayed (KuzhiBoardView *self)
 {
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), NULL);
-  return &self->displayed;
+  return &self->sowing.displayed;
 }
 
 void
@@ -1345,9 +1222,9 @@ kuzhi_board_view_set_step_ms (KuzhiBoardView *self,
                               guint           step_ms)
 {
   g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
-  if (self->step_ms == step_ms)
+  if (self->sowing.step_ms == step_ms)
     return;
-  self->step_ms = step_ms;
+  self->sowing.step_ms = step_ms;
   if (step_ms == 0)
     kuzhi_board_view_finish_animation (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP_MS]);
@@ -1384,7 +1261,7 @@ int
 kuzhi_board_view_get_hand (KuzhiBoardView *self)
 {
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), 0);
-  return self->hand + self->flying;
+  return self->sowing.hand + self->sowing.flying;
 }
 
 KuzhiCup *
