@@ -5,17 +5,11 @@
 #include <math.h>
 
 #include "kuzhi-board-view.h"
+#include "kuzhi-board-layout.h"
 #include "kuzhi-sowing.h"
 #include "kuzhi-colors.h"
 #include "kuzhi-draw.h"
 #include "kuzhi-texture.h"
-
-/* Layout, in units of one cup's cell. */
-#define PAD       0.24
-#define DRAWER_W  1.15
-#define DRAWER_GAP 0.14
-#define ROW_GAP   0.12
-#define SHADOW    0.14   /* room around the board for its shadow */
 
 /* Where the shells in hand hover when they are not over a cup. */
 #define HAND_AT_DRAWER(p) KUZHI_SOWING_AT_STORE (p)
@@ -50,13 +44,8 @@ struct _KuzhiBoardView
   GskRenderNode  *drawer_nodes[2];
   int             drawer_counts[2];
 
-  /* layout, recomputed on allocation */
-  double          unit;
-  int             alloc_width;
-  int             alloc_height;
-  graphene_rect_t board;
-  graphene_rect_t drawers[2];
-  graphene_rect_t cup_rects[KZ_MAX_PITS];
+  /* recomputed on allocation and when the view turns */
+  KuzhiBoardLayout layout;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiBoardView, kuzhi_board_view, GTK_TYPE_WIDGET)
@@ -463,86 +452,28 @@ on_board_pressed (GtkGestureClick *gesture,
 /* --- layout and drawing --------------------------------------------------- */
 
 static void
-cup_slot (KuzhiBoardView *self,
-          int             pit,
-          int            *row,
-          int            *col)
-{
-  int n = row_length (self);
-  int owner = pit / n;
-  int i = pit % n;
-
-  /* The nearest row runs left to right, the far one right to left, so the
-   * sowing goes counter-clockwise on screen in either view. */
-  if (owner == self->view_player)
-    {
-      *row = 1;
-      *col = i;
-    }
-  else
-    {
-      *row = 0;
-      *col = n - 1 - i;
-    }
-}
-
-/* Where the drawers and cups go on the board, for the current view. */
-static void
-compute_rects (KuzhiBoardView *self)
-{
-  double u = self->unit;
-  double bx = self->board.origin.x, by = self->board.origin.y, bw = self->board.size.width;
-  int near = self->view_player;
-
-  /* The nearest player's drawer is on the right, where their row ends. */
-  self->drawers[near] = GRAPHENE_RECT_INIT (bx + bw - PAD * u - DRAWER_W * u, by + PAD * u,
-                                            DRAWER_W * u, (2 + ROW_GAP) * u);
-  self->drawers[!near] = GRAPHENE_RECT_INIT (bx + PAD * u, by + PAD * u,
-                                             DRAWER_W * u, (2 + ROW_GAP) * u);
-  for (int p = 0; p < self->n_pits; p++)
-    {
-      int row, col;
-
-      cup_slot (self, p, &row, &col);
-      self->cup_rects[p] = GRAPHENE_RECT_INIT (bx + (PAD + DRAWER_W + DRAWER_GAP + col) * u,
-                                               by + (PAD + row * (1 + ROW_GAP)) * u,
-                                               u, u);
-    }
-}
-
-static void
 kuzhi_board_view_size_allocate (GtkWidget *widget,
                                 int        width,
                                 int        height,
                                 int        baseline)
 {
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
-  int n = row_length (self);
-  double cols = n + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD;
-  double rows = 2 + ROW_GAP + 2 * PAD;
-  double u = MIN (width / (cols + SHADOW), height / (rows + SHADOW));
-  double bw = cols * u, bh = rows * u;
-  double bx = (width - bw) / 2, by = (height - bh) / 2;
+  double u;
 
-  if (u != self->unit || bx != self->board.origin.x || by != self->board.origin.y
-      || width != self->alloc_width || height != self->alloc_height)
+  if (kuzhi_board_layout_compute (&self->layout, width, height, self->n_pits, self->view_player))
     {
       g_clear_pointer (&self->background, gsk_render_node_unref);
       g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
       g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
     }
-  self->alloc_width = width;
-  self->alloc_height = height;
-  self->unit = u;
-  self->board = GRAPHENE_RECT_INIT (bx, by, bw, bh);
-  compute_rects (self);
+  u = self->layout.unit;
 
   for (int p = 0; p < self->n_pits; p++)
     {
       GtkAllocation alloc;
 
-      alloc.x = (int) floor (self->cup_rects[p].origin.x);
-      alloc.y = (int) floor (self->cup_rects[p].origin.y);
+      alloc.x = (int) floor (self->layout.cups[p].origin.x);
+      alloc.y = (int) floor (self->layout.cups[p].origin.y);
       alloc.width = (int) ceil (u);
       alloc.height = (int) ceil (u);
       if (self->cups[p] != NULL)
@@ -560,8 +491,9 @@ kuzhi_board_view_measure (GtkWidget      *widget,
                           int            *natural_baseline)
 {
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
-  double cols = row_length (self) + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD + SHADOW;
-  double rows = 2 + ROW_GAP + 2 * PAD + SHADOW;
+  double cols, rows;
+
+  kuzhi_board_layout_cells (self->n_pits, &cols, &rows);
 
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_measure (self->cups[p], orientation, -1, NULL, NULL, NULL, NULL);
@@ -592,23 +524,16 @@ pit_center (KuzhiBoardView *self,
             double         *x,
             double         *y)
 {
-  const graphene_rect_t *r;
-
-  if (at >= 0 && at < self->n_pits)
-    r = &self->cup_rects[at];
-  else
-    r = &self->drawers[at == HAND_AT_DRAWER (1) ? 1 : 0];
-  *x = r->origin.x + r->size.width / 2;
-  *y = r->origin.y + r->size.height / 2;
+  kuzhi_board_layout_center (&self->layout, at, x, y);
 }
 
 static void
 draw_board (KuzhiBoardView *self,
             cairo_t        *cr)
 {
-  const graphene_rect_t *b = &self->board;
+  const graphene_rect_t *b = &self->layout.board;
   double x = b->origin.x, y = b->origin.y, w = b->size.width, h = b->size.height;
-  double u = self->unit;
+  double u = self->layout.unit;
   cairo_pattern_t *pat;
 
   /* Shadow on the table. */
@@ -700,9 +625,9 @@ draw_drawer (KuzhiBoardView *self,
              cairo_t        *cr,
              int             player)
 {
-  const graphene_rect_t *r = &self->drawers[player];
+  const graphene_rect_t *r = &self->layout.drawers[player];
   double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
-  double u = self->unit;
+  double u = self->layout.unit;
   const GdkRGBA *pc = kuzhi_player_color (player);
   int count = self->sowing.displayed.stores[player];
   int target = kz_position_variant (&self->sowing.displayed)->win_target;
@@ -746,7 +671,7 @@ static void
 draw_hand (KuzhiBoardView *self,
            cairo_t        *cr)
 {
-  double u = self->unit;
+  double u = self->layout.unit;
   double hx, hy;
   const KzEvent *ev = NULL;
 
@@ -875,10 +800,10 @@ static void
 draw_hint (KuzhiBoardView *self,
            GtkSnapshot    *snapshot)
 {
-  const graphene_rect_t *r = &self->cup_rects[self->hint_pit];
+  const graphene_rect_t *r = &self->layout.cups[self->hint_pit];
   double t = g_get_monotonic_time () / (double) G_USEC_PER_SEC;
   double pulse = 0.5 + 0.5 * sin (t * 2 * G_PI);
-  double width = MAX (3.0, self->unit * (0.06 + 0.04 * pulse));
+  double width = MAX (3.0, self->layout.unit * (0.06 + 0.04 * pulse));
   double grow = width * (0.5 + pulse);
   cairo_t *cr;
   graphene_rect_t bounds;
@@ -904,7 +829,7 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
   int scale = gtk_widget_get_scale_factor (widget);
   cairo_t *cr;
 
-  if (self->unit < 4)
+  if (self->layout.unit < 4)
     return;
 
   /* The wood and the drawers are drawn once into images (kuzhi-texture.h)
@@ -930,7 +855,7 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
           DrawerJob job = { self, p, 0, 0 };
 
           g_clear_pointer (&self->drawer_nodes[p], gsk_render_node_unref);
-          graphene_rect_inset_r (&self->drawers[p], -4, -4, &bounds);
+          graphene_rect_inset_r (&self->layout.drawers[p], -4, -4, &bounds);
           bounds.origin.x = floor (bounds.origin.x);
           bounds.origin.y = floor (bounds.origin.y);
           bounds.size.width = ceil (bounds.size.width);
@@ -1203,7 +1128,8 @@ kuzhi_board_view_set_view_player (KuzhiBoardView *self,
     int n = self->n_pits;
     self->n_pits = 0;
     rebuild_cups (self, n);
-    compute_rects (self);
+    kuzhi_board_layout_compute (&self->layout, self->layout.width, self->layout.height,
+                                self->n_pits, self->view_player);
     update_cups (self);
   }
   gtk_widget_queue_allocate (GTK_WIDGET (self));
@@ -1281,7 +1207,7 @@ kuzhi_board_view_get_cup_center (KuzhiBoardView *self,
                                  double         *y)
 {
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
-  if (pit < 0 || pit >= self->n_pits || self->unit < 1)
+  if (pit < 0 || pit >= self->n_pits || self->layout.unit < 1)
     return FALSE;
   pit_center (self, pit, x, y);
   return TRUE;

@@ -1,0 +1,105 @@
+/* kuzhi-board-layout.c — the board's geometry, in units of one cup's cell. */
+#include "kuzhi-board-layout.h"
+
+#define PAD        0.24
+#define DRAWER_W   1.15
+#define DRAWER_GAP 0.14
+#define ROW_GAP    0.12
+#define SHADOW     0.14   /* room around the board for its shadow */
+
+static void
+board_cells (int n_pits, double *cols, double *rows)
+{
+  *cols = n_pits / 2 + 2 * (DRAWER_W + DRAWER_GAP) + 2 * PAD;
+  *rows = 2 + ROW_GAP + 2 * PAD;
+}
+
+void
+kuzhi_board_layout_cells (int     n_pits,
+                          double *cols,
+                          double *rows)
+{
+  board_cells (n_pits, cols, rows);
+  *cols += SHADOW;
+  *rows += SHADOW;
+}
+
+/* The nearest row runs left to right, the far one right to left. */
+static void
+cup_slot (int n_pits, int view_player, int pit, int *row, int *col)
+{
+  int n = n_pits / 2;
+  int owner = pit / n;
+  int i = pit % n;
+
+  if (owner == view_player)
+    {
+      *row = 1;
+      *col = i;
+    }
+  else
+    {
+      *row = 0;
+      *col = n - 1 - i;
+    }
+}
+
+gboolean
+kuzhi_board_layout_compute (KuzhiBoardLayout *layout,
+                            int               width,
+                            int               height,
+                            int               n_pits,
+                            int               view_player)
+{
+  double cols, rows, u, bw, bh, bx, by;
+  gboolean resized;
+  int near = view_player ? 1 : 0;
+
+  board_cells (n_pits, &cols, &rows);
+  u = MIN (width / (cols + SHADOW), height / (rows + SHADOW));
+  bw = cols * u;
+  bh = rows * u;
+  bx = (width - bw) / 2;
+  by = (height - bh) / 2;
+  resized = u != layout->unit || bx != layout->board.origin.x || by != layout->board.origin.y
+            || width != layout->width || height != layout->height;
+
+  layout->width = width;
+  layout->height = height;
+  layout->n_pits = n_pits;
+  layout->view_player = near;
+  layout->unit = u;
+  layout->board = GRAPHENE_RECT_INIT (bx, by, bw, bh);
+
+  /* The nearest player's drawer is on the right, where their row ends. */
+  layout->drawers[near] = GRAPHENE_RECT_INIT (bx + bw - PAD * u - DRAWER_W * u, by + PAD * u,
+                                              DRAWER_W * u, (2 + ROW_GAP) * u);
+  layout->drawers[!near] = GRAPHENE_RECT_INIT (bx + PAD * u, by + PAD * u,
+                                               DRAWER_W * u, (2 + ROW_GAP) * u);
+  for (int p = 0; p < n_pits; p++)
+    {
+      int row, col;
+
+      cup_slot (n_pits, near, p, &row, &col);
+      layout->cups[p] = GRAPHENE_RECT_INIT (bx + (PAD + DRAWER_W + DRAWER_GAP + col) * u,
+                                            by + (PAD + row * (1 + ROW_GAP)) * u,
+                                            u, u);
+    }
+  return resized;
+}
+
+void
+kuzhi_board_layout_center (const KuzhiBoardLayout *layout,
+                           int                     at,
+                           double                 *x,
+                           double                 *y)
+{
+  const graphene_rect_t *r;
+
+  if (at >= 0 && at < layout->n_pits)
+    r = &layout->cups[at];
+  else
+    r = &layout->drawers[at == KUZHI_SOWING_AT_STORE (1) ? 1 : 0];
+  *x = r->origin.x + r->size.width / 2;
+  *y = r->origin.y + r->size.height / 2;
+}

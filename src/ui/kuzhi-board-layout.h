@@ -1,0 +1,39 @@
+/* kuzhi-board-layout.h — where everything goes on the board: the wood, the two drawers or stores and the cups, for a size and a view. */
+#pragma once
+
+#include <graphene.h>
+
+#include "kuzhi-engine.h"
+#include "kuzhi-sowing.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  int             width, height;   /* the widget's allocation */
+  int             n_pits;
+  int             view_player;     /* whose row is nearest */
+  double          unit;            /* one cup's cell, in pixels */
+  graphene_rect_t board;           /* the wood */
+  graphene_rect_t drawers[2];      /* each player's drawer or store */
+  graphene_rect_t cups[KZ_MAX_PITS];
+} KuzhiBoardLayout;
+
+/* The board's size in cells, shadow included, for measuring. */
+void     kuzhi_board_layout_cells   (int                     n_pits,
+                                     double                 *cols,
+                                     double                 *rows);
+/* Lays out `n_pits` cups in width × height with `view_player`'s row
+ * nearest (left to right, so that sowing runs counter-clockwise on screen
+ * in either view). Returns TRUE when the size of what is drawn changed. */
+gboolean kuzhi_board_layout_compute (KuzhiBoardLayout       *layout,
+                                     int                     width,
+                                     int                     height,
+                                     int                     n_pits,
+                                     int                     view_player);
+/* The centre of a pit, or of a drawer for KUZHI_SOWING_AT_STORE (player). */
+void     kuzhi_board_layout_center  (const KuzhiBoardLayout *layout,
+                                     int                     at,
+                                     double                 *x,
+                                     double                 *y);
+
+G_END_DECLS
