@@ -28,7 +28,7 @@ typedef struct {
   gboolean    x_over;
   int         x_winner;
   KzEndReason x_end;
-  const char *x_events;      /* events of all actions, " | " between actions */
+  const char *x_events;      /* events of all actions (kz_event_log_to_string), " | " between actions */
 } Case;
 
 static const Case cases[] = {
@@ -268,15 +268,16 @@ test_case (gconstpointer data)
   for (int i = 0; actions[i] != NULL; i++)
     {
       KzAction action;
-      g_autofree char *text = NULL;
+      char *text;
 
       g_assert_true (kz_action_parse (actions[i], &action));
       kz_event_log_clear (&log);
       g_assert_true (kz_match_play (&match, action, &log));
-      text = kz_test_events_to_string (&log);
+      text = kz_event_log_to_string (&log);
       if (i > 0)
         g_string_append (events, " | ");
       g_string_append (events, text);
+      free (text);
       g_assert_cmpint (kz_position_total (&match.pos), ==, total);
     }
   kz_event_log_free (&log);
@@ -464,16 +465,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/constitution/%s", cases[i].name);
-      g_test_add_data_func (path, &cases[i], test_case);
-    }
-  for (gsize i = 0; i < G_N_ELEMENTS (legal_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/constitution/%s", legal_cases[i].name);
-      g_test_add_data_func (path, &legal_cases[i], test_legal);
-    }
+  KZ_TEST_ADD_CASES ("/constitution", cases, test_case);
+  KZ_TEST_ADD_CASES ("/constitution", legal_cases, test_legal);
   g_test_add_func ("/constitution/mark/once-per-turn", test_mark_once_per_turn);
   g_test_add_func ("/constitution/illegal-actions-change-nothing", test_illegal);
   g_test_add_func ("/constitution/start-position", test_start_position);

@@ -3,13 +3,17 @@
 #include <string.h>
 
 #include "kuzhi-game-model.h"
+#include "kuzhi-test-util.h"
 
 /* Every signal the model emits, written to one string in order, so that a
- * test states the whole expected sequence by hand:
- *   <a  action-started (action)      >a  action-finished
+ * test states the whole expected sequence by hand. The signals that carry
+ * an engine event are written as the engine writes that event
+ * (kz_event_log_to_string):
  *   L3x5 lifted  D4 sown  R5x6 relayed  S>0 stored  T5>0 triple
  *   K4>0x5 lucky-banked  M7>1 lucky-marked  C4>1x3 captured  X>1 extra-turn
- *   E1>0 round-ended  B2>0 round-started  W0:1 match-ended (winner:reason)
+ *   E1>0 round-ended  B2>0 round-started  W0:board_empty match-ended
+ * and the others as
+ *   <a  action-started (action)      >a  action-finished
  *   turn>1 turn-changed  reset position-reset  n:PROP notify */
 typedef struct {
   KuzhiGameModel *model;
@@ -33,6 +37,21 @@ rec (Fixture *f, const char *format, ...)
   va_end (args);
 }
 
+/* Records one engine event in the engine's notation. */
+static void
+rec_event (Fixture *f, KzEventType type, int pit, int player, int count, int round, int reason)
+{
+  KzEvent ev = {
+    .type = (uint8_t) type, .pit = (int8_t) pit, .player = (int8_t) player,
+    .count = (uint16_t) count, .round = (uint16_t) round, .reason = (uint8_t) reason,
+  };
+  KzEventLog one = { .events = &ev, .len = 1, .cap = 1 };
+  char *text = kz_event_log_to_string (&one);
+
+  rec (f, "%s", text);
+  free (text);
+}
+
 static void
 on_action_started (KuzhiGameModel *m, int action, gpointer before, Fixture *f)
 {
@@ -50,18 +69,18 @@ on_action_finished (KuzhiGameModel *m, int action, Fixture *f)
   rec (f, ">%s", kz_action_to_string ((KzAction) action, buf));
 }
 
-static void on_lifted (KuzhiGameModel *m, int pit, int count, Fixture *f) { rec (f, "L%dx%d", pit, count); }
-static void on_sown (KuzhiGameModel *m, int pit, Fixture *f) { rec (f, "D%d", pit); }
-static void on_relayed (KuzhiGameModel *m, int pit, int count, Fixture *f) { rec (f, "R%dx%d", pit, count); }
-static void on_stored (KuzhiGameModel *m, int player, Fixture *f) { rec (f, "S>%d", player); }
-static void on_triple (KuzhiGameModel *m, int pit, int receiver, Fixture *f) { rec (f, "T%d>%d", pit, receiver); }
-static void on_lucky_banked (KuzhiGameModel *m, int pit, int owner, int count, Fixture *f) { rec (f, "K%d>%dx%d", pit, owner, count); }
-static void on_lucky_marked (KuzhiGameModel *m, int pit, int player, Fixture *f) { rec (f, "M%d>%d", pit, player); }
-static void on_captured (KuzhiGameModel *m, int pit, int player, int count, Fixture *f) { rec (f, "C%d>%dx%d", pit, player, count); }
-static void on_extra_turn (KuzhiGameModel *m, int player, Fixture *f) { rec (f, "X>%d", player); }
-static void on_round_ended (KuzhiGameModel *m, int round, int winner, Fixture *f) { rec (f, "E%d>%d", round, winner); }
-static void on_round_started (KuzhiGameModel *m, int round, int opener, Fixture *f) { rec (f, "B%d>%d", round, opener); }
-static void on_match_ended (KuzhiGameModel *m, int winner, int reason, Fixture *f) { rec (f, "W%d:%d", winner, reason); }
+static void on_lifted (KuzhiGameModel *m, int pit, int count, Fixture *f) { rec_event (f, KZ_EVENT_LIFT, pit, -1, count, 0, 0); }
+static void on_sown (KuzhiGameModel *m, int pit, Fixture *f) { rec_event (f, KZ_EVENT_DROP, pit, -1, 0, 0, 0); }
+static void on_relayed (KuzhiGameModel *m, int pit, int count, Fixture *f) { rec_event (f, KZ_EVENT_RELAY, pit, -1, count, 0, 0); }
+static void on_stored (KuzhiGameModel *m, int player, Fixture *f) { rec_event (f, KZ_EVENT_STORE, -1, player, 0, 0, 0); }
+static void on_triple (KuzhiGameModel *m, int pit, int receiver, Fixture *f) { rec_event (f, KZ_EVENT_TRIPLE, pit, receiver, 3, 0, 0); }
+static void on_lucky_banked (KuzhiGameModel *m, int pit, int owner, int count, Fixture *f) { rec_event (f, KZ_EVENT_LUCKY, pit, owner, count, 0, 0); }
+static void on_lucky_marked (KuzhiGameModel *m, int pit, int player, Fixture *f) { rec_event (f, KZ_EVENT_MARK, pit, player, 0, 0, 0); }
+static void on_captured (KuzhiGameModel *m, int pit, int player, int count, Fixture *f) { rec_event (f, KZ_EVENT_CAPTURE, pit, player, count, 0, 0); }
+static void on_extra_turn (KuzhiGameModel *m, int player, Fixture *f) { rec_event (f, KZ_EVENT_EXTRA_TURN, -1, player, 0, 0, 0); }
+static void on_round_ended (KuzhiGameModel *m, int round, int winner, Fixture *f) { rec_event (f, KZ_EVENT_ROUND_END, -1, winner, 0, round, 0); }
+static void on_round_started (KuzhiGameModel *m, int round, int opener, Fixture *f) { rec_event (f, KZ_EVENT_ROUND_START, -1, opener, 0, round, 0); }
+static void on_match_ended (KuzhiGameModel *m, int winner, int reason, Fixture *f) { rec_event (f, KZ_EVENT_MATCH_END, -1, winner, 0, 0, reason); }
 static void on_turn_changed (KuzhiGameModel *m, int player, Fixture *f) { rec (f, "turn>%d", player); }
 static void on_position_reset (KuzhiGameModel *m, Fixture *f) { rec (f, "reset"); }
 static void on_notify (GObject *o, GParamSpec *pspec, Fixture *f) { rec (f, "n:%s", g_param_spec_get_name (pspec)); }
@@ -417,7 +436,7 @@ test_player_names (Fixture *f, gconstpointer data)
 
 /* Plays random legal actions until the end or `limit` actions. */
 static void
-play_random (KuzhiGameModel *m, GRand *rand, guint limit)
+play_random (KuzhiGameModel *m, guint64 *rng, guint limit)
 {
   for (guint i = 0; i < limit && !kuzhi_game_model_get_over (m); i++)
     {
@@ -425,20 +444,7 @@ play_random (KuzhiGameModel *m, GRand *rand, guint limit)
       int n = kuzhi_game_model_get_legal (m, actions);
 
       g_assert_cmpint (n, >, 0);
-      g_assert_true (kuzhi_game_model_play (m, actions[g_rand_int_range (rand, 0, n)], NULL));
-    }
-}
-
-static void
-assert_same_match (const KzMatch *a, const KzMatch *b)
-{
-  g_assert_true (kz_position_equal (&a->pos, &b->pos));
-  g_assert_true (kz_position_equal (&a->start, &b->start));
-  g_assert_cmpuint (a->n_history, ==, b->n_history);
-  for (gsize i = 0; i < a->n_history; i++)
-    {
-      g_assert_cmpint (a->history[i].action, ==, b->history[i].action);
-      g_assert_true (kz_position_equal (&a->history[i].before, &b->history[i].before));
+      g_assert_true (kuzhi_game_model_play (m, actions[kz_test_rand_range (rng, 0, n)], NULL));
     }
 }
 
@@ -448,7 +454,7 @@ static void
 test_undo_redo_everything (Fixture *f, gconstpointer data)
 {
   KuzhiGameModel *m = f->model;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (20261129);
+  guint64 rng = 20261129;
 
   for (int v = 0; v < KZ_N_VARIANTS; v++)
     {
@@ -460,7 +466,7 @@ test_undo_redo_everything (Fixture *f, gconstpointer data)
           guint undos = 0, redos = 0;
 
           g_assert_true (kuzhi_game_model_new_match (m, (KzVariantId) v, NULL, NULL));
-          play_random (m, rand, round % 2 ? 2000 : (guint) g_rand_int_range (rand, 1, 60));
+          play_random (m, &rng, round % 2 ? 2000 : (guint) kz_test_rand_range (&rng, 1, 60));
           kz_match_copy (&saved, kuzhi_game_model_get_match (m));
 
           while (kuzhi_game_model_undo (m))
@@ -470,7 +476,7 @@ test_undo_redo_everything (Fixture *f, gconstpointer data)
           while (kuzhi_game_model_redo (m))
             redos++;
           g_assert_cmpuint (undos, ==, redos);
-          assert_same_match (kuzhi_game_model_get_match (m), &saved);
+          kz_test_assert_same_match (kuzhi_game_model_get_match (m), &saved);
           kz_match_clear (&saved);
         }
     }

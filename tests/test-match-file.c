@@ -10,62 +10,36 @@
 #include "kuzhi-game-model.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-protocol.h"
+#include "kuzhi-test-util.h"
 
 static const char *engine_path;
 
-/* Plays random legal actions until the end or `limit` actions. */
-static void
-play_random (KzMatch *match, GRand *rand, guint limit)
-{
-  for (guint i = 0; i < limit && !match->pos.over; i++)
-    {
-      KzAction actions[KZ_MAX_ACTIONS];
-      int n = kz_position_variant (&match->pos)->legal (&match->pos, actions);
-
-      g_assert_cmpint (n, >, 0);
-      g_assert_true (kz_match_play (match, actions[g_rand_int_range (rand, 0, n)], NULL));
-    }
-}
-
 /* A random match of `variant` with random options the game accepts. */
 static void
-random_match (KzMatch *match, KzVariantId variant, GRand *rand)
+random_match (KzMatch *match, KzVariantId variant, guint64 *rng)
 {
   for (;;)
     {
       KzOptions options = { 0 };
 
-      options.seeds = g_rand_boolean (rand) ? 0 : g_rand_int_range (rand, 1, 13);
-      options.pasu = g_rand_int_range (rand, 0, 4) == 0 ? (g_rand_boolean (rand) ? 4 : 6) : 0;
+      options.seeds = kz_test_rand_range (rng, 0, 2) ? 0 : kz_test_rand_range (rng, 1, 13);
+      options.pasu = kz_test_rand_range (rng, 0, 4) == 0 ? (kz_test_rand_range (rng, 0, 2) ? 4 : 6) : 0;
       if (kz_match_init (match, variant, &options, NULL, 0))
         break;
     }
   /* Short, middling and whole matches. */
-  switch (g_rand_int_range (rand, 0, 3))
+  switch (kz_test_rand_range (rng, 0, 3))
     {
-    case 0: play_random (match, rand, g_rand_int_range (rand, 0, 10)); break;
-    case 1: play_random (match, rand, g_rand_int_range (rand, 10, 200)); break;
-    default: play_random (match, rand, 100000); break;
-    }
-}
-
-static void
-assert_same_match (const KzMatch *a, const KzMatch *b)
-{
-  g_assert_true (kz_position_equal (&a->pos, &b->pos));
-  g_assert_true (kz_position_equal (&a->start, &b->start));
-  g_assert_cmpuint (a->n_history, ==, b->n_history);
-  for (gsize i = 0; i < a->n_history; i++)
-    {
-      g_assert_cmpint (a->history[i].action, ==, b->history[i].action);
-      g_assert_true (kz_position_equal (&a->history[i].before, &b->history[i].before));
+    case 0: kz_test_play_random (match, rng, kz_test_rand_range (rng, 0, 10)); break;
+    case 1: kz_test_play_random (match, rng, kz_test_rand_range (rng, 10, 200)); break;
+    default: kz_test_play_random (match, rng, 100000); break;
     }
 }
 
 static void
 test_round_trip (void)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+  guint64 rng = 4242;
   g_autoptr(GDateTime) created = g_date_time_new_utc (2026, 11, 29, 20, 15, 7);
   /* What the file's syntax must escape or not take as syntax; control
    * characters are not kept in names (see /match-file/names). */
@@ -87,7 +61,7 @@ test_round_trip (void)
           g_autoptr(GError) error = NULL;
           gsize length;
 
-          random_match (&match, (KzVariantId) v, rand);
+          random_match (&match, (KzVariantId) v, &rng);
           longest = MAX (longest, match.n_history);
           data = kuzhi_match_file_to_data (&match, names, created, &length);
           g_assert_nonnull (data);
@@ -95,7 +69,7 @@ test_round_trip (void)
 
           if (!kuzhi_match_file_from_data (data, length, &loaded, names_out, &created_out, &error))
             g_error ("%s refused its own file: %s\n%s", kz_variant_get ((KzVariantId) v)->key, error->message, data);
-          assert_same_match (&loaded, &match);
+          kz_test_assert_same_match (&loaded, &match);
           g_assert_cmpstr (names_out[0], ==, names[0]);
           g_assert_cmpstr (names_out[1], ==, names[1]);
           g_assert_true (g_date_time_equal (created_out, created));
@@ -134,7 +108,7 @@ test_old_date (void)
 static void
 test_save_load_file (void)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  guint64 rng = 7;
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "match.kuzhi", NULL);
 
@@ -146,12 +120,12 @@ test_save_load_file (void)
 
       if (kz_variant_get ((KzVariantId) v) == NULL)
         continue;
-      random_match (&match, (KzVariantId) v, rand);
+      random_match (&match, (KzVariantId) v, &rng);
       g_assert_true (kuzhi_match_file_save (&match, NULL, path, &error));
       g_assert_no_error (error);
       g_assert_true (kuzhi_match_file_load (path, &loaded, names, &error));
       g_assert_no_error (error);
-      assert_same_match (&loaded, &match);
+      kz_test_assert_same_match (&loaded, &match);
       g_assert_cmpstr (names[0], ==, "Player 1");
       g_assert_cmpstr (names[1], ==, "Player 2");
       g_free (names[0]);
@@ -249,7 +223,7 @@ assert_refused (const char *data, gsize length, int code, const char *fragment)
   g_assert_cmpstr (error->message, !=, "");
   if (fragment != NULL && strstr (error->message, fragment) == NULL)
     g_error ("the message “%s” should mention “%s”", error->message, fragment);
-  assert_same_match (&match, &before);
+  kz_test_assert_same_match (&match, &before);
   g_assert_null (names[0]);
   g_assert_null (names[1]);
   g_assert_null (created);
@@ -384,7 +358,7 @@ test_truncated (void)
       if (kuzhi_match_file_from_data (good, cut, &match, NULL, NULL, &error))
         g_error ("a file cut after %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes was accepted", cut, len);
       g_assert_error (error, KUZHI_MATCH_FILE_ERROR, error->code);
-      assert_same_match (&match, &before);
+      kz_test_assert_same_match (&match, &before);
       kz_match_clear (&match);
       kz_match_clear (&before);
     }
@@ -395,7 +369,7 @@ test_binary (void)
 {
   g_autofree char *good = good_file (NULL);
   gsize len = strlen (good);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  guint64 rng = 99;
 
   /* A NUL byte anywhere. */
   {
@@ -413,11 +387,11 @@ test_binary (void)
   /* Random junk, and a PNG header. */
   for (int i = 0; i < 200; i++)
     {
-      gsize n = g_rand_int_range (rand, 1, 2000);
+      gsize n = kz_test_rand_range (&rng, 1, 2000);
       g_autofree char *junk = g_malloc (n);
 
       for (gsize j = 0; j < n; j++)
-        junk[j] = (char) g_rand_int_range (rand, 1, 256);
+        junk[j] = (char) kz_test_rand_range (&rng, 1, 256);
       assert_refused (junk, n, -1, NULL);
     }
   {
@@ -825,7 +799,7 @@ assert_holds_match (const char *path, const KzMatch *want)
 
   g_assert_true (kuzhi_match_file_load (path, &loaded, NULL, &error));
   g_assert_no_error (error);
-  assert_same_match (&loaded, want);
+  kz_test_assert_same_match (&loaded, want);
   kz_match_clear (&loaded);
 }
 
@@ -980,7 +954,7 @@ test_model_load (void)
   g_clear_error (&error);
   g_assert_cmpuint (resets, ==, 0);
   g_assert_cmpuint (notifies, ==, 0);
-  assert_same_match (kuzhi_game_model_get_match (model), &before);
+  kz_test_assert_same_match (kuzhi_game_model_get_match (model), &before);
   g_assert_cmpstr (kuzhi_game_model_get_player_name (model, 0), ==, "Kavya");
   g_assert_true (kuzhi_game_model_can_redo (model));
 
@@ -1002,7 +976,7 @@ test_model_load (void)
   g_assert_no_error (error);
   g_assert_true (kuzhi_game_model_load (other, bad_path, &error));
   g_assert_no_error (error);
-  assert_same_match (kuzhi_game_model_get_match (other), kuzhi_game_model_get_match (model));
+  kz_test_assert_same_match (kuzhi_game_model_get_match (other), kuzhi_game_model_get_match (model));
   g_assert_cmpstr (kuzhi_game_model_get_player_name (other, 1), ==, "Arul");
   g_assert_true (g_date_time_equal (kuzhi_game_model_get_created (other),
                                     kuzhi_game_model_get_created (model)));
@@ -1020,7 +994,7 @@ test_model_autosave (void)
   g_autoptr(KuzhiGameModel) restored = kuzhi_game_model_new ();
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  guint64 rng = 5;
 
   /* G_TEST_OPTION_ISOLATE_DIRS: this is a fresh folder, not the user's. */
   g_assert_true (g_str_has_prefix (path, g_get_user_data_dir ()));
@@ -1034,14 +1008,14 @@ test_model_autosave (void)
       KzAction actions[KZ_MAX_ACTIONS];
       int n = kuzhi_game_model_get_legal (model, actions);
 
-      g_assert_true (kuzhi_game_model_play (model, actions[g_rand_int_range (rand, 0, n)], NULL));
+      g_assert_true (kuzhi_game_model_play (model, actions[kz_test_rand_range (&rng, 0, n)], NULL));
       g_assert_true (kuzhi_game_model_autosave (model, &error));
       g_assert_no_error (error);
     }
 
   g_assert_true (kuzhi_game_model_restore_autosave (restored, &error));
   g_assert_no_error (error);
-  assert_same_match (kuzhi_game_model_get_match (restored), kuzhi_game_model_get_match (model));
+  kz_test_assert_same_match (kuzhi_game_model_get_match (restored), kuzhi_game_model_get_match (model));
   g_assert_cmpstr (kuzhi_game_model_get_player_name (restored, 1), ==, "Arul");
 
   g_assert_true (kuzhi_match_file_discard_autosave (&error));
@@ -1246,7 +1220,7 @@ test_autosave_survives_kill (void)
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "autosave.kuzhi", NULL);
   g_autofree char *save_cmd = g_strconcat ("save ", path, NULL);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1729);
+  guint64 rng = 1729;
 
   if (engine_path == NULL)
     {
@@ -1262,7 +1236,7 @@ test_autosave_survives_kill (void)
       GOutputStream *in;
       KzMatch played, loaded = { 0 };
       int confirmed = 0, sent = 0;
-      int kill_after = g_rand_int_range (rand, 1, 60);
+      int kill_after = kz_test_rand_range (&rng, 1, 60);
 
       proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
                                &error, engine_path, NULL);
@@ -1279,7 +1253,7 @@ test_autosave_survives_kill (void)
         {
           KzAction actions[KZ_MAX_ACTIONS];
           int n = kz_position_variant (&played.pos)->legal (&played.pos, actions);
-          KzAction a = actions[g_rand_int_range (rand, 0, n)];
+          KzAction a = actions[kz_test_rand_range (&rng, 0, n)];
           char buf[8];
           g_autofree char *play = g_strconcat ("play ", kz_action_to_string (a, buf), "\n", save_cmd, "\n", NULL);
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-test-util.h"
 
 #define N_RANDOM_MATCHES 10000
 #define MAX_PLIES        20000  /* a bound to report endless matches, far above what matches take */
@@ -12,147 +13,19 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* One line per action: drops in a row are joined ("drop 1,2,3"). */
-static char *
-render_events (const KzEventLog *log)
+/* A position written by hand (kz_test_make_position) with its rubbish cups
+ * and its round (0: 1), whose number tells who opened it. */
+static KzPosition
+make_position (int seeds, int pasu, const uint8_t pits[KZ_MAX_PITS],
+               const uint8_t stores[2], unsigned rubbish, int to_move, int round)
 {
-  GString *s = g_string_new (NULL);
-
-  for (size_t i = 0; i < log->len; i++)
-    {
-      const KzEvent *ev = &log->events[i];
-
-      if (ev->type == KZ_EVENT_DROP && i > 0 && log->events[i - 1].type == KZ_EVENT_DROP)
-        {
-          g_string_append_printf (s, ",%d", ev->pit);
-          continue;
-        }
-      if (s->len > 0)
-        g_string_append (s, "; ");
-      switch ((KzEventType) ev->type)
-        {
-        case KZ_EVENT_LIFT:
-          g_string_append_printf (s, "lift %d %d", ev->pit, ev->count);
-          break;
-        case KZ_EVENT_DROP:
-          g_string_append_printf (s, "drop %d", ev->pit);
-          break;
-        case KZ_EVENT_RELAY:
-          g_string_append_printf (s, "relay %d %d", ev->pit, ev->count);
-          break;
-        case KZ_EVENT_CAPTURE:
-          g_string_append_printf (s, "capture %d %d %d", ev->pit, ev->player, ev->count);
-          break;
-        case KZ_EVENT_ROUND_END:
-          g_string_append_printf (s, "rend %d %d", ev->round, ev->player);
-          break;
-        case KZ_EVENT_ROUND_START:
-          g_string_append_printf (s, "rstart %d %d", ev->round, ev->player);
-          break;
-        case KZ_EVENT_MATCH_END:
-          g_string_append_printf (s, "end %d %s", ev->player,
-                                  kz_end_reason_to_string ((KzEndReason) ev->reason));
-          break;
-        case KZ_EVENT_STORE:
-        case KZ_EVENT_EXTRA_TURN:
-        case KZ_EVENT_TRIPLE:
-        case KZ_EVENT_LUCKY:
-        case KZ_EVENT_MARK:
-        case KZ_N_EVENT_TYPES:
-        default:
-          g_string_append (s, kz_event_type_to_string ((KzEventType) ev->type));
-          break;
-        }
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* Replays the events of one action on a copy of the board, as a view
- * animating them would. The refill between rounds has no events (the view
- * takes the new round's board from the position), so the replay stops at
- * round_start and returns false then. */
-static bool
-replay_events (const KzPosition *before, const KzEventLog *log,
-               int pits[KZ_MAX_PITS], int stores[2])
-{
-  int hand = 0;
-  int pasu = before->option;
-  int mover = before->to_move;
-
-  for (int i = 0; i < before->n_pits; i++)
-    pits[i] = before->pits[i];
-  stores[0] = before->stores[0];
-  stores[1] = before->stores[1];
-  for (size_t i = 0; i < log->len; i++)
-    {
-      const KzEvent *ev = &log->events[i];
-      switch ((KzEventType) ev->type)
-        {
-        case KZ_EVENT_LIFT:
-        case KZ_EVENT_RELAY:
-          g_assert_cmpint (pits[ev->pit], ==, ev->count);
-          g_assert_cmpint (hand, ==, 0);
-          g_assert_false (before->rubbish & R (ev->pit));
-          hand = pits[ev->pit];
-          pits[ev->pit] = 0;
-          break;
-        case KZ_EVENT_DROP:
-          g_assert_cmpint (hand, >, 0);
-          g_assert_false (before->rubbish & R (ev->pit));
-          hand--;
-          pits[ev->pit]++;
-          /* A cup that reaches the pasu is captured right after the drop. */
-          if (pits[ev->pit] == pasu)
-            {
-              g_assert_cmpuint (i + 1, <, log->len);
-              g_assert_cmpint (log->events[i + 1].type, ==, KZ_EVENT_CAPTURE);
-              g_assert_cmpint (log->events[i + 1].pit, ==, ev->pit);
-              g_assert_cmpint (log->events[i + 1].player, ==, mover);
-            }
-          break;
-        case KZ_EVENT_CAPTURE:
-          g_assert_cmpint (pits[ev->pit], ==, ev->count);
-          g_assert_cmpint (ev->count, >, 0);
-          pits[ev->pit] = 0;
-          stores[ev->player] += ev->count;
-          break;
-        case KZ_EVENT_ROUND_END:
-          g_assert_cmpint (hand, ==, 0);
-          for (int c = 0; c < before->n_pits; c++)
-            g_assert_cmpint (pits[c], ==, 0);
-          break;
-        case KZ_EVENT_ROUND_START:
-          return false;
-        case KZ_EVENT_STORE:
-        case KZ_EVENT_EXTRA_TURN:
-          g_assert_not_reached ();
-          break;
-        default:
-          break;
-        }
-    }
-  g_assert_cmpint (hand, ==, 0);
-  return true;
-}
-
-static void
-build_position (KzPosition *pos, int seeds, int pasu, const int pits[KZ_MAX_PITS],
-                const int stores[2], unsigned rubbish, int to_move, int round)
-{
-  const KzVariant *v = kz_variant_get (KZ_VARIANT_PALLANGUZHI);
   KzOptions options = { .seeds = seeds, .pasu = pasu };
-  char error[128];
+  KzPosition pos = kz_test_make_position (KZ_VARIANT_PALLANGUZHI, &options, pits, stores, to_move);
 
-  g_assert_nonnull (v);
-  g_assert_true (v->setup (pos, &options, error, sizeof error));
-  for (int i = 0; i < KZ_MAX_PITS; i++)
-    pos->pits[i] = (uint8_t) pits[i];
-  pos->stores[0] = (uint8_t) stores[0];
-  pos->stores[1] = (uint8_t) stores[1];
-  pos->rubbish = (uint16_t) rubbish;
-  pos->to_move = (uint8_t) to_move;
-  pos->round = (uint16_t) (round ? round : 1);
-  pos->opener = (uint8_t) (pos->round % 2 == 1 ? 0 : 1);
+  pos.rubbish = (uint16_t) rubbish;
+  pos.round = (uint16_t) (round ? round : 1);
+  pos.opener = (uint8_t) (pos.round % 2 == 1 ? 0 : 1);
+  return pos;
 }
 
 /* ---- rule cases --------------------------------------------------------- */
@@ -160,14 +33,14 @@ build_position (KzPosition *pos, int seeds, int pasu, const int pits[KZ_MAX_PITS
 typedef struct {
   const char *name;
   int         seeds, pasu;           /* setup options; 0 = default */
-  int         pits[KZ_MAX_PITS];
-  int         stores[2];
+  uint8_t     pits[KZ_MAX_PITS];
+  uint8_t     stores[2];
   unsigned    rubbish;
   int         to_move;
   int         round;                 /* 0 = 1 */
   KzAction    action;
-  int         exp_pits[KZ_MAX_PITS];
-  int         exp_stores[2];
+  uint8_t     exp_pits[KZ_MAX_PITS];
+  uint8_t     exp_stores[2];
   unsigned    exp_rubbish;
   int         exp_to_move;
   int         exp_round;             /* 0 = unchanged */
@@ -188,7 +61,7 @@ static const PallanguzhiCase cases[] = {
     .action = 0,
     .exp_pits = { 0, 1, 1, 0, 1, 1, 1,   0, 0, 0, 4, 0, 0, 0 },
     .exp_stores = { 65, 74 }, .exp_to_move = 1,
-    .exp_events = "lift 0 2; drop 1,2; relay 3 3; drop 4,5,6; capture 8 0 5",
+    .exp_events = "L0x2 D1 D2 R3x3 D4 D5 D6 C8>0x5",
   },
   {
     .name = "two-empty-cups-end-turn",
@@ -197,7 +70,7 @@ static const PallanguzhiCase cases[] = {
     .action = 0,
     .exp_pits = { 0, 1, 1, 0, 0, 0, 0,   0, 0, 0, 4, 0, 0, 0 },
     .exp_stores = { 60, 82 }, .exp_to_move = 1,
-    .exp_events = "lift 0 2; drop 1,2",
+    .exp_events = "L0x2 D1 D2",
   },
   {
     /* Sowing 14 goes round to the lifted cup, which is not skipped: it
@@ -208,9 +81,9 @@ static const PallanguzhiCase cases[] = {
     .action = 0,
     .exp_pits = { 2, 0, 0, 0, 2, 0, 2,   0, 2, 0, 2, 0, 2, 0 },
     .exp_stores = { 62, 74 }, .exp_to_move = 1,
-    .exp_events = "lift 0 14; drop 1,2,3,4,5,6,7,8,9,10,11,12,13,0; relay 1 1; drop 2; "
-                  "relay 3 1; drop 4; relay 5 1; drop 6; relay 7 1; drop 8; relay 9 1; "
-                  "drop 10; relay 11 1; drop 12; relay 13 1; drop 0; capture 2 0 2",
+    .exp_events = "L0x14 D1 D2 D3 D4 D5 D6 D7 D8 D9 D10 D11 D12 D13 D0 R1x1 D2 "
+                  "R3x1 D4 R5x1 D6 R7x1 D8 R9x1 "
+                  "D10 R11x1 D12 R13x1 D0 C2>0x2",
   },
   {
     /* Pasu 4 in the middle of a sowing and on the last drop; after the
@@ -222,7 +95,7 @@ static const PallanguzhiCase cases[] = {
     .action = 0,
     .exp_pits = { 0, 0, 1, 0, 0, 1, 1,   0, 0, 0, 1, 0, 0, 0 },
     .exp_stores = { 28, 38 }, .exp_to_move = 1,
-    .exp_events = "lift 0 3; drop 1; capture 1 0 4; drop 2,3; capture 3 0 4; relay 4 2; drop 5,6",
+    .exp_events = "L0x3 D1 C1>0x4 D2 D3 C3>0x4 R4x2 D5 D6",
   },
   {
     /* Player 2 sows round from cup 13 to cup 0 and takes a pasu on
@@ -235,7 +108,7 @@ static const PallanguzhiCase cases[] = {
     .action = 12,
     .exp_pits = { 0, 1, 0, 1, 1, 0, 0,   0, 1, 0, 0, 0, 0, 1 },
     .exp_stores = { 30, 49 }, .exp_to_move = 0,
-    .exp_events = "lift 12 3; drop 13,0; capture 0 1 4; drop 1; relay 2 2; drop 3,4; capture 6 1 3",
+    .exp_events = "L12x3 D13 D0 C0>1x4 D1 R2x2 D3 D4 C6>1x3",
   },
   {
     /* With pasu 6 a cup of 4 is not taken. */
@@ -245,7 +118,7 @@ static const PallanguzhiCase cases[] = {
     .action = 0,
     .exp_pits = { 0, 0, 4, 1, 0, 0, 0,   0, 0, 0, 1, 0, 0, 0 },
     .exp_stores = { 73, 69 }, .exp_to_move = 1,
-    .exp_events = "lift 0 3; drop 1; capture 1 0 6; drop 2,3; capture 5 0 7",
+    .exp_events = "L0x3 D1 C1>0x6 D2 D3 C5>0x7",
   },
   {
     .name = "pasu-4-option-with-default-layout",
@@ -255,7 +128,7 @@ static const PallanguzhiCase cases[] = {
     .action = 0,
     .exp_pits = { 0, 6, 0, 1, 0, 0, 0,   0, 0, 0, 1, 0, 0, 0 },
     .exp_stores = { 71, 69 }, .exp_to_move = 1,
-    .exp_events = "lift 0 3; drop 1,2; capture 2 0 4; drop 3; capture 5 0 7",
+    .exp_events = "L0x3 D1 D2 C2>0x4 D3 C5>0x7",
   },
   {
     /* The sowing and the cup-beyond look-up both pass over rubbish cups;
@@ -270,7 +143,7 @@ static const PallanguzhiCase cases[] = {
     .exp_pits = { 0, 0, 0, 0, 0, 0, 0,   2, 1, 1, 0, 0, 0, 0 },
     .exp_stores = { 84, 60 }, .exp_to_move = 1,
     .exp_rubbish = R (5) | R (6) | R (11) | R (12) | R (13),
-    .exp_events = "lift 4 3; drop 7,8,9; capture 0 0 4",
+    .exp_events = "L4x3 D7 D8 D9 C0>0x4",
   },
   {
     .name = "rubbish-skipped-in-next-cup",
@@ -283,7 +156,7 @@ static const PallanguzhiCase cases[] = {
     .exp_pits = { 0, 1, 1, 0, 0, 0, 0,   1, 0, 0, 3, 0, 0, 0 },
     .exp_stores = { 70, 72 }, .exp_to_move = 0,
     .exp_rubbish = R (5) | R (6) | R (11) | R (12) | R (13),
-    .exp_events = "lift 9 1; drop 10; relay 0 2; drop 1,2; capture 4 1 5",
+    .exp_events = "L9x1 D10 R0x2 D1 D2 C4>1x5",
   },
   {
     /* The turn passes to Player 2 with an empty row: the round ends, the
@@ -296,7 +169,7 @@ static const PallanguzhiCase cases[] = {
     .exp_pits = { 12, 12, 12, 2, 12, 12, 12,   12, 12, 12, 2, 12, 12, 0 },
     .exp_stores = { 1, 11 }, .exp_to_move = 1, .exp_round = 2,
     .exp_rubbish = R (13),
-    .exp_events = "lift 0 1; drop 1; capture 1 0 1; capture 5 0 3; rend 1 0; rstart 2 1",
+    .exp_events = "L0x1 D1 C1>0x1 C5>0x3 E1>0 B2>1",
   },
   {
     /* Refill in sowing order: 32 fill cups 7 and 8, then cup 9 (12) is
@@ -313,7 +186,7 @@ static const PallanguzhiCase cases[] = {
     .exp_pits = { 12, 12, 12, 2, 12, 12, 12,   12, 12, 0, 0, 0, 0, 0 },
     .exp_stores = { 42, 8 }, .exp_to_move = 0, .exp_round = 3,
     .exp_rubbish = R_RANGE (9, 13),
-    .exp_events = "lift 12 1; drop 13; capture 13 1 1; rend 2 0; rstart 3 0",
+    .exp_events = "L12x1 D13 C13>1x1 E2>0 B3>0",
   },
   {
     .name = "round-end-uniform-layout-refill",
@@ -324,7 +197,7 @@ static const PallanguzhiCase cases[] = {
     .exp_pits = { 6, 6, 6, 6, 6, 6, 6,   6, 6, 6, 0, 0, 0, 0 },
     .exp_stores = { 7, 2 }, .exp_to_move = 1, .exp_round = 2,
     .exp_rubbish = R_RANGE (10, 13),
-    .exp_events = "lift 4 1; drop 5; capture 5 0 1; rend 1 0; rstart 2 1",
+    .exp_events = "L4x1 D5 C5>0x1 E1>0 B2>1",
   },
   {
     /* Equal counters after the round: the round_end event names no winner. */
@@ -335,7 +208,7 @@ static const PallanguzhiCase cases[] = {
     .action = 4,
     .exp_pits = { 5, 5, 5, 5, 5, 5, 5,   5, 5, 5, 5, 5, 5, 5 },
     .exp_stores = { 0, 0 }, .exp_to_move = 1, .exp_round = 2,
-    .exp_events = "lift 4 1; drop 5; capture 5 0 1; rend 1 -1; rstart 2 1",
+    .exp_events = "L4x1 D5 C5>0x1 E1>-1 B2>1",
   },
   {
     /* Player 2 has 11 after the round and cannot fill a first cup of 12. */
@@ -349,7 +222,7 @@ static const PallanguzhiCase cases[] = {
     .exp_stores = { 137, 11 }, .exp_to_move = 1,
     .exp_rubbish = R_RANGE (8, 13),
     .exp_over = true, .exp_winner = 0, .exp_end = KZ_END_CANNOT_FILL,
-    .exp_events = "lift 5 1; drop 6; capture 6 0 1; rend 3 0; end 0 cannot_fill",
+    .exp_events = "L5x1 D6 C6>0x1 E3>0 W0:cannot_fill",
   },
   {
     .name = "match-end-first-player-cannot-fill",
@@ -364,7 +237,7 @@ static const PallanguzhiCase cases[] = {
     .exp_stores = { 4, 66 }, .exp_to_move = 0,
     .exp_rubbish = R_RANGE (1, 6),
     .exp_over = true, .exp_winner = 1, .exp_end = KZ_END_CANNOT_FILL,
-    .exp_events = "lift 12 1; drop 13; capture 13 1 1; rend 2 1; end 1 cannot_fill",
+    .exp_events = "L12x1 D13 C13>1x1 E2>1 W1:cannot_fill",
   },
 };
 
@@ -372,54 +245,16 @@ static void
 test_pallanguzhi_case (gconstpointer data)
 {
   const PallanguzhiCase *tc = data;
-  const KzVariant *v = kz_variant_get (KZ_VARIANT_PALLANGUZHI);
-  KzPosition pos, fast;
-  KzEventLog log;
-  KzAction legal[KZ_MAX_ACTIONS];
-  g_autofree char *events = NULL;
+  KzPosition pos = make_position (tc->seeds, tc->pasu, tc->pits, tc->stores, tc->rubbish,
+                                  tc->to_move, tc->round);
+  int round = pos.round;
 
-  build_position (&pos, tc->seeds, tc->pasu, tc->pits, tc->stores, tc->rubbish,
-                  tc->to_move, tc->round);
-  g_assert_true (kz_position_is_legal (&pos, tc->action));
-  int total = kz_position_total (&pos);
-  KzPosition before = pos;
-
-  fast = pos;
-  kz_event_log_init (&log);
-  v->apply (&pos, tc->action, &log);
-  v->apply (&fast, tc->action, NULL);
-  events = render_events (&log);
-
-  for (int i = 0; i < KZ_MAX_PITS; i++)
-    g_assert_cmpint (pos.pits[i], ==, tc->exp_pits[i]);
-  g_assert_cmpint (pos.stores[0], ==, tc->exp_stores[0]);
-  g_assert_cmpint (pos.stores[1], ==, tc->exp_stores[1]);
+  kz_test_apply_case (&pos, tc->action, tc->exp_events);
+  kz_test_assert_outcome (&pos, tc->exp_pits, tc->exp_stores, tc->exp_to_move,
+                          tc->exp_over, tc->exp_winner, tc->exp_end);
   g_assert_cmphex (pos.rubbish, ==, tc->exp_rubbish);
-  g_assert_cmpint (pos.to_move, ==, tc->exp_to_move);
-  g_assert_cmpint (pos.round, ==, tc->exp_round ? tc->exp_round : before.round);
+  g_assert_cmpint (pos.round, ==, tc->exp_round ? tc->exp_round : round);
   g_assert_cmpint (pos.opener, ==, pos.round % 2 == 1 ? 0 : 1);
-  g_assert_cmpint (pos.over, ==, tc->exp_over);
-  if (tc->exp_over)
-    g_assert_cmpint (pos.winner, ==, tc->exp_winner);
-  g_assert_cmpint (pos.end, ==, tc->exp_over ? tc->exp_end : KZ_END_NONE);
-  g_assert_cmpint (pos.plies, ==, before.plies + 1);
-  g_assert_cmpint (pos.option, ==, before.option);
-  g_assert_cmpstr (events, ==, tc->exp_events);
-
-  g_assert_cmpint (kz_position_total (&pos), ==, total);
-  g_assert_true (kz_position_equal (&pos, &fast));
-  g_assert_cmpint (v->legal (&pos, legal) == 0, ==, pos.over);
-
-  int pits[KZ_MAX_PITS], stores[2];
-  if (replay_events (&before, &log, pits, stores))
-    {
-      for (int i = 0; i < KZ_MAX_PITS; i++)
-        g_assert_cmpint (pits[i], ==, pos.pits[i]);
-      g_assert_cmpint (stores[0], ==, pos.stores[0]);
-      g_assert_cmpint (stores[1], ==, pos.stores[1]);
-    }
-
-  kz_event_log_free (&log);
 }
 
 /* ---- setup and options -------------------------------------------------- */
@@ -439,14 +274,13 @@ test_pallanguzhi_setup (void)
     { 6, 0, 4, 84, 6 },
     { 6, 4, 4, 84, 6 },
   };
-  static const KzOptions refused[] = {
-    { .seeds = 4 }, { .seeds = 7 }, { .seeds = 13 },
-    { .pasu = 5 }, { .pasu = 3 },
-    { .seeds = 5, .pasu = 6 }, { .seeds = 6, .pasu = 6 },
+  static const KzTestSetupCase refused[] = {
+    { 4, 0, false, NULL }, { 7, 0, false, NULL }, { 13, 0, false, NULL },
+    { 0, 5, false, NULL }, { 0, 3, false, NULL },
+    { 5, 6, false, NULL }, { 6, 6, false, NULL },
   };
   KzMatch match;
   char error[160];
-  KzAction legal[KZ_MAX_ACTIONS];
 
   g_assert_true (kz_variant_lookup ("pallanguzhi") == kz_variant_get (KZ_VARIANT_PALLANGUZHI));
 
@@ -464,32 +298,24 @@ test_pallanguzhi_setup (void)
       g_assert_cmpint (pos->opener, ==, 0);
       g_assert_cmpint (pos->to_move, ==, 0);
       g_assert_cmpint (pos->stores[0] + pos->stores[1], ==, 0);
-      int n = kz_position_variant (pos)->legal (pos, legal);
-      g_assert_cmpint (n, ==, 7);
-      for (int c = 0; c < n; c++)
-        g_assert_cmpint (legal[c], ==, c);
+      g_autofree char *legal = kz_test_legal_to_string (pos);
+      g_assert_cmpstr (legal, ==, "0 1 2 3 4 5 6");
       kz_match_clear (&match);
     }
 
-  for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      error[0] = '\0';
-      g_assert_false (kz_match_init (&match, KZ_VARIANT_PALLANGUZHI, &refused[i], error, sizeof error));
-      g_assert_cmpstr (error, !=, "");
-    }
+  kz_test_check_setup (KZ_VARIANT_PALLANGUZHI, refused, G_N_ELEMENTS (refused), 0, 1);
 }
 
 /* Rubbish cups and empty cups are never offered. */
 static void
 test_pallanguzhi_legal_skips_rubbish (void)
 {
-  const int pits[KZ_MAX_PITS] = { 3, 0, 2, 0, 0, 0, 0,   12, 12, 12, 2, 12, 12, 0 };
-  const int stores[2] = { 60, 5 };
+  const uint8_t pits[KZ_MAX_PITS] = { 3, 0, 2, 0, 0, 0, 0,   12, 12, 12, 2, 12, 12, 0 };
+  const uint8_t stores[2] = { 60, 5 };
   const KzVariant *v = kz_variant_get (KZ_VARIANT_PALLANGUZHI);
-  KzPosition pos;
+  KzPosition pos = make_position (0, 0, pits, stores, R_RANGE (3, 6) | R (13), 0, 2);
   KzAction legal[KZ_MAX_ACTIONS];
 
-  build_position (&pos, 0, 0, pits, stores, R_RANGE (3, 6) | R (13), 0, 2);
   g_assert_cmpint (v->legal (&pos, legal), ==, 2);
   g_assert_cmpint (legal[0], ==, 0);
   g_assert_cmpint (legal[1], ==, 2);
@@ -506,16 +332,14 @@ static void
 test_pallanguzhi_repetition (void)
 {
   static const KzAction cycle[] = { 0, 7, 1, 8, 2, 9, 3, 10 };
-  const int pits[KZ_MAX_PITS] = { 1, 0, 0, 0, 0, 0, 0,   1, 0, 0, 0, 0, 0, 0 };
-  const int stores[2] = { 80, 66 };
+  const uint8_t pits[KZ_MAX_PITS] = { 1, 0, 0, 0, 0, 0, 0,   1, 0, 0, 0, 0, 0, 0 };
+  const uint8_t stores[2] = { 80, 66 };
   KzMatch match;
   KzEventLog log;
   char error[128];
-  g_autofree char *events = NULL;
 
   g_assert_true (kz_match_init (&match, KZ_VARIANT_PALLANGUZHI, NULL, error, sizeof error));
-  build_position (&match.pos, 0, 0, pits, stores,
-                  R_RANGE (4, 6) | R_RANGE (11, 13), 0, 1);
+  match.pos = make_position (0, 0, pits, stores, R_RANGE (4, 6) | R_RANGE (11, 13), 0, 1);
   match.start = match.pos;
   KzPosition start = match.pos;
   kz_event_log_init (&log);
@@ -533,8 +357,7 @@ test_pallanguzhi_repetition (void)
           g_assert_false (match.pos.over);
         }
     }
-  events = render_events (&log);
-  g_assert_cmpstr (events, ==, "lift 10 1; drop 0; end 0 repetition");
+  kz_test_assert_events (&log, "L10x1 D0 W0:repetition");
   g_assert_true (match.pos.over);
   g_assert_cmpint (match.pos.end, ==, KZ_END_REPETITION);
   g_assert_cmpint (match.pos.winner, ==, 0);
@@ -556,15 +379,14 @@ test_pallanguzhi_repetition (void)
 static void
 test_pallanguzhi_drop_limit (void)
 {
-  const int pits[KZ_MAX_PITS] = { 1, 0, 1, 0, 1, 0, 0,   0, 1, 0, 1, 2, 1, 0 };
-  const int stores[2] = { 38, 24 };
+  const uint8_t pits[KZ_MAX_PITS] = { 1, 0, 1, 0, 1, 0, 0,   0, 1, 0, 1, 2, 1, 0 };
+  const uint8_t stores[2] = { 38, 24 };
   const KzVariant *v = kz_variant_get (KZ_VARIANT_PALLANGUZHI);
-  KzPosition pos, fast;
+  KzPosition pos = make_position (5, 0, pits, stores, R (5) | R (6), 1, 2);
+  KzPosition fast = pos;
   KzEventLog log;
   KzAction legal[KZ_MAX_ACTIONS];
 
-  build_position (&pos, 5, 0, pits, stores, R (5) | R (6), 1, 2);
-  fast = pos;
   kz_event_log_init (&log);
   v->apply (&pos, 11, &log);
   v->apply (&fast, 11, NULL);
@@ -595,138 +417,85 @@ test_pallanguzhi_drop_limit (void)
 
 /* ---- random matches ----------------------------------------------------- */
 
-static uint64_t
-next_random (uint64_t *state)
+typedef struct {
+  long pasu_marked;
+  int  limited_turns;
+  int  most_rounds;
+} PallanguzhiTally;
+
+static void
+pallanguzhi_after_ply (const KzPosition *before, const KzMatch *match, const KzEventLog *log, gpointer data)
 {
-  /* xorshift64*: a fixed seed makes every run play the same matches. */
-  uint64_t x = *state;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  *state = x;
-  return x * 0x2545F4914F6CDD1DULL;
+  PallanguzhiTally *t = data;
+  const KzPosition *pos = &match->pos;
+  size_t drops = 0;
+
+  for (int c = 0; c < 14; c++)
+    if (pos->rubbish & R (c))
+      g_assert_cmpint (pos->pits[c], ==, 0);
+  /* Each row's first cup stays in play. */
+  g_assert_false (pos->rubbish & (R (0) | R (7)));
+  g_assert_cmpint (pos->opener, ==, pos->round % 2 == 1 ? 0 : 1);
+
+  for (size_t i = 0; i < log->len; i++)
+    {
+      const KzEvent *ev = &log->events[i];
+
+      drops += ev->type == KZ_EVENT_DROP;
+      /* A pasu is marked: a capture of the pasu count right after the drop
+       * that made it, and only that. */
+      if (ev->detail == KZ_DETAIL_PASU)
+        {
+          g_assert_cmpint (ev->type, ==, KZ_EVENT_CAPTURE);
+          g_assert_cmpint (ev->count, ==, before->option);
+          g_assert_cmpint (i, >, 0);
+          g_assert_cmpint (log->events[i - 1].type, ==, KZ_EVENT_DROP);
+          g_assert_cmpint (log->events[i - 1].pit, ==, ev->pit);
+          t->pasu_marked++;
+        }
+      else
+        g_assert_cmpint (ev->detail, ==, KZ_DETAIL_NONE);
+    }
+  if (drops >= KZ_DROP_LIMIT)
+    t->limited_turns++;
 }
 
 static void
+pallanguzhi_match_end (const KzPosition *end, gpointer data)
+{
+  PallanguzhiTally *t = data;
+
+  t->most_rounds = MAX (t->most_rounds, end->round);
+}
+
+/* Random matches of every layout: every ply keeps the shared invariants
+ * (kz_test_play_checked_ply) and the game's own: rubbish cups stay empty,
+ * each row's first cup stays in play, the round's number tells who opened
+ * it, and a capture is marked as a pasu exactly when it is one. Every
+ * match ends within MAX_PLIES. */
+static void
 test_pallanguzhi_random_matches (void)
 {
-  long pasu_marked = 0;
   static const KzOptions layouts[] = {
     { 0, 0 }, { 0, 4 }, { 5, 0 }, { 6, 0 },
   };
-  uint64_t rng = 0x70616c6c616eULL;
-  KzEventLog log;
-  int ends[KZ_N_END_REASONS] = { 0 };
-  int wins[3] = { 0 };
-  int longest = 0, most_rounds = 0, limited_turns = 0, unfinished = 0;
-  long total_plies = 0;
+  PallanguzhiTally t = { 0 };
+  const KzTestRandomMatches spec = {
+    .variant = KZ_VARIANT_PALLANGUZHI, .n_matches = N_RANDOM_MATCHES,
+    .layouts = layouts, .n_layouts = G_N_ELEMENTS (layouts), .seed = 0x70616c6c616eULL,
+    .ply_bound = MAX_PLIES + 1, .after_ply = pallanguzhi_after_ply,
+    .at_end = pallanguzhi_match_end, .data = &t,
+  };
+  KzTestTally tally = kz_test_play_random_matches (&spec);
 
-  kz_event_log_init (&log);
-  for (int m = 0; m < N_RANDOM_MATCHES; m++)
-    {
-      KzMatch match;
-      char error[128];
-      const KzOptions *options = &layouts[m % G_N_ELEMENTS (layouts)];
-
-      g_assert_true (kz_match_init (&match, KZ_VARIANT_PALLANGUZHI, options, error, sizeof error));
-      const KzVariant *v = kz_position_variant (&match.pos);
-      int total = kz_position_total (&match.pos);
-
-      while (!match.pos.over && match.pos.plies < MAX_PLIES)
-        {
-          KzAction legal[KZ_MAX_ACTIONS];
-          int n = v->legal (&match.pos, legal);
-          g_assert_cmpint (n, >, 0);
-          for (int i = 0; i < n; i++)
-            {
-              g_assert_false (match.pos.rubbish & R (legal[i]));
-              g_assert_cmpint (match.pos.pits[legal[i]], >, 0);
-              g_assert_cmpint (legal[i] / 7, ==, match.pos.to_move);
-            }
-
-          KzAction action = legal[next_random (&rng) % (uint64_t) n];
-          KzPosition before = match.pos;
-          kz_event_log_clear (&log);
-          g_assert_true (kz_match_play (&match, action, &log));
-          const KzPosition *pos = &match.pos;
-          g_assert_cmpint (kz_position_total (pos), ==, total);
-          g_assert_cmpint (pos->refill_left[0] + pos->refill_left[1], ==, 0);
-          for (int c = 0; c < 14; c++)
-            if (pos->rubbish & R (c))
-              g_assert_cmpint (pos->pits[c], ==, 0);
-          /* Each row's first cup stays in play. */
-          g_assert_false (pos->rubbish & (R (0) | R (7)));
-          g_assert_cmpint (pos->opener, ==, pos->round % 2 == 1 ? 0 : 1);
-
-          size_t drops = 0;
-          for (size_t i = 0; i < log.len; i++)
-            {
-              const KzEvent *ev = &log.events[i];
-
-              drops += ev->type == KZ_EVENT_DROP;
-              /* A pasu is marked: a capture of the pasu count right after
-               * the drop that made it, and only that. */
-              if (ev->detail == KZ_DETAIL_PASU)
-                {
-                  g_assert_cmpint (ev->type, ==, KZ_EVENT_CAPTURE);
-                  g_assert_cmpint (ev->count, ==, before.option);
-                  g_assert_cmpint (i, >, 0);
-                  g_assert_cmpint (log.events[i - 1].type, ==, KZ_EVENT_DROP);
-                  g_assert_cmpint (log.events[i - 1].pit, ==, ev->pit);
-                  pasu_marked++;
-                }
-              else
-                g_assert_cmpint (ev->detail, ==, KZ_DETAIL_NONE);
-            }
-          if (drops >= KZ_DROP_LIMIT)
-            limited_turns++;
-
-          int pits[KZ_MAX_PITS], stores[2];
-          if (replay_events (&before, &log, pits, stores))
-            {
-              for (int i = 0; i < KZ_MAX_PITS; i++)
-                g_assert_cmpint (pits[i], ==, pos->pits[i]);
-              g_assert_cmpint (stores[0], ==, pos->stores[0]);
-              g_assert_cmpint (stores[1], ==, pos->stores[1]);
-            }
-
-          /* Undo gives back the exact position; the search's fast path
-           * (no event log) gives the same result as the logged one. */
-          KzPosition after = match.pos;
-          g_assert_true (kz_match_undo (&match));
-          g_assert_true (kz_position_equal (&match.pos, &before));
-          KzPosition fast = before;
-          v->apply (&fast, action, NULL);
-          if (after.end != KZ_END_REPETITION)
-            g_assert_true (kz_position_equal (&fast, &after));
-          g_assert_true (kz_match_play (&match, action, NULL));
-          g_assert_true (kz_position_equal (&match.pos, &after));
-        }
-      if (!match.pos.over)
-        unfinished++;
-      else
-        {
-          KzAction legal[KZ_MAX_ACTIONS];
-          g_assert_cmpint (v->legal (&match.pos, legal), ==, 0);
-          ends[match.pos.end]++;
-          wins[match.pos.winner + 1]++;
-        }
-      longest = MAX (longest, match.pos.plies);
-      most_rounds = MAX (most_rounds, match.pos.round);
-      total_plies += match.pos.plies;
-      kz_match_clear (&match);
-    }
-  kz_event_log_free (&log);
-
-  g_test_message ("%d matches: %d cannot_fill, %d repetition, %d unfinished after %d plies; "
+  g_test_message ("%d matches: %d cannot_fill, %d repetition, all within %d plies; "
                   "P1 %d, P2 %d, draws %d; mean %ld plies, longest %d, most rounds %d; "
                   "%d turns stopped by the drop limit",
-                  N_RANDOM_MATCHES, ends[KZ_END_CANNOT_FILL], ends[KZ_END_REPETITION],
-                  unfinished, MAX_PLIES, wins[1], wins[2], wins[0],
-                  total_plies / N_RANDOM_MATCHES, longest, most_rounds, limited_turns);
-  g_test_message ("%ld captures marked as pasu", pasu_marked);
-  g_assert_cmpint (unfinished, ==, 0);
-  g_assert_cmpint (pasu_marked, >, 0);
+                  N_RANDOM_MATCHES, tally.ends[KZ_END_CANNOT_FILL], tally.ends[KZ_END_REPETITION],
+                  MAX_PLIES, tally.wins[1], tally.wins[2], tally.wins[0],
+                  tally.plies / N_RANDOM_MATCHES, tally.longest, t.most_rounds, t.limited_turns);
+  g_test_message ("%ld captures marked as pasu", t.pasu_marked);
+  g_assert_cmpint (t.pasu_marked, >, 0);
 }
 
 int
@@ -736,11 +505,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/pallanguzhi/setup", test_pallanguzhi_setup);
   g_test_add_func ("/pallanguzhi/legal-skips-rubbish", test_pallanguzhi_legal_skips_rubbish);
-  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/pallanguzhi/rules/%s", cases[i].name);
-      g_test_add_data_func (path, &cases[i], test_pallanguzhi_case);
-    }
+  KZ_TEST_ADD_CASES ("/pallanguzhi/rules", cases, test_pallanguzhi_case);
   g_test_add_func ("/pallanguzhi/repetition", test_pallanguzhi_repetition);
   g_test_add_func ("/pallanguzhi/drop-limit", test_pallanguzhi_drop_limit);
   g_test_add_func ("/pallanguzhi/random-matches", test_pallanguzhi_random_matches);

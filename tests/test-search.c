@@ -5,6 +5,7 @@
 #include "kuzhi-search.h"
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-protocol.h"
+#include "kuzhi-test-util.h"
 
 #include <json-glib/json-glib.h>
 
@@ -49,20 +50,20 @@ minimax (const KzPosition *pos)
  * in the stores, either player to move. False when a row came out empty
  * (the game would already be over). */
 static gboolean
-random_kalah_endgame (GRand *rand, KzMatch *m, int on_board)
+random_kalah_endgame (guint64 *rng, KzMatch *m, int on_board)
 {
   new_match (m, KZ_VARIANT_KALAH, 4);
   memset (m->pos.pits, 0, sizeof m->pos.pits);
   for (int i = 0; i < on_board; i++)
-    m->pos.pits[g_rand_int_range (rand, 0, 12)]++;
+    m->pos.pits[kz_test_rand_range (rng, 0, 12)]++;
   if (kz_position_row_sum (&m->pos, 0) == 0 || kz_position_row_sum (&m->pos, 1) == 0)
     {
       kz_match_clear (m);
       return FALSE;
     }
-  m->pos.stores[0] = (uint8_t) g_rand_int_range (rand, 0, 48 - on_board + 1);
+  m->pos.stores[0] = (uint8_t) kz_test_rand_range (rng, 0, 48 - on_board + 1);
   m->pos.stores[1] = (uint8_t) (48 - on_board - m->pos.stores[0]);
-  m->pos.to_move = (uint8_t) g_rand_int_range (rand, 0, 2);
+  m->pos.to_move = (uint8_t) kz_test_rand_range (rng, 0, 2);
   return TRUE;
 }
 
@@ -71,7 +72,7 @@ random_kalah_endgame (GRand *rand, KzMatch *m, int on_board)
 static void
 test_kalah_endgames_exact (void)
 {
-  GRand *rand = g_rand_new_with_seed (6);
+  guint64 rng = 6;
 
   for (int round = 0; round < 60; round++)
     {
@@ -79,7 +80,7 @@ test_kalah_endgames_exact (void)
       KzSearchLimits limits = { 0 };
       KzSearchResult r;
 
-      if (!random_kalah_endgame (rand, &m, g_rand_int_range (rand, 3, 9)))
+      if (!random_kalah_endgame (&rng, &m, kz_test_rand_range (&rng, 3, 9)))
         continue;
 
       int expected = minimax (&m.pos);
@@ -97,7 +98,6 @@ test_kalah_endgames_exact (void)
       g_assert_cmpint (after, ==, expected);
       kz_match_clear (&m);
     }
-  g_rand_free (rand);
 }
 
 /* The Kalah solver itself with a table of 16 buckets, so that entries are
@@ -106,7 +106,7 @@ test_kalah_endgames_exact (void)
 static void
 test_kalah_solver_small_table (void)
 {
-  GRand *rand = g_rand_new_with_seed (61);
+  guint64 rng = 61;
   void *table = g_aligned_alloc (16, 64, 64);
 
   for (int round = 0; round < 40; round++)
@@ -114,11 +114,11 @@ test_kalah_solver_small_table (void)
       KzMatch m;
       KzKalahSolution sol;
 
-      if (!random_kalah_endgame (rand, &m, g_rand_int_range (rand, 6, 10)))
+      if (!random_kalah_endgame (&rng, &m, kz_test_rand_range (&rng, 6, 10)))
         continue;
 
       int expected = minimax (&m.pos);
-      g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, 0, g_rand_int_range (rand, -6, 7), &sol));
+      g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, 0, kz_test_rand_range (&rng, -6, 7), &sol));
       g_assert_cmpint (sol.value, ==, expected);
       g_assert_cmpint (sol.pv_len, >, 0);
 
@@ -140,7 +140,6 @@ test_kalah_solver_small_table (void)
       kz_match_clear (&m);
     }
   g_aligned_free (table);
-  g_rand_free (rand);
 }
 
 /* Kalah with 3 seeds from the start: the first player wins by 2. */
@@ -247,16 +246,15 @@ test_constitution_marks (void)
 
   for (int trial = 0; trial < 40; trial++)
     {
-      GRand *rand = g_rand_new_with_seed (100 + trial);
+      guint64 rng = 100 + trial;
       new_match (&m, KZ_VARIANT_CONSTITUTION, 5);
       /* Play random turns until the player to move may mark. */
       for (int ply = 0; ply < 300 && !m.pos.over && !kz_constitution_may_mark (&m.pos); ply++)
         {
           KzAction actions[KZ_MAX_ACTIONS];
           int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
-          kz_match_play (&m, actions[g_rand_int_range (rand, 0, n)], NULL);
+          kz_match_play (&m, actions[kz_test_rand_range (&rng, 0, n)], NULL);
         }
-      g_rand_free (rand);
       if (m.pos.over)
         {
           kz_match_clear (&m);
@@ -291,7 +289,7 @@ test_legal_and_deterministic (void)
     {
       if (kz_variant_get (id) == NULL)
         continue;
-      GRand *rand = g_rand_new_with_seed (id + 1);
+      guint64 rng = id + 1;
       KzMatch m;
 
       new_match (&m, id, 0);
@@ -323,10 +321,9 @@ test_legal_and_deterministic (void)
               kz_searcher_free (other);
             }
           int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
-          kz_match_play (&m, actions[g_rand_int_range (rand, 0, n)], NULL);
+          kz_match_play (&m, actions[kz_test_rand_range (&rng, 0, n)], NULL);
         }
       kz_match_clear (&m);
-      g_rand_free (rand);
     }
 }
 
@@ -491,20 +488,19 @@ test_protocol_go (void)
   json_node_unref ((command (session, "new kalah seeds=3", &node), node));
   KzMatch m;
   new_match (&m, KZ_VARIANT_KALAH, 3);
-  GRand *rand = g_rand_new_with_seed (3);
+  guint64 rng = 3;
   while (!m.pos.over)
     {
       KzAction actions[KZ_MAX_ACTIONS];
       char buf[8], line[32];
       int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
-      KzAction a = actions[g_rand_int_range (rand, 0, n)];
+      KzAction a = actions[kz_test_rand_range (&rng, 0, n)];
       kz_match_play (&m, a, NULL);
       g_snprintf (line, sizeof line, "play %s", kz_action_to_string (a, buf));
       o = command (session, line, &node);
       g_assert_true (json_object_get_boolean_member (o, "ok"));
       json_node_unref (node);
     }
-  g_rand_free (rand);
   kz_match_clear (&m);
   o = command (session, "go depth=2", &node);
   g_assert_false (json_object_get_boolean_member (o, "ok"));

@@ -127,6 +127,30 @@ void kz_event_log_push_end   (KzEventLog *log, int winner, KzEndReason reason);
 /* Marks the last event pushed (nothing when the log is empty). */
 void kz_event_log_set_detail (KzEventLog *log, KzEventDetail detail);
 
+/* Writes an event log as one line, one token per event with a space
+ * between tokens, so that tests and people can state a turn's events by
+ * hand. In the tokens p is a pit, n a count, w a player (0 or 1; -1 for a
+ * draw, or a round nobody won) and r a round:
+ *   Lpxn    lift: n seeds taken from pit p
+ *   Dp      drop: one seed sown into pit p
+ *   Rpxn    relay: n seeds taken from pit p to sow on
+ *   Tp>w    triple in pit p, taken by w
+ *   Kp>wxn  w's lucky cup p banked: its n seeds to w
+ *   Cp>wxn  capture of n seeds from pit p by w
+ *   S>w     one seed sown into w's store
+ *   X>w     extra turn for w
+ *   Mp>w    pit p marked as w's lucky cup
+ *   Er>w    round r ended, won by w
+ *   Br>w    round r started, opened by w
+ *   Ww:why  match end, won by w, why as kz_end_reason_to_string names it
+ *   ?       an event of an unknown type
+ * For example "L2x4 D3 D4 D5 S>0 X>0" or "L11x1 D0 C0>0x1 C1>0x1 W-1:no_feed".
+ * The details (KzEventDetail) are not written. Returns a malloc'd string
+ * ("" for an empty log) that the caller frees with free(); aborts when
+ * memory runs out, as the log itself does. Not the protocol's notation:
+ * kuzhi-engine writes events as JSON. */
+char *kz_event_log_to_string (const KzEventLog *log);
+
 /* Options of `new VARIANT key=value …`; 0 means "the variant's default". */
 typedef struct {
   int seeds;

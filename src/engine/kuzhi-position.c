@@ -122,6 +122,54 @@ kz_event_log_set_detail (KzEventLog *log, KzEventDetail detail)
     log->events[log->len - 1].detail = (uint8_t) detail;
 }
 
+/* Room for the longest token with the space before it: " K-128>-128x65535"
+ * and " W-128:cannot_fill" take 17 and 18 characters. */
+#define EVENT_TOKEN_MAX 24
+
+char *
+kz_event_log_to_string (const KzEventLog *log)
+{
+  size_t size = log->len * EVENT_TOKEN_MAX + 1;
+  char *out = malloc (size);
+  size_t len = 0;
+
+  if (out == NULL)
+    abort ();
+  out[0] = '\0';
+  for (size_t i = 0; i < log->len; i++)
+    {
+      const KzEvent *e = &log->events[i];
+      char *at = out + len;
+      size_t room = size - len;
+      const char *sep = i > 0 ? " " : "";
+      int n;
+
+      switch ((KzEventType) e->type)
+        {
+        case KZ_EVENT_LIFT: n = snprintf (at, room, "%sL%dx%d", sep, e->pit, e->count); break;
+        case KZ_EVENT_DROP: n = snprintf (at, room, "%sD%d", sep, e->pit); break;
+        case KZ_EVENT_RELAY: n = snprintf (at, room, "%sR%dx%d", sep, e->pit, e->count); break;
+        case KZ_EVENT_TRIPLE: n = snprintf (at, room, "%sT%d>%d", sep, e->pit, e->player); break;
+        case KZ_EVENT_LUCKY: n = snprintf (at, room, "%sK%d>%dx%d", sep, e->pit, e->player, e->count); break;
+        case KZ_EVENT_CAPTURE: n = snprintf (at, room, "%sC%d>%dx%d", sep, e->pit, e->player, e->count); break;
+        case KZ_EVENT_STORE: n = snprintf (at, room, "%sS>%d", sep, e->player); break;
+        case KZ_EVENT_EXTRA_TURN: n = snprintf (at, room, "%sX>%d", sep, e->player); break;
+        case KZ_EVENT_MARK: n = snprintf (at, room, "%sM%d>%d", sep, e->pit, e->player); break;
+        case KZ_EVENT_ROUND_END: n = snprintf (at, room, "%sE%d>%d", sep, e->round, e->player); break;
+        case KZ_EVENT_ROUND_START: n = snprintf (at, room, "%sB%d>%d", sep, e->round, e->player); break;
+        case KZ_EVENT_MATCH_END:
+          n = snprintf (at, room, "%sW%d:%s", sep, e->player,
+                        kz_end_reason_to_string ((KzEndReason) e->reason));
+          break;
+        case KZ_N_EVENT_TYPES:
+        default: n = snprintf (at, room, "%s?", sep); break;
+        }
+      assert (n > 0 && (size_t) n < room);
+      len += (size_t) n;
+    }
+  return out;
+}
+
 bool
 kz_position_must_feed (const KzPosition *pos)
 {

@@ -1,0 +1,290 @@
+/* kuzhi-board-paint.c — paints the board from a const scene: the wood, the drawers, the shells in hand and flying, the hint's ring. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "kuzhi-board-paint.h"
+#include "kuzhi-colors.h"
+#include "kuzhi-cup.h"
+#include "kuzhi-draw.h"
+
+#define HAND_AT_DRAWER(p) KUZHI_SOWING_AT_STORE (p)
+
+static PangoLayout *
+pango_layout_with_text (const KuzhiBoardScene *scene,
+                        const char            *text)
+{
+  PangoLayout *layout = pango_layout_new (scene->pango);
+
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+void
+kuzhi_board_paint_wood (const KuzhiBoardScene *scene,
+            cairo_t        *cr)
+{
+  const graphene_rect_t *b = &scene->layout->board;
+  double x = b->origin.x, y = b->origin.y, w = b->size.width, h = b->size.height;
+  double u = scene->layout->unit;
+  cairo_pattern_t *pat;
+
+  /* Shadow on the table. */
+  kuzhi_draw_rounded_rect (cr, x + u * 0.05, y + u * 0.12, w, h, u * 0.45);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.28);
+  cairo_fill (cr);
+
+  /* The wood: warm teak, darker at the edges. */
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, u * 0.45);
+  pat = cairo_pattern_create_linear (x, y, x, y + h);
+  cairo_pattern_add_color_stop_rgb (pat, 0.0, 0.76, 0.49, 0.26);
+  cairo_pattern_add_color_stop_rgb (pat, 0.45, 0.66, 0.40, 0.20);
+  cairo_pattern_add_color_stop_rgb (pat, 1.0, 0.52, 0.30, 0.14);
+  cairo_set_source (cr, pat);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (pat);
+
+  /* Grain: long, slightly wavy lines, the same every frame. */
+  cairo_save (cr);
+  cairo_clip_preserve (cr);
+  cairo_new_path (cr);
+  cairo_set_line_width (cr, MAX (1, u * 0.018));
+  for (int i = 0; i < 22; i++)
+    {
+      double gy = y + h * (i + 0.5) / 22;
+      double amp = u * (0.04 + 0.03 * ((i * 37) % 5));
+      double phase = i * 1.7;
+      cairo_move_to (cr, x, gy);
+      for (int s = 1; s <= 24; s++)
+        {
+          double gx = x + w * s / 24;
+          cairo_line_to (cr, gx, gy + amp * sin (phase + s * 0.6 + 0.3 * sin (s * 0.21 + i)));
+        }
+      cairo_set_source_rgba (cr, 0.30, 0.15, 0.05, i % 3 == 0 ? 0.16 : 0.08);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  /* A bevel: light along the top edge, dark along the bottom. */
+  pat = cairo_pattern_create_linear (x, y, x, y + h);
+  cairo_pattern_add_color_stop_rgba (pat, 0.0, 1, 0.9, 0.75, 0.55);
+  cairo_pattern_add_color_stop_rgba (pat, 0.5, 1, 0.9, 0.75, 0.0);
+  cairo_pattern_add_color_stop_rgba (pat, 1.0, 0.15, 0.06, 0.0, 0.6);
+  cairo_set_source (cr, pat);
+  cairo_set_line_width (cr, MAX (2, u * 0.06));
+  kuzhi_draw_rounded_rect (cr, x + u * 0.03, y + u * 0.03, w - u * 0.06, h - u * 0.06, u * 0.42);
+  cairo_stroke (cr);
+  cairo_pattern_destroy (pat);
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, u * 0.45);
+  cairo_set_source_rgba (cr, 0.22, 0.10, 0.03, 0.9);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+}
+
+static void
+draw_count_pill (const KuzhiBoardScene *scene,
+                 cairo_t        *cr,
+                 double          cx,
+                 double          cy,
+                 const char     *text,
+                 double          size,
+                 const GdkRGBA  *ring)
+{
+  PangoLayout *layout = pango_layout_with_text (scene, text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  int tw, th;
+  double pw, ph;
+
+  pango_font_description_set_absolute_size (font, MAX (8, size) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  pw = MAX (tw + th * 0.8, th * 1.3);
+  ph = th * 1.1;
+  kuzhi_draw_rounded_rect (cr, cx - pw / 2, cy - ph / 2, pw, ph, ph / 2);
+  cairo_set_source_rgba (cr, 0.13, 0.07, 0.03, 0.85);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, ring->red, ring->green, ring->blue, 0.95);
+  cairo_set_line_width (cr, MAX (1, size * 0.1));
+  cairo_stroke (cr);
+  cairo_move_to (cr, cx - tw / 2.0, cy - th / 2.0);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+void
+kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
+             cairo_t        *cr,
+             int             player)
+{
+  const graphene_rect_t *r = &scene->layout->drawers[player];
+  double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
+  double u = scene->layout->unit;
+  const GdkRGBA *pc = kuzhi_player_color (player);
+  int count = scene->sowing->displayed.stores[player];
+  int target = kz_position_variant (&scene->sowing->displayed)->win_target;
+  /* Where a count wins outright (Oware's 25), the store counts towards it. */
+  g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
+  cairo_pattern_t *pat;
+  int shown, cols, rows_n;
+
+  /* A long carved trough. */
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, w * 0.45);
+  pat = cairo_pattern_create_linear (x, y, x + w, y);
+  cairo_pattern_add_color_stop_rgb (pat, 0, 0.24, 0.12, 0.05);
+  cairo_pattern_add_color_stop_rgb (pat, 0.5, 0.42, 0.25, 0.11);
+  cairo_pattern_add_color_stop_rgb (pat, 1, 0.28, 0.15, 0.06);
+  cairo_set_source (cr, pat);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (pat);
+  cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue, 0.75);
+  cairo_set_line_width (cr, MAX (2, u * 0.05));
+  cairo_stroke (cr);
+
+  /* Shells lie in a grid that fills the trough from the bottom up. */
+  /* Shells stack from the bottom up, closer as the drawer fills, never
+   * climbing over the count. */
+  cols = 3;
+  shown = MIN (count, cols * (int) ((h - u * 0.75) / (u * 0.1)));
+  rows_n = (shown + cols - 1) / cols;
+  for (int i = 0; i < shown; i++)
+    {
+      int rr = i / cols, cc = i % cols;
+      double step_y = MIN (u * 0.2, (h - u * 0.75) / MAX (1, rows_n));
+      double sx = x + w * (0.28 + 0.22 * cc) + ((rr % 2) ? u * 0.06 : 0);
+      double sy = y + h - u * 0.3 - rr * step_y;
+      kuzhi_cup_draw_shell (cr, sx, sy, u * 0.26, (i * 2.39) + rr * 0.7);
+    }
+
+  draw_count_pill (scene, cr, x + w / 2, y + u * 0.3, text, target != 0 ? u * 0.22 : u * 0.3, pc);
+}
+
+void
+kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
+           cairo_t        *cr)
+{
+  double u = scene->layout->unit;
+  double hx, hy;
+  const KzEvent *ev = NULL;
+
+  if (scene->sowing->slot_begun)
+    ev = kuzhi_sowing_current (scene->sowing);
+
+  kuzhi_board_layout_center (scene->layout, scene->sowing->hand_at, &hx, &hy);
+
+  if (ev != NULL && (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE))
+    {
+      double tx, ty, t = scene->sowing->progress;
+      int to = ev->type == KZ_EVENT_DROP ? ev->pit : HAND_AT_DRAWER (ev->player ? 1 : 0);
+      double arc;
+
+      kuzhi_board_layout_center (scene->layout, to, &tx, &ty);
+      /* The falling shell follows a little arc into the target cup. */
+      arc = -u * 0.5 * sin (G_PI * t);
+      kuzhi_cup_draw_shell (cr, hx + (tx - hx) * t, hy + (ty - hy) * t + arc - u * 0.1 * (1 - t),
+                            u * 0.3, t * 3);
+      /* The hand follows the falling shell. */
+      hx = hx + (tx - hx) * t;
+      hy = hy + (ty - hy) * t;
+      if (scene->sowing->hand > 1)
+        {
+          g_autofree char *text = g_strdup_printf ("%d", scene->sowing->hand - 1);
+          kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (scene->sowing->hand - 1, 5), 11);
+          draw_count_pill (scene, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22,
+                           kuzhi_gold_color ());
+        }
+    }
+  else if (ev != NULL && (ev->type == KZ_EVENT_LIFT || ev->type == KZ_EVENT_RELAY))
+    {
+      double lift = u * 0.55 * MIN (1.0, scene->sowing->progress * 2);
+      g_autofree char *text = g_strdup_printf ("%d", scene->sowing->hand);
+      kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (scene->sowing->hand, 5), 11);
+      draw_count_pill (scene, cr, hx + u * 0.38, hy - lift - u * 0.2, text, u * 0.22,
+                       kuzhi_gold_color ());
+    }
+  else if (ev != NULL && scene->sowing->flying > 0
+           && (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY || ev->type == KZ_EVENT_CAPTURE))
+    {
+      double fx, fy, tx, ty, t = scene->sowing->progress;
+      double e = t * t * (3 - 2 * t);
+
+      kuzhi_board_layout_center (scene->layout, ev->pit, &fx, &fy);
+      kuzhi_board_layout_center (scene->layout, HAND_AT_DRAWER (ev->player ? 1 : 0), &tx, &ty);
+      for (int i = 0; i < MIN (scene->sowing->flying, 8); i++)
+        {
+          double lag = MIN (1.0, MAX (0.0, e * 1.2 - i * 0.05));
+          kuzhi_cup_draw_shell (cr, fx + (tx - fx) * lag + (i - 1) * u * 0.12,
+                                fy + (ty - fy) * lag - u * 0.6 * sin (G_PI * lag),
+                                u * 0.3, i + t * 4);
+        }
+      const char *said = ev->type == KZ_EVENT_TRIPLE ? _("Triple!")
+                         : ev->type == KZ_EVENT_LUCKY ? _("Lucky!") : NULL;
+
+      /* Pallanguzhi's pasu, as the engine marked it. */
+      if (ev->type == KZ_EVENT_CAPTURE && ev->detail == KZ_DETAIL_PASU)
+        said = _("Pasu!");
+      if (said != NULL)
+        {
+          /* Say what happened, next to the cup. */
+          PangoLayout *layout = pango_layout_with_text (scene, said);
+          PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+          int tw, th;
+
+          pango_font_description_set_absolute_size (font, u * 0.28 * PANGO_SCALE);
+          pango_layout_set_font_description (layout, font);
+          pango_font_description_free (font);
+          pango_layout_get_pixel_size (layout, &tw, &th);
+          cairo_move_to (cr, fx - tw / 2.0, fy - u * 0.5 - th - u * 0.2 * t);
+          cairo_set_source_rgba (cr, 1, 0.93, 0.55, 1 - t * 0.6);
+          pango_cairo_layout_path (cr, layout);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, 0.25, 0.1, 0, 1 - t * 0.6);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+          g_object_unref (layout);
+        }
+    }
+  else if (ev != NULL && ev->type == KZ_EVENT_MARK)
+    {
+      /* A gold ring closes in on the newly marked cup. */
+      const GdkRGBA *g = kuzhi_gold_color ();
+      double mx, my, t = scene->sowing->progress;
+
+      kuzhi_board_layout_center (scene->layout, ev->pit, &mx, &my);
+      cairo_set_source_rgba (cr, g->red, g->green, g->blue, 0.35 + 0.65 * t);
+      cairo_set_line_width (cr, u * (0.04 + 0.08 * t));
+      cairo_arc (cr, mx, my, u * (1.2 - 0.75 * t), 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  else if (scene->sowing->hand > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("%d", scene->sowing->hand);
+      kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (scene->sowing->hand, 5), 11);
+      draw_count_pill (scene, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22, kuzhi_gold_color ());
+    }
+}
+
+/* The suggested cup: a golden ring around it, breathing once a second. */
+void
+kuzhi_board_paint_hint (const KuzhiBoardScene *scene,
+                        GtkSnapshot           *snapshot)
+{
+  const graphene_rect_t *r = &scene->layout->cups[scene->hint_pit];
+  double pulse = 0.5 + 0.5 * sin (scene->time * 2 * G_PI);
+  double width = MAX (3.0, scene->layout->unit * (0.06 + 0.04 * pulse));
+  double grow = width * (0.5 + pulse);
+  cairo_t *cr;
+  graphene_rect_t bounds;
+
+  graphene_rect_inset_r (r, -2 * width - grow, -2 * width - grow, &bounds);
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  cairo_set_line_width (cr, width);
+  cairo_set_source_rgba (cr, kuzhi_gold_color ()->red, kuzhi_gold_color ()->green, kuzhi_gold_color ()->blue,
+                         0.55 + 0.4 * pulse);
+  cairo_arc (cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height / 2,
+             MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
