@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kuzhi-match-file.h"
+#include "kuzhi-test-fuzz.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -18,27 +19,10 @@ clear_loaded (KzMatch *match, char **names, GDateTime **created)
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 
-/* A GLib warning or critical is a bug too (a GError set twice, a failed
- * precondition): make it a crash, so that libFuzzer keeps the input. */
-static void
-trap_on_log (const char     *domain,
-             GLogLevelFlags  level,
-             const char     *message,
-             gpointer        data)
-{
-  g_printerr ("fuzz-match-file: %s: %s\n", domain ? domain : "", message);
-  __builtin_trap ();
-}
-
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
-  GLogLevelFlags levels = G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION;
-
-  g_log_set_handler ("GLib", levels, trap_on_log, NULL);
-  g_log_set_handler ("GLib-GObject", levels, trap_on_log, NULL);
-  g_log_set_handler ("GLib-GIO", levels, trap_on_log, NULL);
-  g_log_set_handler (NULL, levels, trap_on_log, NULL);
+  kz_fuzz_trap_warnings ("fuzz-match-file");
   return 0;
 }
 

@@ -6,19 +6,10 @@
 #include <unistd.h>
 
 #include "kuzhi-protocol.h"
+#include "kuzhi-test-fuzz.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-static void
-trap_on_log (const char     *domain,
-             GLogLevelFlags  level,
-             const char     *message,
-             gpointer        data)
-{
-  g_printerr ("fuzz-protocol: %s: %s\n", domain ? domain : "", message);
-  __builtin_trap ();
-}
 
 /* The session works in a folder of its own, with the odd things a path can
  * name: a folder, a pipe, links (to a file, dangling, in a circle), a
@@ -48,13 +39,7 @@ make_playground (void)
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
-  GLogLevelFlags levels = G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION;
-
-  g_log_set_handler ("GLib", levels, trap_on_log, NULL);
-  g_log_set_handler ("GLib-GObject", levels, trap_on_log, NULL);
-  g_log_set_handler ("GLib-GIO", levels, trap_on_log, NULL);
-  g_log_set_handler ("Json", levels, trap_on_log, NULL);
-  g_log_set_handler (NULL, levels, trap_on_log, NULL);
+  kz_fuzz_trap_warnings ("fuzz-protocol");
   make_playground ();
   return 0;
 }
