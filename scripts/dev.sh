@@ -81,7 +81,7 @@ run_tests () {
   total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + s))
 
   if [ -x tests/run-fuzz.sh ]; then
-    echo "== Fuzz the match-file loader for ${KUZHI_FUZZ_SECONDS:-60} s"
+    echo "== Fuzz the match-file loader and the kuzhi-engine protocol for ${KUZHI_FUZZ_SECONDS:-60} s each"
     if tests/run-fuzz.sh "${KUZHI_FUZZ_SECONDS:-60}"; then
       total_p=$((total_p + 1))
     else
