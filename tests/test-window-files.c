@@ -672,7 +672,6 @@ test_history_browse (Fixture       *f,
   g_autofree char *row1 = NULL;
   g_autofree char *row3 = NULL;
   KzMatch replay;
-  char buf[8];
   int turns_seen = 0;
 
   g_assert_nonnull (panel);
@@ -691,9 +690,15 @@ test_history_browse (Fixture       *f,
   g_assert_nonnull (kuzhi_history_panel_get_row (panel, 8));
   g_assert_null (kuzhi_history_panel_get_row (panel, 9));
   row1 = kuzhi_history_panel_get_row_text (panel, 1);
-  g_assert_cmpstr (row1, ==, "1. P1 0");
+  /* The players' names and the board's numbers: Player 2's pit 9 is
+   * their cup 3. */
+  g_assert_cmpstr (row1, ==, "1. Player 1: cup 1");
+  {
+    g_autofree char *row2 = kuzhi_history_panel_get_row_text (panel, 2);
+    g_assert_true (g_str_has_prefix (row2, "2. Player 2: cup 3 "));
+  }
   row3 = kuzhi_history_panel_get_row_text (panel, 3);
-  g_assert_true (g_str_has_prefix (row3, "3. P"));
+  g_assert_true (g_str_has_prefix (row3, "3. Player 1: "));
 
   /* Clicking turn 3 shows the position after it, read-only. */
   line = actions_of (f->model);
@@ -709,8 +714,8 @@ test_history_browse (Fixture       *f,
     }
   {
     const KzHistoryEntry *last = &replay.history[replay.n_history - 1];
-    g_autofree char *want = g_strdup_printf ("3. P%d %s", last->before.to_move + 1,
-                                             kz_action_to_string (last->action, buf));
+    g_autofree char *want = g_strdup_printf ("3. Player %d: cup %d", last->before.to_move + 1,
+                                             last->action % 7 + 1);
     g_assert_true (g_str_has_prefix (row3, want));
   }
   gtk_widget_activate (GTK_WIDGET (kuzhi_history_panel_get_row (panel, 3)));
@@ -859,6 +864,28 @@ test_history_marks (Fixture       *f,
                   g_assert_nonnull (strstr (text, want));
                   lucky_seen = TRUE;
                 }
+              /* Who played, and the cups as the board numbers them (a
+               * mark first, as "lucky cup N"). */
+              {
+                const KzHistoryEntry *first = &match.history[turn->first_action];
+                GString *want = g_string_new (NULL);
+
+                g_string_append_printf (want, "%u. Player %d: ", turn->number, turn->player + 1);
+                if (KZ_ACTION_IS_MARK (first->action))
+                  g_string_append_printf (want, "lucky cup %d, ", KZ_ACTION_MARK_CUP (first->action) % 7 + 1);
+                if (turn->n_actions == 2 || !KZ_ACTION_IS_MARK (first->action))
+                  {
+                    KzAction sow = match.history[turn->first_action + turn->n_actions - 1].action;
+                    if (sow == KZ_ACTION_REFILL)
+                      g_string_append (want, "the refill shell");
+                    else
+                      g_string_append_printf (want, "cup %d", sow % 7 + 1);
+                  }
+                else
+                  g_string_truncate (want, want->len - 2);
+                g_assert_true (g_str_has_prefix (text, want->str));
+                g_string_free (want, TRUE);
+              }
               /* The position after the row's turn is the match's own. */
               g_assert_true (kz_position_equal (kuzhi_history_panel_get_position (panel, t + 1), &turn->after));
             }

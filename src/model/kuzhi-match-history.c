@@ -76,6 +76,7 @@ kuzhi_match_history_new (const KzMatch *match)
           if (a > i)
             g_string_append_c (notation, ' ');
           g_string_append (notation, kz_action_to_string (match->history[a].action, buf));
+          turn.actions[a - i] = match->history[a].action;
           count_events (&match->history[a].before, match->history[a].action, &turn);
         }
       turn.notation = g_string_free (notation, FALSE);
@@ -87,13 +88,6 @@ kuzhi_match_history_new (const KzMatch *match)
       i = last + 1;
     }
   return turns;
-}
-
-char *
-kuzhi_history_turn_describe (const KuzhiHistoryTurn *turn)
-{
-  /* The protocol's notation: the turn's number, P1 or P2, the actions. */
-  return g_strdup_printf ("%u. P%d %s", turn->number, turn->player + 1, turn->notation);
 }
 
 char *

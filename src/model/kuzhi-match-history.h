@@ -18,6 +18,7 @@ typedef struct {
   guint       first_action;  /* index in the match's history */
   guint       n_actions;     /* 1, or 2 for a mark and a sowing */
   char       *notation;      /* the actions in the protocol's notation: "m3 7" */
+  KzAction    actions[2];    /* the same actions */
   int         triples;       /* triples made during the turn */
   int         lucky_banks;   /* lucky-cup bankings during the turn */
   int         lucky_shells;  /* shells those bankings moved */
@@ -30,8 +31,6 @@ typedef struct {
  * KuzhiHistoryTurn; the array frees the notations). */
 GArray *kuzhi_match_history_new (const KzMatch *match);
 
-/* "5. P1 m3 7" */
-char   *kuzhi_history_turn_describe (const KuzhiHistoryTurn *turn);
 /* What happened beside the sowing, or NULL: "×2 triples · lucky bank +4". */
 char   *kuzhi_history_turn_describe_marks (const KuzhiHistoryTurn *turn);
 

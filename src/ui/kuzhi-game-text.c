@@ -201,6 +201,32 @@ kuzhi_game_seeds_label (KzVariantId id,
   return g_strdup_printf ("%d", v->seeds_choices[index]);
 }
 
+char *
+kuzhi_game_action_name (const KzPosition *pos,
+                        KzAction          action)
+{
+  int n = pos->n_pits / 2;
+
+  if (action == KZ_ACTION_REFILL)
+    return g_strdup (_("the refill shell"));
+  if (KZ_ACTION_IS_MARK (action))
+    /* Translators: the Constitution's mark of a lucky cup, "lucky cup 4" */
+    return g_strdup_printf (_("lucky cup %d"), KZ_ACTION_MARK_CUP (action) % n + 1);
+  switch (kz_position_variant (pos)->pit_word)
+    {
+    case KZ_PIT_WORD_HOUSE:
+      /* Translators: a pit of Oware, numbered along its owner's row: "house 6" */
+      return g_strdup_printf (_("house %d"), action % n + 1);
+    case KZ_PIT_WORD_PIT:
+      /* Translators: "pit 2", numbered along its owner's row */
+      return g_strdup_printf (_("pit %d"), action % n + 1);
+    case KZ_PIT_WORD_CUP:
+    default:
+      /* Translators: "cup 3", numbered along its owner's row */
+      return g_strdup_printf (_("cup %d"), action % n + 1);
+    }
+}
+
 int
 kuzhi_game_account (const KzPosition *pos,
                     int               player)

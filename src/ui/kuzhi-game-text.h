@@ -21,6 +21,11 @@ const char *kuzhi_game_seeds_title    (KzVariantId id);
 const char *kuzhi_game_seeds_subtitle (KzVariantId id);
 char       *kuzhi_game_seeds_label    (KzVariantId id,
                                        int         index);
+/* An action as the board shows it, in the game's word for a pit and with
+ * the number the board gives it (1 … along its owner's row): "cup 3",
+ * "pit 2", "house 6", "lucky cup 4", "the refill shell". */
+char       *kuzhi_game_action_name    (const KzPosition *pos,
+                                       KzAction          action);
 /* What a player has banked, as the header counts it: the Constitution's
  * account, the store elsewhere. */
 int         kuzhi_game_account        (const KzPosition *pos,

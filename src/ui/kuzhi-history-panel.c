@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-history-panel.h"
+#include "kuzhi-game-text.h"
 #include "kuzhi-match-history.h"
 
 struct _KuzhiHistoryPanel
@@ -41,6 +42,23 @@ turn_at (KuzhiHistoryPanel *self,
   return &g_array_index (self->turns, KuzhiHistoryTurn, turn - 1);
 }
 
+/* "3. Meena: lucky cup 4, cup 2", in the players' names and the numbers
+ * the board shows (the file and the protocol keep their own notation). */
+static char *
+describe_turn (KuzhiHistoryPanel      *self,
+               const KuzhiHistoryTurn *t)
+{
+  g_autofree char *first = kuzhi_game_action_name (&t->after, t->actions[0]);
+  g_autofree char *second = t->n_actions > 1 ? kuzhi_game_action_name (&t->after, t->actions[1]) : NULL;
+  const char *name = kuzhi_game_model_get_player_name (self->model, t->player);
+
+  if (second != NULL)
+    /* Translators: a turn of the move history that marked a lucky cup, then sowed: "3. Meena: lucky cup 4, cup 2" */
+    return g_strdup_printf (_("%u. %s: %s, %s"), t->number, name, first, second);
+  /* Translators: a turn of the move history: "2. Arul: cup 3" */
+  return g_strdup_printf (_("%u. %s: %s"), t->number, name, first);
+}
+
 static GtkWidget *
 make_row (KuzhiHistoryPanel *self,
           guint              turn)
@@ -56,7 +74,7 @@ make_row (KuzhiHistoryPanel *self,
     text = g_strdup (_("Start of the match"));
   else
     {
-      text = kuzhi_history_turn_describe (t);
+      text = describe_turn (self, t);
       marks = kuzhi_history_turn_describe_marks (t);
     }
 

@@ -253,21 +253,32 @@ schedule (Computer *c)
 
 /* --- the hint ------------------------------------------------------------------ */
 
-static int
-cup_number (const KzPosition *pos,
-            int               pit)
-{
-  return pit % (pos->n_pits / 2) + 1;
-}
-
+/* Where the player stands after the best move, from their side: the
+ * proven result, or the search's expected margin against the margin now. */
 static char *
-describe_action (const KzPosition *pos,
-                 KzAction          action)
+describe_outcome (const KzPosition *pos,
+                  int               score,
+                  gboolean          exact)
 {
-  if (action == KZ_ACTION_REFILL)
-    return g_strdup (_("sow the refill shell"));
-  /* Translators: part of a hint, "sow cup 3" */
-  return g_strdup_printf (_("sow cup %d"), cup_number (pos, action));
+  int now = kuzhi_game_account (pos, pos->to_move) - kuzhi_game_account (pos, !pos->to_move);
+
+  if (exact && score > 0)
+    /* Translators: part of a hint, "Best: cup 3 — you win by 4" */
+    return g_strdup_printf (ngettext ("you win by %d", "you win by %d", score), score);
+  if (exact && score < 0)
+    return g_strdup_printf (ngettext ("the best you can do is lose by %d",
+                                      "the best you can do is lose by %d", -score), -score);
+  if (exact)
+    return g_strdup (_("it ends in a draw"));
+  if (score > 0)
+    /* Translators: part of a hint, "Best: cup 3 — you stay 2 ahead" (seeds, as the search expects) */
+    return g_strdup_printf (now > 0 ? ngettext ("you stay %d ahead", "you stay %d ahead", score)
+                                    : ngettext ("you get %d ahead", "you get %d ahead", score), score);
+  if (score < 0)
+    /* Translators: part of a hint, "Best: cup 6 — you stay 1 behind" */
+    return g_strdup_printf (now < 0 ? ngettext ("you stay %d behind", "you stay %d behind", -score)
+                                    : ngettext ("you fall %d behind", "you fall %d behind", -score), -score);
+  return g_strdup (_("you end up level"));
 }
 
 static void
@@ -309,40 +320,29 @@ on_hint_found (GObject      *source,
   if (KZ_ACTION_IS_MARK (action))
     {
       int cup = KZ_ACTION_MARK_CUP (action);
+      g_autofree char *marked = kuzhi_game_action_name (pos, (KzAction) cup);
 
       c->hint_then = search.pv_len >= 2 ? search.pv[1] : KZ_ACTION_NONE;
       kuzhi_board_view_set_hint (c->board, cup);
       if (c->hint_then != KZ_ACTION_NONE)
         {
-          g_autofree char *then = describe_action (pos, c->hint_then);
+          g_autofree char *then = kuzhi_game_action_name (pos, c->hint_then);
           /* Translators: part of a hint, "mark cup 5 as lucky, then sow cup 2" */
-          what = g_strdup_printf (_("mark cup %d as lucky, then %s"), cup_number (pos, cup), then);
+          what = g_strdup_printf (_("mark %s as lucky, then sow %s"), marked, then);
         }
       else
-        what = g_strdup_printf (_("mark cup %d as lucky"), cup_number (pos, cup));
+        /* Translators: part of a hint, "mark cup 5 as lucky" */
+        what = g_strdup_printf (_("mark %s as lucky"), marked);
     }
   else
     {
       kuzhi_board_view_set_hint (c->board, KZ_ACTION_IS_PIT (action) ? action : -1);
-      what = describe_action (pos, action);
+      what = kuzhi_game_action_name (pos, action);
     }
 
-  if (search.exact && score > 0)
-    outcome = g_strdup_printf (ngettext ("it wins by %d", "it wins by %d", score), score);
-  else if (search.exact && score < 0)
-    outcome = g_strdup_printf (ngettext ("the best it can do is lose by %d",
-                                         "the best it can do is lose by %d", -score), -score);
-  else if (search.exact)
-    outcome = g_strdup (_("it draws"));
-  else
-    {
-      /* The expected margin at the end of the search, against the margin now. */
-      int gain = score - (kuzhi_game_account (pos, pos->to_move) - kuzhi_game_account (pos, !pos->to_move));
-      /* Translators: part of a hint, "expected gain +4" */
-      outcome = g_strdup_printf (_("expected gain %+d"), gain);
-    }
-  /* Translators: "Hint: sow cup 3 — expected gain +4" */
-  text = g_strdup_printf (_("Hint: %s — %s"), what, outcome);
+  outcome = describe_outcome (pos, score, search.exact);
+  /* Translators: the hint line, "Best: cup 3 — you stay 2 ahead" */
+  text = g_strdup_printf (_("Best: %s — %s"), what, outcome);
   set_text (c, text);
   update_state (c);
 }
