@@ -981,6 +981,8 @@ write_in_place (const char *target, const char *data, gsize length, GError **err
 
       if (n < 0 && errno != EINTR)
         saved_errno = errno;
+      else if (n == 0)
+        saved_errno = ENOSPC;   /* nothing written: never loop on it */
       else if (n > 0)
         done += (gsize) n;
     }
