@@ -507,6 +507,296 @@ test_protocol_go (void)
   json_node_unref (node);
 }
 
+/* Full minimax over the match itself, with every rule the match applies
+ * (repetition included): the final margin for the player to move, or
+ * FALSE when the tree has more than *budget nodes. */
+static gboolean
+match_minimax (KzMatch *m, int *budget, int *value)
+{
+  const KzVariant *v = kz_position_variant (&m->pos);
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n = v->legal (&m->pos, actions);
+  int mover = m->pos.to_move;
+  int best = G_MININT;
+
+  if (--*budget < 0)
+    return FALSE;
+  for (int i = 0; i < n; i++)
+    {
+      int after;
+      g_assert_true (kz_match_play (m, actions[i], NULL));
+      if (m->pos.over)
+        after = kz_eval_final_margin (&m->pos, mover);
+      else if (!match_minimax (m, budget, &after))
+        {
+          kz_match_undo (m);
+          return FALSE;
+        }
+      else if (m->pos.to_move != mover)
+        after = -after;
+      kz_match_undo (m);
+      best = MAX (best, after);
+    }
+  *value = best;
+  return TRUE;
+}
+
+/* The value minimax gives one action of the position, for its mover. */
+static gboolean
+action_minimax (KzMatch *m, KzAction action, int *budget, int *value)
+{
+  int mover = m->pos.to_move;
+  gboolean ok = TRUE;
+
+  g_assert_true (kz_match_play (m, action, NULL));
+  if (m->pos.over)
+    *value = kz_eval_final_margin (&m->pos, mover);
+  else if ((ok = match_minimax (m, budget, value)) && m->pos.to_move != mover)
+    *value = -*value;
+  kz_match_undo (m);
+  return ok;
+}
+
+/* Endgames reached by random play in every game, with few shells left on
+ * the board: analysing without limits proves every move, and each value
+ * is the one full minimax gives it. */
+static void
+test_analyse_endgames_exact (gconstpointer data)
+{
+  KzVariantId id = GPOINTER_TO_INT (data);
+  g_autofree KzAnalysis *an = g_new0 (KzAnalysis, 1);
+  guint64 rng = 900 + id;
+  int checked = 0, moves_checked = 0;
+
+  for (int trial = 0; trial < 400 && checked < 12; trial++)
+    {
+      KzMatch m;
+      KzSearchLimits none = { 0 };
+      int on_board_max = kz_test_rand_range (&rng, 3, 13);
+
+      g_assert_true (kz_match_init (&m, id, NULL, NULL, 0));
+      while (!m.pos.over)
+        {
+          int on_board = kz_position_row_sum (&m.pos, 0) + kz_position_row_sum (&m.pos, 1);
+          if (on_board <= on_board_max && m.n_history > 0)
+            break;
+          kz_test_play_random (&m, &rng, 1);
+        }
+      if (m.pos.over)
+        {
+          kz_match_clear (&m);
+          continue;
+        }
+      /* In Pallanguzhi few counters on the board only end a round, and the
+       * next is set out again: with Player 1's store given to Player 2,
+       * Player 1 cannot fill a first cup, so this round is the last. */
+      if (id == KZ_VARIANT_PALLANGUZHI)
+        {
+          m.pos.stores[1] += m.pos.stores[0];
+          m.pos.stores[0] = 0;
+        }
+
+      /* Decide every action by minimax first; skip positions too big. */
+      KzAction actions[KZ_MAX_ACTIONS];
+      int values[KZ_MAX_ACTIONS];
+      int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
+      int budget = 20000;
+      gboolean decided = TRUE;
+      for (int i = 0; i < n && decided; i++)
+        decided = action_minimax (&m, actions[i], &budget, &values[i]);
+      if (!decided)
+        {
+          kz_match_clear (&m);
+          continue;
+        }
+
+      kz_searcher_clear (searcher);
+      g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, an));
+      g_assert_cmpint (an->n_moves, ==, n);
+      for (int i = 0; i < an->n_moves; i++)
+        {
+          const KzMoveValue *mv = &an->moves[i];
+          int j = 0;
+          while (j < n && actions[j] != mv->action)
+            j++;
+          g_assert_cmpint (j, <, n);
+          if (!mv->exact)
+            {
+              GString *p = g_string_new (NULL);
+              for (int k = 0; k < kz_position_variant (&m.pos)->n_pits; k++)
+                g_string_append_printf (p, "%d ", m.pos.pits[k]);
+              g_test_message ("not proven: pits %s stores %d %d plies %d quiet %d history %zu, move %d depth %d score %d, minimax %d",
+                              p->str, m.pos.stores[0], m.pos.stores[1], m.pos.plies, m.pos.quiet_plies, m.n_history, mv->action, mv->depth, mv->score, values[j]);
+              g_string_free (p, TRUE);
+            }
+          g_assert_true (mv->exact);
+          g_assert_cmpint (kz_score_margin (mv->score), ==, values[j]);
+          g_assert_cmpint (mv->pv_len, >=, 1);
+          g_assert_cmpint (mv->pv[0], ==, mv->action);
+          if (i > 0)
+            g_assert_cmpint (kz_score_margin (an->moves[i - 1].score), >=, kz_score_margin (mv->score));
+          moves_checked++;
+        }
+      checked++;
+      kz_match_clear (&m);
+    }
+  g_test_message ("%s: %d endgames, %d moves checked against minimax",
+                  kz_variant_get (id)->key, checked, moves_checked);
+  g_assert_cmpint (checked, >=, 8);
+}
+
+static void
+count_progress (const KzAnalysis *analysis, void *user_data)
+{
+  int *calls = user_data;
+  (*calls)++;
+  g_assert_cmpint (analysis->depth, ==, *calls);
+}
+
+/* With limits the values are not proven, but every legal action gets one
+ * and a depth, and the mover's best is first. */
+static void
+test_analyse_limits (void)
+{
+  g_autofree KzAnalysis *an = g_new0 (KzAnalysis, 1);
+
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    {
+      KzMatch m;
+      KzSearchLimits limits = { .depth = 3 };
+      KzSearchResult r;
+      int calls = 0;
+      guint64 rng = 70 + id;
+
+      g_assert_true (kz_match_init (&m, (KzVariantId) id, NULL, NULL, 0));
+      kz_test_play_random (&m, &rng, 6);
+      if (m.pos.over)
+        {
+          kz_match_clear (&m);
+          continue;
+        }
+      KzAction actions[KZ_MAX_ACTIONS];
+      int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
+      kz_searcher_clear (searcher);
+      g_assert_true (kz_search_analyse (searcher, &m, &limits, NULL, count_progress, &calls, an));
+      g_assert_cmpint (an->n_moves, ==, n);
+      g_assert_cmpint (an->depth, ==, 3);
+      g_assert_cmpint (calls, ==, 3);
+      for (int i = 0; i < n; i++)
+        {
+          g_assert_true (kz_position_is_legal (&m.pos, an->moves[i].action));
+          g_assert_cmpint (an->moves[i].depth, >=, 1);
+          if (i > 0)
+            g_assert_cmpint (an->moves[i - 1].score, >=, an->moves[i].score);
+        }
+      /* The same depth in a plain search finds a move of the best value. */
+      kz_searcher_clear (searcher);
+      g_assert_true (kz_search (searcher, &m, &limits, NULL, &r));
+      g_assert_cmpint (r.score, ==, an->moves[0].score);
+      kz_match_clear (&m);
+    }
+}
+
+static void
+test_protocol_analyse (void)
+{
+  g_autoptr(KzSession) session = kz_session_new ();
+  JsonNode *node;
+  JsonObject *o;
+
+  /* Kalah(6,3): small enough to prove every move from the start. */
+  json_node_unref ((command (session, "new kalah seeds=3", &node), node));
+  o = command (session, "analyse", &node);
+  g_assert_true (json_object_get_boolean_member (o, "ok"));
+  JsonArray *moves = json_object_get_array_member (o, "moves");
+  g_assert_cmpuint (json_array_get_length (moves), ==, 6);
+  int last = G_MAXINT;
+  for (guint i = 0; i < json_array_get_length (moves); i++)
+    {
+      JsonObject *mv = json_array_get_object_element (moves, i);
+      int score = (int) json_object_get_int_member (mv, "score");
+      g_assert_true (json_object_get_boolean_member (mv, "exact"));
+      g_assert_cmpint (json_object_get_int_member (mv, "score_cs"), ==, 100 * score);
+      g_assert_cmpint (score, <=, last);
+      last = score;
+      JsonArray *pv = json_object_get_array_member (mv, "pv");
+      g_assert_cmpstr (json_array_get_string_element (pv, 0), ==, json_object_get_string_member (mv, "move"));
+      g_assert_cmpint (json_object_get_int_member (mv, "depth"), >=, 1);
+    }
+  /* The best move's value is the game's, as `go` proves it. */
+  int best = (int) json_object_get_int_member (json_array_get_object_element (moves, 0), "score");
+  json_node_unref (node);
+  o = command (session, "go", &node);
+  g_assert_cmpint (json_object_get_int_member (o, "score"), ==, best);
+  json_node_unref (node);
+
+  static const char *const bad[] = {
+    "analyse depth=0", "analyse time=x", "analyse level=hard", "analyse depth=3 depth=4",
+    "analyse 5", "analyse nodes=10",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      o = command (session, bad[i], &node);
+      g_assert_false (json_object_get_boolean_member (o, "ok"));
+      g_assert_nonnull (json_object_get_string_member (o, "error"));
+      json_node_unref (node);
+    }
+
+  /* Nothing it does changes the match. */
+  o = command (session, "state", &node);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "state"), "plies"), ==, 0);
+  json_node_unref (node);
+
+  /* The Constitution: marks are listed and valued with their sowing. */
+  json_node_unref ((command (session, "new constitution", &node), node));
+  o = command (session, "analyse depth=2", &node);
+  g_assert_true (json_object_get_boolean_member (o, "ok"));
+  moves = json_object_get_array_member (o, "moves");
+  JsonNode *state_node;
+  JsonObject *state = json_object_get_object_member (command (session, "state", &state_node), "state");
+  JsonArray *legal = json_object_get_array_member (state, "legal");
+  g_assert_cmpuint (json_array_get_length (moves), ==, json_array_get_length (legal));
+  for (guint i = 0; i < json_array_get_length (legal); i++)
+    {
+      const char *action = json_array_get_string_element (legal, i);
+      gboolean found = FALSE;
+      for (guint j = 0; j < json_array_get_length (moves); j++)
+        {
+          JsonObject *mv = json_array_get_object_element (moves, j);
+          JsonArray *pv = json_object_get_array_member (mv, "pv");
+          if (!g_str_equal (json_object_get_string_member (mv, "move"), action))
+            continue;
+          found = TRUE;
+          /* A mark's line goes on with the same player's sowing. */
+          if (action[0] == 'm')
+            g_assert_cmpuint (json_array_get_length (pv), >=, 2);
+        }
+      g_assert_true (found);
+    }
+  json_node_unref (state_node);
+  json_node_unref (node);
+
+  /* A finished match is refused. */
+  json_node_unref ((command (session, "new kalah seeds=3", &node), node));
+  for (int i = 0; i < 200; i++)
+    {
+      o = command (session, "go depth=1", &node);
+      if (!json_object_get_boolean_member (o, "ok"))
+        {
+          json_node_unref (node);
+          break;
+        }
+      char line[32];
+      g_snprintf (line, sizeof line, "play %s", json_object_get_string_member (o, "best"));
+      json_node_unref (node);
+      json_node_unref ((command (session, line, &node), node));
+    }
+  o = command (session, "analyse", &node);
+  g_assert_false (json_object_get_boolean_member (o, "ok"));
+  g_assert_nonnull (strstr (json_object_get_string_member (o, "error"), "over"));
+  json_node_unref (node);
+}
+
 static void
 test_score_helpers (void)
 {
@@ -541,6 +831,13 @@ main (int argc, char **argv)
   g_test_add_func ("/search/cancel", test_cancel);
   g_test_add_func ("/search/finished-match", test_finished_match);
   g_test_add_func ("/search/protocol-go", test_protocol_go);
+  g_test_add_func ("/search/protocol-analyse", test_protocol_analyse);
+  g_test_add_func ("/search/analyse/limits", test_analyse_limits);
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    {
+      g_autofree char *path = g_strdup_printf ("/search/analyse/exact/%s", kz_variant_get ((KzVariantId) id)->key);
+      g_test_add_data_func (path, GINT_TO_POINTER (id), test_analyse_endgames_exact);
+    }
 
   status = g_test_run ();
   kz_searcher_free (searcher);

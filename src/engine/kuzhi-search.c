@@ -16,10 +16,11 @@ typedef uint16_t Move;
 #define MOVE_MARK(m)    ((int) ((m) >> 5) - 1)          /* -1: no mark */
 #define MOVE_MAKE(sow, mark) ((Move) ((sow) | (((mark) + 1) << 5)))
 
-#define MAX_PLY       256
+#define MAX_PLY       512     /* Oware's 400 plies fit, so endgames are proven to the limit */
 #define MAX_MOVES     (KZ_MAX_PITS + 1 + KZ_MAX_PITS * (KZ_MAX_PITS / 2 + 1))
-#define DEPTH_SOLVE   240     /* "to the end of the game" */
+#define DEPTH_SOLVE   500     /* "to the end of the game" */
 #define DEPTH_SOLVED  255     /* table depth of a subtree proven without evaluation */
+#define TABLE_DEPTH(d) ((d) < DEPTH_SOLVED ? (d) : DEPTH_SOLVED - 1)   /* deeper searches are stored as 254 */
 #define THRESHOLD     (KZ_SCORE_WIN - KZ_SCORE_MARGIN_MUL)
 #define CHECK_EVERY   2047    /* nodes between looks at the clock and the cancel flag */
 
@@ -31,9 +32,14 @@ typedef struct {
   Move     move;
   uint8_t  depth;
   uint8_t  bound;
-  uint8_t  work;    /* log2 of the nodes below, to keep costly entries */
+  uint8_t  work;    /* log2 of the nodes below, to keep costly entries, | WORK_GUESSED */
   uint8_t  age;
 } TTEntry;
+
+/* In an entry's work: its value rests on an evaluation somewhere below
+ * (not only on the path, as a repetition's does). */
+#define WORK_GUESSED 0x80
+#define WORK_LOG2(w) ((w) & 0x7f)
 
 #define BUCKET 4
 typedef struct {
@@ -75,6 +81,7 @@ struct _KzSearcher {
   uint64_t              nodes;
   uint64_t              node_limit;
   uint64_t              taint;      /* evaluations and path-dependent results so far */
+  uint64_t              guesses;    /* evaluations alone: a result without any is the game's */
   struct timespec       start;
   int64_t               deadline_ms;
   volatile int         *cancel;
@@ -333,7 +340,7 @@ tt_priority (const KzSearcher *s, const TTEntry *e)
 {
   if (e->bound == BOUND_NONE)
     return -1000;
-  int p = (e->depth == DEPTH_SOLVED ? 64 : (e->depth > 60 ? 60 : e->depth)) + e->work;
+  int p = (e->depth == DEPTH_SOLVED ? 64 : (e->depth > 60 ? 60 : e->depth)) + WORK_LOG2 (e->work);
   if (e->age != s->age)
     p -= 200;
   return p;
@@ -352,7 +359,7 @@ log2_work (uint64_t n)
 }
 
 static void
-tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move move, uint64_t work)
+tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move move, uint64_t work, bool guessed)
 {
   TTBucket *b = &s->table[key & (s->n_buckets - 1)];
   TTEntry *victim = NULL;
@@ -386,7 +393,7 @@ tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move mov
   victim->move = move;
   victim->depth = (uint8_t) depth;
   victim->bound = (uint8_t) bound;
-  victim->work = log2_work (work);
+  victim->work = (uint8_t) (log2_work (work) | (guessed ? WORK_GUESSED : 0));
   victim->age = s->age;
 }
 
@@ -501,6 +508,7 @@ static int
 search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha, int beta, int ply)
 {
   uint64_t taint0 = s->taint;
+  uint64_t guesses0 = s->guesses;
   uint64_t nodes0 = s->nodes;
   int alpha0 = alpha;
   int best = -KZ_SCORE_INF;
@@ -550,6 +558,7 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
   if (depth <= 0 || ply >= MAX_PLY - 1)
     {
       s->taint++;
+      s->guesses++;
       return kz_eval (pos, s->w);
     }
 
@@ -566,6 +575,8 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
             {
               if (e->depth != DEPTH_SOLVED)
                 s->taint++;
+              if (e->work & WORK_GUESSED)
+                s->guesses++;
               return v;
             }
         }
@@ -641,13 +652,15 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
                 {
                   if (ce->depth != DEPTH_SOLVED)
                     s->taint++;
+                  if (ce->work & WORK_GUESSED)
+                    s->guesses++;
                   if (ply == 0)
                     {
                       s->root_best = m;
                       s->root_best_score = v;
                     }
-                  tt_store (s, key, ce->depth == DEPTH_SOLVED && s->taint == taint0 ? DEPTH_SOLVED : depth,
-                            BOUND_LOWER, v, m, s->nodes - nodes0);
+                  tt_store (s, key, ce->depth == DEPTH_SOLVED && s->taint == taint0 ? DEPTH_SOLVED : TABLE_DEPTH (depth),
+                            BOUND_LOWER, v, m, s->nodes - nodes0, s->guesses != guesses0);
                   return v;
                 }
             }
@@ -718,14 +731,15 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
     {
       /* No legal turn: cannot happen in a game that is not over. */
       s->taint++;
+      s->guesses++;
       return kz_eval (pos, s->w);
     }
 
 store:
   {
     int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    int stored_depth = s->taint == taint0 ? DEPTH_SOLVED : depth;
-    tt_store (s, key, stored_depth, bound, best, best_move, s->nodes - nodes0);
+    int stored_depth = s->taint == taint0 ? DEPTH_SOLVED : TABLE_DEPTH (depth);
+    tt_store (s, key, stored_depth, bound, best, best_move, s->nodes - nodes0, s->guesses != guesses0);
   }
   return best;
 }
@@ -933,29 +947,15 @@ solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r
   return true;
 }
 
-bool
-kz_search (KzSearcher           *s,
-           const KzMatch        *match,
-           const KzSearchLimits *limits_in,
-           volatile int         *cancel,
-           KzSearchResult       *r)
+/* Makes the searcher ready for a search of the match's position with
+ * the limits (a level's limits filled in): the clock, the cap, the rules
+ * and the match's history. True when nothing limits the search. */
+static bool
+begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, volatile int *cancel)
 {
   const KzPosition *root = &match->pos;
-  KzSearchLimits limits = *limits_in;
-  Move moves[MAX_MOVES];
-  Move best = MOVE_NONE;
-  int best_score = 0;
+  KzSearchLimits limits = *limits_io;
   bool solve_mode;
-  bool solved = false;
-
-  memset (r, 0, sizeof *r);
-  r->best = KZ_ACTION_NONE;
-  s->variant = kz_position_variant (root);
-  if (s->variant == NULL || root->over)
-    return false;
-  int n = generate (s, root, moves);
-  if (n == 0)
-    return false;
 
   if (limits.level > KZ_LEVEL_NONE && limits.level < KZ_N_LEVELS)
     {
@@ -976,6 +976,7 @@ kz_search (KzSearcher           *s,
   s->total = kz_position_total (root);
   s->node_limit = limits.nodes;
   s->taint = 0;
+  s->guesses = 0;
   s->cancel = cancel;
   s->stop = false;
   s->cancelled = false;
@@ -990,6 +991,34 @@ kz_search (KzSearcher           *s,
     s->deadline_ms = solve_mode && root->variant == KZ_VARIANT_KALAH ? KZ_SEARCH_KALAH_SOLVE_TIME_MS
                                                                      : KZ_SEARCH_SOLVE_TIME_MS;
   load_history (s, match);
+  *limits_io = limits;
+  return solve_mode;
+}
+
+bool
+kz_search (KzSearcher           *s,
+           const KzMatch        *match,
+           const KzSearchLimits *limits_in,
+           volatile int         *cancel,
+           KzSearchResult       *r)
+{
+  const KzPosition *root = &match->pos;
+  KzSearchLimits limits = *limits_in;
+  Move moves[MAX_MOVES];
+  Move best = MOVE_NONE;
+  int best_score = 0;
+  bool solve_mode;
+
+  memset (r, 0, sizeof *r);
+  r->best = KZ_ACTION_NONE;
+  s->variant = kz_position_variant (root);
+  if (s->variant == NULL || root->over)
+    return false;
+  int n = generate (s, root, moves);
+  if (n == 0)
+    return false;
+
+  solve_mode = begin_search (s, match, &limits, cancel);
 
   best = moves[0];
   int max_depth = limits.depth > 0 ? limits.depth : DEPTH_SOLVE;
@@ -998,7 +1027,7 @@ kz_search (KzSearcher           *s,
 
   for (int depth = 1; depth <= max_depth; depth++)
     {
-      uint64_t taint0 = s->taint;
+      uint64_t guesses0 = s->guesses;
       int score;
       bool done;
 
@@ -1035,7 +1064,7 @@ kz_search (KzSearcher           *s,
         best = s->root_best;
       best_score = score;
       r->depth = depth;
-      if (s->taint == taint0)
+      if (s->guesses == guesses0)
         {
           /* No evaluation anywhere: the value is the game's. */
           r->exact = true;
@@ -1050,17 +1079,193 @@ kz_search (KzSearcher           *s,
 
   r->best = MOVE_MARK (best) >= 0 ? KZ_ACTION_MARK (MOVE_MARK (best)) : MOVE_SOW (best);
   extract_pv (s, root, best, r);
-  if (solved)
-    {
-      /* Searched to the end: the depth is the game's rest along the PV. */
-      r->depth = 0;
-      for (int i = 0; i < r->pv_len; i++)
-        if (!KZ_ACTION_IS_MARK (r->pv[i]))
-          r->depth++;
-    }
   r->score = best_score;
   r->nodes = s->nodes;
   r->time_ms = (int) elapsed_ms (s);
   r->cancelled = s->cancelled;
+  return true;
+}
+
+/* Analysis: every root turn searched with a full window, so that each
+ * gets its own value, not just a bound. */
+
+typedef struct {
+  Move     move;
+  int      score;
+  int      depth;
+  bool     exact;
+  KzAction pv[KZ_SEARCH_MAX_PV];
+  int      pv_len;
+} RootValue;
+
+static void
+set_root_line (KzSearcher *s, const KzPosition *root, RootValue *rv)
+{
+  KzSearchResult line;
+  extract_pv (s, root, rv->move, &line);
+  memcpy (rv->pv, line.pv, sizeof line.pv);
+  rv->pv_len = line.pv_len;
+}
+
+/* Kalah without limits: each turn's child is solved outright. False when
+ * the cap or the cancel flag stopped it. */
+static bool
+solve_kalah_children (KzSearcher *s, const KzPosition *root, RootValue *values, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      RootValue *rv = &values[i];
+      KzPosition child;
+      KzKalahSolution sol;
+
+      if (rv->exact)
+        continue;
+      make_move (s, root, rv->move, &child);
+      int64_t left = s->deadline_ms - elapsed_ms (s);
+      int guess = kz_score_to_seeds (child.to_move == root->to_move ? rv->score : -rv->score);
+      bool ok = kz_kalah_solve (&child, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
+                                left > 0 ? (int) left : 1, guess, &sol);
+      kz_searcher_clear (s);
+      s->nodes += sol.nodes;
+      if (!ok)
+        {
+          s->cancelled = s->cancel != NULL && *s->cancel;
+          return false;
+        }
+      rv->score = final_score (child.to_move == root->to_move ? sol.value : -sol.value);
+      rv->exact = true;
+      rv->pv[0] = MOVE_SOW (rv->move);
+      rv->pv_len = 1;
+      for (int j = 0; j < sol.pv_len && rv->pv_len < KZ_SEARCH_MAX_PV; j++)
+        rv->pv[rv->pv_len++] = sol.pv[j];
+      rv->depth = rv->pv_len;
+    }
+  return true;
+}
+
+/* Gathers the root turns into the legal actions they start with, best
+ * first. */
+static void
+fill_analysis (KzSearcher *s, const KzPosition *root, const RootValue *values, int n, KzAnalysis *an)
+{
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n_actions = s->variant->legal (root, actions);
+
+  an->n_moves = 0;
+  for (int a = 0; a < n_actions; a++)
+    {
+      KzMoveValue mv = { .action = actions[a], .exact = true };
+      const RootValue *best = NULL;
+      for (int i = 0; i < n; i++)
+        {
+          const RootValue *rv = &values[i];
+          bool ours = KZ_ACTION_IS_MARK (actions[a]) ? MOVE_MARK (rv->move) == KZ_ACTION_MARK_CUP (actions[a])
+                                                     : rv->move == MOVE_MAKE (actions[a], -1);
+          if (!ours)
+            continue;
+          if (best == NULL || rv->score > best->score)
+            best = rv;
+          mv.exact = mv.exact && rv->exact;
+          if (mv.depth == 0 || rv->depth < mv.depth)
+            mv.depth = rv->depth;
+        }
+      if (best == NULL)
+        continue;
+      mv.score = best->score;
+      memcpy (mv.pv, best->pv, sizeof mv.pv);
+      mv.pv_len = best->pv_len;
+
+      /* Insert after every move at least as good: ties keep the legal order. */
+      int at = an->n_moves;
+      while (at > 0 && an->moves[at - 1].score < mv.score)
+        {
+          an->moves[at] = an->moves[at - 1];
+          at--;
+        }
+      an->moves[at] = mv;
+      an->n_moves++;
+    }
+  an->nodes = s->nodes;
+  an->time_ms = (int) elapsed_ms (s);
+  an->cancelled = s->cancelled;
+}
+
+bool
+kz_search_analyse (KzSearcher           *s,
+                   const KzMatch        *match,
+                   const KzSearchLimits *limits_in,
+                   volatile int         *cancel,
+                   KzAnalysisFunc        progress,
+                   void                 *user_data,
+                   KzAnalysis           *an)
+{
+  const KzPosition *root = &match->pos;
+  KzSearchLimits limits = { .depth = limits_in->depth, .time_ms = limits_in->time_ms };
+  Move moves[MAX_MOVES];
+  RootValue *values;
+  bool solve_mode;
+  int n;
+
+  memset (an, 0, sizeof *an);
+  s->variant = kz_position_variant (root);
+  if (s->variant == NULL || root->over)
+    return false;
+  n = generate (s, root, moves);
+  if (n == 0)
+    return false;
+  values = calloc ((size_t) n, sizeof *values);
+  if (values == NULL)
+    return false;
+  for (int i = 0; i < n; i++)
+    values[i].move = moves[i];
+
+  solve_mode = begin_search (s, match, &limits, cancel);
+  s->path[0] = position_key (s, root);
+  int max_depth = limits.depth > 0 && limits.depth < DEPTH_SOLVE ? limits.depth : DEPTH_SOLVE;
+
+  for (int depth = 1; depth <= max_depth && !s->stop; depth++)
+    {
+      bool all_exact = true;
+
+      if (solve_mode && depth > 1 && root->variant == KZ_VARIANT_KALAH)
+        {
+          if (solve_kalah_children (s, root, values, n))
+            an->depth = depth;
+          break;
+        }
+
+      for (int i = 0; i < n && !s->stop; i++)
+        {
+          RootValue *rv = &values[i];
+          KzPosition child;
+          uint64_t guesses0 = s->guesses;
+          int v;
+
+          if (rv->exact)
+            continue;
+          make_move (s, root, rv->move, &child);
+          v = search_child (s, root, &child, position_key (s, &child), depth, -KZ_SCORE_INF, KZ_SCORE_INF, 0);
+          if (s->stop)
+            break;
+          rv->score = v;
+          rv->depth = depth;
+          rv->exact = child.over || s->guesses == guesses0;
+          set_root_line (s, root, rv);
+          all_exact = all_exact && rv->exact;
+        }
+      if (s->stop)
+        break;
+      an->depth = depth;
+      if (progress != NULL)
+        {
+          fill_analysis (s, root, values, n, an);
+          progress (an, user_data);
+        }
+      if (all_exact)
+        break;
+    }
+
+  fill_analysis (s, root, values, n, an);
+  free (values);
   return true;
 }

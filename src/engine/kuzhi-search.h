@@ -90,6 +90,43 @@ bool kz_search (KzSearcher           *searcher,
                 volatile int         *cancel,
                 KzSearchResult       *result);
 
+/* The value of one legal action, from the mover's side. */
+typedef struct {
+  KzAction action;     /* as kz_position's legal list gives it */
+  int      score;      /* internal units, like KzSearchResult's */
+  int      depth;      /* turns of the deepest search of it that finished */
+  bool     exact;      /* the value is the game's proven value */
+  KzAction pv[KZ_SEARCH_MAX_PV];   /* starts with `action` */
+  int      pv_len;
+} KzMoveValue;
+
+/* Every legal action valued, best first. A mark (Constitution) is valued
+ * with the best sowing after it, which its line goes on with. */
+typedef struct {
+  KzMoveValue moves[KZ_MAX_ACTIONS];
+  int         n_moves;
+  int         depth;      /* the deepest iteration every move finished */
+  uint64_t    nodes;
+  int         time_ms;
+  bool        cancelled;
+} KzAnalysis;
+
+/* Called after each iteration with the values so far (best first). */
+typedef void (*KzAnalysisFunc) (const KzAnalysis *analysis, void *user_data);
+
+/* Values every legal action of the match's position by iterative
+ * deepening within the limits (depth and time; the level is not used).
+ * Without limits it goes on until every value is proven or the cap of
+ * kz_search() is reached. `progress` may be NULL. Returns false when the
+ * match is over or has no legal action. */
+bool kz_search_analyse (KzSearcher           *searcher,
+                        const KzMatch        *match,
+                        const KzSearchLimits *limits,
+                        volatile int         *cancel,
+                        KzAnalysisFunc        progress,
+                        void                 *user_data,
+                        KzAnalysis           *analysis);
+
 /* Fills the limits a level stands for (time_ms 0 means the level's own). */
 void kz_search_limits_for_level (KzSearchLimits *limits, KzLevel level, int time_ms);
 bool kz_level_parse (const char *text, KzLevel *out);

@@ -1,4 +1,4 @@
-/* kuzhi-protocol-go.c — the `go` command: runs the computer opponent's search on the session's match and reports it. */
+/* kuzhi-protocol-go.c — the `go` and `analyse` commands: the computer opponent's search on the session's match, and the value of every move. */
 #include "kuzhi-protocol-private.h"
 #include "kuzhi-search.h"
 
@@ -26,19 +26,19 @@ get_searcher (void)
   return searcher;
 }
 
-gboolean
-kz_protocol_cmd_go (KzSession   *session,
-                    int          argc,
-                    char       **argv,
-                    JsonBuilder *reply,
-                    GError     **error)
+/* Reads the KEY=VALUE options of `go` and `analyse`: depth and time, and
+ * for `go` the level. `usage` ends the messages. */
+static gboolean
+parse_limits (int             argc,
+              char          **argv,
+              gboolean        with_level,
+              const char     *usage,
+              KzSearchLimits *limits,
+              GError        **error)
 {
-  KzSearchLimits limits = { 0 };
-  KzSearchResult result;
-  KzSearcher *searcher;
   gboolean seen_depth = FALSE, seen_time = FALSE, seen_level = FALSE;
-  char buf[8];
 
+  memset (limits, 0, sizeof *limits);
   for (int i = 1; i < argc; i++)
     {
       const char *eq = strchr (argv[i], '=');
@@ -48,8 +48,7 @@ kz_protocol_cmd_go (KzSession   *session,
       if (eq == NULL)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "'%s' must be written KEY=VALUE: go [depth=N] [time=MS] [level=easy|normal|hard]",
-                       argv[i]);
+                       "'%s' must be written KEY=VALUE: %s", argv[i], usage);
           return FALSE;
         }
       key = g_strndup (argv[i], eq - argv[i]);
@@ -57,17 +56,17 @@ kz_protocol_cmd_go (KzSession   *session,
         {
           if (!kz_protocol_parse_int ("depth", eq + 1, 1, 200, &value, error))
             return FALSE;
-          limits.depth = (int) value;
+          limits->depth = (int) value;
           seen_depth = TRUE;
         }
       else if (g_str_equal (key, "time") && !seen_time)
         {
           if (!kz_protocol_parse_int ("time", eq + 1, 1, 3600000, &value, error))
             return FALSE;
-          limits.time_ms = (int) value;
+          limits->time_ms = (int) value;
           seen_time = TRUE;
         }
-      else if (g_str_equal (key, "level") && !seen_level)
+      else if (with_level && g_str_equal (key, "level") && !seen_level)
         {
           KzLevel level;
           if (!kz_level_parse (eq + 1, &level))
@@ -76,10 +75,10 @@ kz_protocol_cmd_go (KzSession   *session,
                            "level must be easy, normal or hard (got '%s')", eq + 1);
               return FALSE;
             }
-          limits.level = level;
+          limits->level = level;
           seen_level = TRUE;
         }
-      else if (g_str_equal (key, "depth") || g_str_equal (key, "time") || g_str_equal (key, "level"))
+      else if (g_str_equal (key, "depth") || g_str_equal (key, "time") || (with_level && g_str_equal (key, "level")))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                        "%s is given twice", key);
@@ -89,26 +88,67 @@ kz_protocol_cmd_go (KzSession   *session,
         {
           g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': go takes depth=N, time=MS and level=easy|normal|hard",
-                       shown);
+                       "unknown option '%s': %s", shown, usage);
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* Refuses a search of a finished match, and finds the searcher. */
+static KzSearcher *
+searcher_for (KzSession *session, GError **error)
+{
+  KzSearcher *searcher;
 
   if (session->match.pos.over)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    "the match is over: there is no move to search for ('new' starts another, 'undo' takes one back)");
-      return FALSE;
+      return NULL;
     }
-
   searcher = get_searcher ();
   if (searcher == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   "not enough memory for the search table: set KUZHI_HASH_MB lower");
-      return FALSE;
-    }
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                 "not enough memory for the search table: set KUZHI_HASH_MB lower");
+  return searcher;
+}
+
+static int
+score_cs (int score)
+{
+  return kz_score_is_final (score) ? 100 * kz_score_margin (score) : score;
+}
+
+static void
+add_line (JsonBuilder *reply, const KzAction *pv, int pv_len)
+{
+  char buf[8];
+
+  json_builder_set_member_name (reply, "pv");
+  json_builder_begin_array (reply);
+  for (int i = 0; i < pv_len; i++)
+    json_builder_add_string_value (reply, kz_action_to_string (pv[i], buf));
+  json_builder_end_array (reply);
+}
+
+gboolean
+kz_protocol_cmd_go (KzSession   *session,
+                    int          argc,
+                    char       **argv,
+                    JsonBuilder *reply,
+                    GError     **error)
+{
+  KzSearchLimits limits;
+  KzSearchResult result;
+  KzSearcher *searcher;
+  char buf[8];
+
+  if (!parse_limits (argc, argv, TRUE, "go takes depth=N, time=MS and level=easy|normal|hard", &limits, error))
+    return FALSE;
+  searcher = searcher_for (session, error);
+  if (searcher == NULL)
+    return FALSE;
   /* Easy's random choices follow the position, so replies repeat. */
   limits.seed = 1;
   if (!kz_search (searcher, &session->match, &limits, NULL, &result))
@@ -127,16 +167,63 @@ kz_protocol_cmd_go (KzSession   *session,
   json_builder_add_int_value (reply, (gint64) result.nodes);
   json_builder_set_member_name (reply, "time_ms");
   json_builder_add_int_value (reply, result.time_ms);
-  json_builder_set_member_name (reply, "pv");
-  json_builder_begin_array (reply);
-  for (int i = 0; i < result.pv_len; i++)
-    json_builder_add_string_value (reply, kz_action_to_string (result.pv[i], buf));
-  json_builder_end_array (reply);
+  add_line (reply, result.pv, result.pv_len);
   /* Beyond the protocol's fields: whether the score is the game's proven
    * value, and the score in hundredths of a seed. */
   json_builder_set_member_name (reply, "exact");
   json_builder_add_boolean_value (reply, result.exact);
   json_builder_set_member_name (reply, "score_cs");
-  json_builder_add_int_value (reply, kz_score_is_final (result.score) ? 100 * kz_score_margin (result.score) : result.score);
+  json_builder_add_int_value (reply, score_cs (result.score));
+  return TRUE;
+}
+
+gboolean
+kz_protocol_cmd_analyse (KzSession   *session,
+                         int          argc,
+                         char       **argv,
+                         JsonBuilder *reply,
+                         GError     **error)
+{
+  KzSearchLimits limits;
+  KzSearcher *searcher;
+  g_autofree KzAnalysis *analysis = g_new0 (KzAnalysis, 1);
+  char buf[8];
+
+  if (!parse_limits (argc, argv, FALSE, "analyse takes depth=N and time=MS", &limits, error))
+    return FALSE;
+  searcher = searcher_for (session, error);
+  if (searcher == NULL)
+    return FALSE;
+  if (!kz_search_analyse (searcher, &session->match, &limits, NULL, NULL, NULL, analysis))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "there is no legal action to analyse");
+      return FALSE;
+    }
+
+  json_builder_set_member_name (reply, "moves");
+  json_builder_begin_array (reply);
+  for (int i = 0; i < analysis->n_moves; i++)
+    {
+      const KzMoveValue *mv = &analysis->moves[i];
+      json_builder_begin_object (reply);
+      json_builder_set_member_name (reply, "move");
+      json_builder_add_string_value (reply, kz_action_to_string (mv->action, buf));
+      json_builder_set_member_name (reply, "score");
+      json_builder_add_int_value (reply, kz_score_to_seeds (mv->score));
+      json_builder_set_member_name (reply, "score_cs");
+      json_builder_add_int_value (reply, score_cs (mv->score));
+      json_builder_set_member_name (reply, "exact");
+      json_builder_add_boolean_value (reply, mv->exact);
+      json_builder_set_member_name (reply, "depth");
+      json_builder_add_int_value (reply, mv->depth);
+      add_line (reply, mv->pv, mv->pv_len);
+      json_builder_end_object (reply);
+    }
+  json_builder_end_array (reply);
+  /* Beyond the protocol's fields, as for `go`. */
+  json_builder_set_member_name (reply, "nodes");
+  json_builder_add_int_value (reply, (gint64) analysis->nodes);
+  json_builder_set_member_name (reply, "time_ms");
+  json_builder_add_int_value (reply, analysis->time_ms);
   return TRUE;
 }

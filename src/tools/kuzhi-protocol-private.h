@@ -41,5 +41,7 @@ gboolean kz_protocol_cmd_save (KzSession *session, int argc, char **argv, JsonBu
 gboolean kz_protocol_cmd_load (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* kuzhi-protocol-go.c: `go [depth=N] [time=MS] [level=…]`. */
 gboolean kz_protocol_cmd_go (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
+/* `analyse [depth=N] [time=MS]`. */
+gboolean kz_protocol_cmd_analyse (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 
 G_END_DECLS

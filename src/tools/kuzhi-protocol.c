@@ -433,6 +433,7 @@ static const struct {
   { "play", cmd_play },
   { "undo", cmd_undo },
   { "go", kz_protocol_cmd_go },
+  { "analyse", kz_protocol_cmd_analyse },
   { "save", kz_protocol_cmd_save },
   { "load", kz_protocol_cmd_load },
   { "quit", cmd_quit },
