@@ -374,6 +374,8 @@ test_hint (Fixture       *f,
   g_assert_true (KZ_ACTION_IS_PIT (hint));
   g_assert_cmpint (hint, >=, 6);
   g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, hint);
+  /* The focus moved to the hinted cup, so Enter sows what the hint says. */
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, hint))));
   line = hint_line (f);
   g_assert_nonnull (line);
   g_test_message ("%s", line);

@@ -33,6 +33,16 @@ sleep 1
 set -- $(grep '^cup 0 ' "$KUZHI_TRACE_FILE" | tail -n 1)
 echo "Player 1's first cup is at $3,$4"
 
+# At start the focus sits on a cup with no ring drawn: Enter sows nothing
+# unseen, it shows the ring first.
+xdotool search --name Kuzhi windowfocus 2>/dev/null || true
+xdotool key Return
+sleep 1
+if grep -q '^played ' "$KUZHI_TRACE_FILE"; then
+  echo "Enter sowed a cup whose focus ring was not drawn" >&2
+  exit 1
+fi
+
 # A click on the first cup: the rules' worked example.
 xdotool mousemove "$3" "$4" click 1
 wait_for '^played 0 '

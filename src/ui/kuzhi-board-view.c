@@ -968,6 +968,9 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
   if (self->hint_pit == pit)
     return;
   self->hint_pit = pit;
+  /* Enter then sows the cup the hint names, not the one focused before. */
+  if (pit >= 0 && pit < self->n_pits && gtk_widget_get_focusable (self->cups[pit]))
+    gtk_widget_grab_focus (self->cups[pit]);
   if (pit >= 0 && self->hint_tick_id == 0)
     self->hint_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_hint_tick, NULL, NULL);
   else if (pit < 0 && self->hint_tick_id != 0)

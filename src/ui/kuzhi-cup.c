@@ -24,6 +24,7 @@ struct _KuzhiCup
   /* The cup as last drawn, and what it was drawn for. */
   cairo_surface_t *image;
   int            drawn_key[4];
+  gboolean       ring_drawn;   /* the last frame showed the focus ring */
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiCup, kuzhi_cup, GTK_TYPE_WIDGET)
@@ -369,6 +370,7 @@ draw_cup (cairo_t  *cr,
   if (gtk_widget_has_visible_focus (widget))
     {
       double dash = 4;
+      cairo_new_path (cr);   /* not joined to the count's text */
       cairo_set_dash (cr, &dash, 1, 0);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_set_line_width (cr, 2.5);
@@ -398,6 +400,7 @@ kuzhi_cup_snapshot (GtkWidget   *widget,
       memcpy (self->drawn_key, key, sizeof key);
     }
   kuzhi_snapshot_append_image (snapshot, self->image, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  self->ring_drawn = key[3];
 }
 
 static void
@@ -411,6 +414,50 @@ static void
 on_focus_changed (KuzhiCup *self)
 {
   invalidate (self);
+}
+
+/* The ring follows the window's focus-visible, which a key press turns on
+ * after the focus may already have moved. */
+static void
+on_focus_visible_changed (KuzhiCup *self)
+{
+  if (gtk_widget_has_focus (GTK_WIDGET (self)) || self->ring_drawn)
+    invalidate (self);
+}
+
+static void
+kuzhi_cup_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (kuzhi_cup_parent_class)->root (widget);
+  g_signal_connect_object (gtk_widget_get_root (widget), "notify::focus-visible",
+                           G_CALLBACK (on_focus_visible_changed), widget, G_CONNECT_SWAPPED);
+}
+
+static void
+kuzhi_cup_unroot (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), on_focus_visible_changed, widget);
+  GTK_WIDGET_CLASS (kuzhi_cup_parent_class)->unroot (widget);
+}
+
+/* Enter or Space sows only a cup the player can see is focused: a key
+ * pressed while no ring was drawn shows the ring first. */
+static gboolean
+key_activate (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  KuzhiCup *self = KUZHI_CUP (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  if (!self->ring_drawn)
+    {
+      if (GTK_IS_WINDOW (root))
+        gtk_window_set_focus_visible (GTK_WINDOW (root), TRUE);
+      invalidate (self);
+      return TRUE;
+    }
+  g_signal_emit (self, signals[ACTIVATE], 0);
+  return TRUE;
 }
 
 static void
@@ -469,6 +516,8 @@ kuzhi_cup_class_init (KuzhiCupClass *klass)
   object_class->finalize = kuzhi_cup_finalize;
   widget_class->snapshot = kuzhi_cup_snapshot;
   widget_class->measure = kuzhi_cup_measure;
+  widget_class->root = kuzhi_cup_root;
+  widget_class->unroot = kuzhi_cup_unroot;
 
   /* Emitted by a click, Enter or Space: the board decides what it means. */
   signals[ACTIVATE] =
@@ -478,10 +527,10 @@ kuzhi_cup_class_init (KuzhiCupClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
   gtk_widget_class_set_activate_signal (widget_class, signals[ACTIVATE]);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_Return, 0, "activate", NULL);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Enter, 0, "activate", NULL);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_space, 0, "activate", NULL);
-  gtk_widget_class_add_binding_signal (widget_class, GDK_KEY_KP_Space, 0, "activate", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, key_activate, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, key_activate, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, key_activate, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Space, 0, key_activate, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "kuzhi-cup");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
