@@ -485,3 +485,33 @@ kuzhi_game_round_news (const KzPosition *after,
     }
   return g_string_free (text, FALSE);
 }
+
+char *
+kuzhi_game_mark_refusal (const KzPosition *pos)
+{
+  if (pos->variant != KZ_VARIANT_CONSTITUTION || pos->over || kz_constitution_may_mark (pos))
+    return NULL;
+  if (pos->marked)
+    return g_strdup (_("A lucky cup has been marked this turn: now sow."));
+  /* Translators: %d is the player's reserve now; 1, 6, 11 … 61 are the rules' reserves */
+  return g_strdup_printf (_("A lucky cup may be marked at a reserve of 1, 6, 11, 16 … 61; yours is %d."),
+                          kz_constitution_reserve (pos, pos->to_move));
+}
+
+char *
+kuzhi_game_refill_refusal (const KzPosition *pos)
+{
+  int left;
+
+  if (pos->variant != KZ_VARIANT_CONSTITUTION || pos->over)
+    return NULL;
+  left = pos->refill_left[pos->to_move];
+  if (left == 1)
+    return NULL;
+  if (left == 0)
+    return g_strdup (_("No refill shell is waiting: a single shell left over when a round end sets out your row can be sown."));
+  /* Translators: %d is 2 or more refill-left shells */
+  return g_strdup_printf (ngettext ("You have %d refill-left shell: only a single one can be sown; they go back on your row at the next round end.",
+                                    "You have %d refill-left shells: only a single one can be sown; they go back on your row at the next round end.",
+                                    left), left);
+}

@@ -59,6 +59,11 @@ char       *kuzhi_game_explain_refusal (const KzPosition *pos,
 char       *kuzhi_game_hint_prefix    (const KzPosition *pos,
                                        const char       *name0,
                                        const char       *name1);
+/* The Constitution: why the player to move may not mark a lucky cup or
+ * sow the refill shell now, and when they may; NULL when they may (or the
+ * game has no such thing). For tooltips and the hint line. */
+char       *kuzhi_game_mark_refusal   (const KzPosition *pos);
+char       *kuzhi_game_refill_refusal (const KzPosition *pos);
 /* The toast at a round's end of a game other than the Constitution. */
 char       *kuzhi_game_round_news     (const KzPosition *after,
                                        int               round,

@@ -119,6 +119,9 @@ struct _KuzhiWindow
   char                 *last_toast;
 
   guint                 round_timeout;
+  /* Told already that one player has no cup to play and the other plays
+   * on alone (the Constitution), so that each forced round is not. */
+  gboolean              alone_told;
 
   gboolean              marking;
   gboolean              autosave;

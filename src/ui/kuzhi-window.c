@@ -62,7 +62,7 @@ reason_text (int reason)
   switch (reason)
     {
     case KZ_END_BOARD_EMPTY:
-      return _("no shell is left to set out on the board");
+      return _("neither player has enough shells left to fill a cup");
     case KZ_END_REPETITION:
       return _("the same position came up for the third time");
     case KZ_END_SIDE_EMPTY:
@@ -148,11 +148,11 @@ update_captions (KuzhiWindow *self)
       if (d->variant == KZ_VARIANT_CONSTITUTION)
         {
           int half = 7 * d->seeds;
-          /* Translators: a drawer's caption, "account = cups · drawer · refill left · reserve". */
-          text = g_strdup_printf (_("<b>%s</b>: account %d/%d = %d in cups · %d in drawer · %d refill left · reserve %d"),
-                                  escaped, kz_constitution_account (d, p), half,
+          /* Translators: a drawer's caption: the account is the sum of the three, the reserve is the account minus half the shells, e.g. "Ana: account 38 = 8 in cups + 30 in drawer + 0 refill left · reserve 3 = 38 − 35, half the shells" */
+          text = g_strdup_printf (_("<b>%s</b>: account %d = %d in cups + %d in drawer + %d refill left · reserve %d = %d − %d, half the shells"),
+                                  escaped, kz_constitution_account (d, p),
                                   kz_position_row_sum (d, p), d->stores[p], d->refill_left[p],
-                                  kz_constitution_reserve (d, p));
+                                  kz_constitution_reserve (d, p), kz_constitution_account (d, p), half);
         }
       else
         text = kuzhi_game_caption (d, p, player_name (self, p));
@@ -178,10 +178,10 @@ update_header (KuzhiWindow *self)
 
   if (d->variant == KZ_VARIANT_CONSTITUTION)
     {
-      int half = 7 * d->seeds;
-      accounts = g_strdup_printf ("%s %d/%d · %s %d/%d",
-                                  player_name (self, 0), kuzhi_game_account (d, 0), half,
-                                  player_name (self, 1), kuzhi_game_account (d, 1), half);
+      /* The accounts alone: the captions say what they are made of. */
+      accounts = g_strdup_printf ("%s %d · %s %d",
+                                  player_name (self, 0), kuzhi_game_account (d, 0),
+                                  player_name (self, 1), kuzhi_game_account (d, 1));
     }
   else
     accounts = kuzhi_game_header_scores (d, player_name (self, 0), player_name (self, 1));
@@ -313,6 +313,18 @@ update_hint (KuzhiWindow *self)
     g_string_append (text, _("Your row is empty: sow the refill shell (R)."));
   else if (sow)
     g_string_append (text, _("Click a highlighted cup, or choose one with the arrow keys and press Enter."));
+  /* Why a Constitution control is grey, and when it will not be: the
+   * refill shells only when some are waiting. */
+  {
+    g_autofree char *no_mark = kuzhi_game_mark_refusal (d);
+    if (no_mark != NULL && !d->marked)
+      g_string_append_printf (text, " %s", no_mark);
+    if (!refill && d->variant == KZ_VARIANT_CONSTITUTION && d->refill_left[d->to_move] > 1)
+      {
+        g_autofree char *no_refill = kuzhi_game_refill_refusal (d);
+        g_string_append_printf (text, " %s", no_refill);
+      }
+  }
   gtk_label_set_text (self->hint_label, text->str);
 }
 
@@ -339,6 +351,19 @@ update_actions (KuzhiWindow *self)
     gtk_widget_add_css_class (self->mark_button, "lucky-action");
   else
     gtk_widget_remove_css_class (self->mark_button, "lucky-action");
+
+  /* A grey button says why in its tooltip. */
+  if (constitution)
+    {
+      const KzPosition *d = kuzhi_game_model_get_position (self->model);
+      g_autofree char *no_refill = refill ? NULL : kuzhi_game_refill_refusal (d);
+      g_autofree char *no_mark = mark ? NULL : kuzhi_game_mark_refusal (d);
+
+      gtk_widget_set_tooltip_text (self->refill_button,
+                                   no_refill ? no_refill : _("Drop the refill shell into your first cup (R)"));
+      gtk_widget_set_tooltip_text (self->mark_button,
+                                   no_mark ? no_mark : _("Choose one of your cups as your lucky cup (L, then a cup; Escape cancels)"));
+    }
 }
 
 static void
@@ -430,30 +455,49 @@ on_event_reached (KuzhiBoardView *view,
   const KzEvent *ev = event;
   const KzPosition *pos = kuzhi_game_model_get_position (self->model);
 
-  if (ev->type == KZ_EVENT_ROUND_END && pos->variant != KZ_VARIANT_CONSTITUTION)
+  if (ev->type != KZ_EVENT_ROUND_END)
+    return;
+
+  /* The last round's news is the match's: the banner says who won and
+   * why, and no toast beside it names a round "winner" who lost. */
+  if (pos->over)
+    return;
+
+  if (pos->variant != KZ_VARIANT_CONSTITUTION)
     {
       g_autofree char *text = kuzhi_game_round_news (pos, ev->round, ev->player,
                                                      player_name (self, 0), player_name (self, 1));
       show_toast (self, text);
+      return;
     }
-  else if (ev->type == KZ_EVENT_ROUND_END && !pos->over)
-    {
-      g_autofree char *text = NULL;
-      int half = 7 * pos->seeds;
 
-      /* Translators: "Round 1 goes to Ana, who opens round 2 — Ana 38/35, Ben 32/35" */
-      text = g_strdup_printf (_("Round %d goes to %s, who opens round %d — %s %d/%d, %s %d/%d"),
-                              ev->round, player_name (self, ev->player), ev->round + 1,
-                              player_name (self, 0), kuzhi_game_account (pos, 0), half,
-                              player_name (self, 1), kuzhi_game_account (pos, 1), half);
-      show_toast (self, text);
-    }
-  else if (ev->type == KZ_EVENT_ROUND_END)
-    {
-      g_autofree char *text = g_strdup_printf (_("Round %d goes to %s — the last round"),
-                                               ev->round, player_name (self, ev->player));
-      show_toast (self, text);
-    }
+  /* A player whose stock cannot fill a cup sits out: the other plays on
+   * alone and every turn ends a round. Said once, not once a round. */
+  for (int p = 0; p < 2; p++)
+    if (kz_position_row_sum (pos, p) == 0 && pos->refill_left[p] != 1)
+      {
+        g_autofree char *text = NULL;
+
+        if (self->alone_told)
+          return;
+        self->alone_told = TRUE;
+        /* Translators: "Ben has too few shells to fill a cup (3 refill left): Ana plays on alone, and each of her turns ends a round" */
+        text = g_strdup_printf (_("%s has too few shells to fill a cup (%d refill left): %s plays on alone, and each turn ends a round"),
+                                player_name (self, p), pos->refill_left[p], player_name (self, !p));
+        show_toast (self, text);
+        return;
+      }
+  self->alone_told = FALSE;
+
+  {
+    int half = 7 * pos->seeds;
+    /* Translators: the Constitution's round end: "Round 1 is over: Ana opens round 2 — Ana 38/35, Ben 32/35" */
+    g_autofree char *text = g_strdup_printf (_("Round %d is over: %s opens round %d — %s %d/%d, %s %d/%d"),
+                                             ev->round, player_name (self, ev->player), ev->round + 1,
+                                             player_name (self, 0), kuzhi_game_account (pos, 0), half,
+                                             player_name (self, 1), kuzhi_game_account (pos, 1), half);
+    show_toast (self, text);
+  }
 }
 
 static void
@@ -498,6 +542,7 @@ on_position_reset (KuzhiWindow *self)
 {
   /* A new match, undo or a loaded match: old round news no longer applies. */
   kuzhi_window_dismiss_toast (self);
+  self->alone_told = FALSE;
   on_model_changed (self);
 }
 
@@ -942,6 +987,13 @@ kuzhi_window_get_caption_text (KuzhiWindow *self,
 }
 
 const char *
+kuzhi_window_get_hint_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->hint_label);
+}
+
+const char *
 kuzhi_window_get_banner_text (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
@@ -1002,6 +1054,13 @@ kuzhi_window_dismiss_toast (KuzhiWindow *self)
   g_clear_handle_id (&self->round_timeout, g_source_remove);
   if (self->round_revealer != NULL)
     gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
+}
+
+gboolean
+kuzhi_window_get_toast_shown (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
+  return gtk_revealer_get_reveal_child (self->round_revealer);
 }
 
 const char *

@@ -19,11 +19,14 @@ const char     *kuzhi_window_get_header_text (KuzhiWindow   *self);
 const char     *kuzhi_window_get_caption_text (KuzhiWindow  *self,
                                                int           player);
 const char     *kuzhi_window_get_banner_text (KuzhiWindow   *self);
+/* The line under the board: what to do now, or why not. */
+const char     *kuzhi_window_get_hint_text  (KuzhiWindow    *self);
 /* The notice about the autosave above the board, or NULL when none shows. */
 const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
 /* The last toast's title, or NULL. */
 const char     *kuzhi_window_get_last_toast (KuzhiWindow    *self);
 void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
+gboolean        kuzhi_window_get_toast_shown (KuzhiWindow   *self);
 /* Restores the last run's match now, and saves the match after every action. */
 void            kuzhi_window_set_autosave   (KuzhiWindow    *self,
                                              gboolean        autosave);
