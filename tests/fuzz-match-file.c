@@ -1,4 +1,4 @@
-/* fuzz-match-file.c — libFuzzer target: any bytes given to the match-file loader are refused cleanly or load a match that survives a second round trip. */
+/* fuzz-match-file.c — libFuzzer target: any bytes given to the match-file loader are refused cleanly or load a match (and who plays each side) that survives a second round trip. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -33,13 +33,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   KzMatch again = { 0 };
   char *names[2] = { NULL, NULL };
   char *names_again[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
+  KzLevel levels_again[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
   GDateTime *created_again = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   gsize length = 0;
 
-  if (!kuzhi_match_file_from_data ((const char *) data, size, &match, names, &created, &error))
+  if (!kuzhi_match_file_from_data ((const char *) data, size, &match, names, levels, &created, &error))
     {
       /* A refusal always says why, and leaves nothing behind. */
       if (error == NULL || error->message == NULL || *error->message == '\0')
@@ -51,13 +53,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   /* Whatever loaded must save and load again to the same match: a file
    * Kuzhi accepts is one it can keep. */
-  text = kuzhi_match_file_to_data (&match, (const char *const *) names, created, &length);
-  if (!kuzhi_match_file_from_data (text, length, &again, names_again, &created_again, NULL))
+  text = kuzhi_match_file_to_data (&match, (const char *const *) names, levels, created, &length);
+  if (!kuzhi_match_file_from_data (text, length, &again, names_again, levels_again, &created_again, NULL))
     __builtin_trap ();
   if (!kz_position_equal (&match.pos, &again.pos) ||
       match.n_history != again.n_history ||
       g_strcmp0 (names[0], names_again[0]) != 0 ||
-      g_strcmp0 (names[1], names_again[1]) != 0)
+      g_strcmp0 (names[1], names_again[1]) != 0 ||
+      levels[0] != levels_again[0] || levels[1] != levels_again[1])
     __builtin_trap ();
   for (size_t i = 0; i < match.n_history; i++)
     if (match.history[i].action != again.history[i].action)

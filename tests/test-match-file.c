@@ -57,21 +57,27 @@ test_round_trip (void)
           KzMatch match, loaded = { 0 };
           g_autofree char *data = NULL;
           char *names_out[2] = { NULL, NULL };
+          /* Every kind of player on either side. */
+          const KzLevel levels[2] = { (KzLevel) kz_test_rand_range (&rng, KZ_LEVEL_NONE, KZ_LEVEL_HARD + 1),
+                                      (KzLevel) kz_test_rand_range (&rng, KZ_LEVEL_NONE, KZ_LEVEL_HARD + 1) };
+          KzLevel levels_out[2] = { -1, -1 };
           g_autoptr(GDateTime) created_out = NULL;
           g_autoptr(GError) error = NULL;
           gsize length;
 
           random_match (&match, (KzVariantId) v, &rng);
           longest = MAX (longest, match.n_history);
-          data = kuzhi_match_file_to_data (&match, names, created, &length);
+          data = kuzhi_match_file_to_data (&match, names, levels, created, &length);
           g_assert_nonnull (data);
           g_assert_cmpuint (length, ==, strlen (data));
 
-          if (!kuzhi_match_file_from_data (data, length, &loaded, names_out, &created_out, &error))
+          if (!kuzhi_match_file_from_data (data, length, &loaded, names_out, levels_out, &created_out, &error))
             g_error ("%s refused its own file: %s\n%s", kz_variant_get ((KzVariantId) v)->key, error->message, data);
           kz_test_assert_same_match (&loaded, &match);
           g_assert_cmpstr (names_out[0], ==, names[0]);
           g_assert_cmpstr (names_out[1], ==, names[1]);
+          g_assert_cmpint (levels_out[0], ==, levels[0]);
+          g_assert_cmpint (levels_out[1], ==, levels[1]);
           g_assert_true (g_date_time_equal (created_out, created));
 
           g_free (names_out[0]);
@@ -96,9 +102,9 @@ test_old_date (void)
   KzMatch match, loaded = { 0 };
 
   g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
-  data = kuzhi_match_file_to_data (&match, NULL, created, NULL);
+  data = kuzhi_match_file_to_data (&match, NULL, NULL, created, NULL);
   g_assert_nonnull (strstr (data, "Created=0684-11-29T20:49:34Z"));
-  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, &created_out, NULL));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, NULL, &created_out, NULL));
   g_assert_true (g_date_time_equal (created, created_out));
   kz_match_clear (&loaded);
   kz_match_clear (&match);
@@ -150,12 +156,14 @@ test_save_load_file (void)
   g_rmdir (dir);
 }
 
-/* The worked example with a mark: the good file the broken ones start from. */
+/* The worked example with a mark, Arul being the computer at Hard: the
+ * good file the broken ones start from. */
 static char *
 good_file (KzMatch *match_out)
 {
   static const char *const actions[] = { "0", "m7", "7", "3" };
   static const char *const names[2] = { "Meena", "Arul" };
+  static const KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_HARD };
   g_autoptr(GDateTime) created = g_date_time_new_utc (2026, 11, 29, 20, 0, 0);
   KzMatch match;
   char *data;
@@ -167,7 +175,7 @@ good_file (KzMatch *match_out)
       g_assert_true (kz_action_parse (actions[i], &a));
       g_assert_true (kz_match_play (&match, a, NULL));
     }
-  data = kuzhi_match_file_to_data (&match, names, created, NULL);
+  data = kuzhi_match_file_to_data (&match, names, levels, created, NULL);
   if (match_out != NULL)
     *match_out = match;
   else
@@ -207,6 +215,7 @@ assert_refused (const char *data, gsize length, int code, const char *fragment)
 {
   KzMatch match, before;
   char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_EASY, KZ_LEVEL_NORMAL };
   GDateTime *created = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -215,7 +224,7 @@ assert_refused (const char *data, gsize length, int code, const char *fragment)
   g_assert_true (kz_match_play (&match, 6, NULL));
   kz_match_copy (&before, &match);
 
-  g_assert_false (kuzhi_match_file_from_data (data, length, &match, names, &created, &error));
+  g_assert_false (kuzhi_match_file_from_data (data, length, &match, names, levels, &created, &error));
   g_assert_nonnull (error);
   if (code < 0)
     code = error->code;
@@ -226,6 +235,8 @@ assert_refused (const char *data, gsize length, int code, const char *fragment)
   kz_test_assert_same_match (&match, &before);
   g_assert_null (names[0]);
   g_assert_null (names[1]);
+  g_assert_cmpint (levels[0], ==, KZ_LEVEL_EASY);
+  g_assert_cmpint (levels[1], ==, KZ_LEVEL_NORMAL);
   g_assert_null (created);
 
   kz_match_clear (&before);
@@ -243,7 +254,9 @@ static void
 test_broken_lines (void)
 {
   static const LineEdit edits[] = {
-    { "Version=", "Version=2", KUZHI_MATCH_FILE_ERROR_VERSION, "version 2" },
+    { "Version=", "Version=3", KUZHI_MATCH_FILE_ERROR_VERSION, "version 3" },
+    /* Version 1 had no Player1Plays: such a file is mislabelled. */
+    { "Version=", "Version=1", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“Player1Plays” in [Match] is not part of format version 1" },
     { "Version=", "Version=0", KUZHI_MATCH_FILE_ERROR_VERSION, "“0”" },
     { "Version=", "Version=one", KUZHI_MATCH_FILE_ERROR_VERSION, "“one”" },
     { "Version=", "Version=99999999999999999999", KUZHI_MATCH_FILE_ERROR_VERSION, NULL },
@@ -265,6 +278,17 @@ test_broken_lines (void)
     /* Found by the fuzzer: GLib's own unescaping warns on this one. */
     { "Player1=", "Player1=a\\qb\\", KUZHI_MATCH_FILE_ERROR_VALUE, "Player1" },
     { "Player2=", "Player2=ends with a backslash\\", KUZHI_MATCH_FILE_ERROR_VALUE, "Player2" },
+    { "Player1Plays=", "Player1Plays=expert", KUZHI_MATCH_FILE_ERROR_VALUE, "“Player1Plays” in [Match] must be person, easy, normal or hard, not “expert”" },
+    { "Player2Plays=", "Player2Plays=Hard", KUZHI_MATCH_FILE_ERROR_VALUE, "not “Hard”" },
+    { "Player2Plays=", "Player2Plays=computer", KUZHI_MATCH_FILE_ERROR_VALUE, "Player2Plays" },
+    { "Player1Plays=", "Player1Plays=", KUZHI_MATCH_FILE_ERROR_VALUE, "Player1Plays" },
+    { "Player1Plays=", "Player1Plays=3", KUZHI_MATCH_FILE_ERROR_VALUE, "Player1Plays" },
+    { "Player1Plays=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "Player1Plays" },
+    { "Player2Plays=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "Player2Plays" },
+    { "Player1Plays=", "Player1Plays=person\nPlayer1Plays=hard", KUZHI_MATCH_FILE_ERROR_SYNTAX, "“Player1Plays” appears twice in [Match]" },
+    { "Player2Plays=", "Player2Plays=hard\nPlayer2Plays[de]=easy", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Player2Plays[de]" },
+    { "Player1Plays=", "Player1Plays[de]=hard", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Player1Plays[de]" },
+    { "Player1Plays=", "Player3Plays=hard", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Player3Plays" },
     { "Actions=", "Actions=0;0", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 2, “0”" },
     { "Actions=", "Actions=0;m7;m8;7", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 3, “m8”" },
     { "Actions=", "Actions=0;x;7", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 2, “x”" },
@@ -324,7 +348,7 @@ test_broken_lines (void)
   {
     KzMatch match = { 0 };
     g_autoptr(GError) error = NULL;
-    g_assert_true (kuzhi_match_file_from_data (good, strlen (good), &match, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (good, strlen (good), &match, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
   }
@@ -355,7 +379,7 @@ test_truncated (void)
 
       g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
       kz_match_copy (&before, &match);
-      if (kuzhi_match_file_from_data (good, cut, &match, NULL, NULL, &error))
+      if (kuzhi_match_file_from_data (good, cut, &match, NULL, NULL, NULL, &error))
         g_error ("a file cut after %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes was accepted", cut, len);
       g_assert_error (error, KUZHI_MATCH_FILE_ERROR, error->code);
       kz_test_assert_same_match (&match, &before);
@@ -568,10 +592,10 @@ test_dates (void)
       gsize length;
 
       g_test_message ("%s", accepted[i]);
-      g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, &created, &error));
+      g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &created, &error));
       g_assert_no_error (error);
-      again = kuzhi_match_file_to_data (&match, NULL, created, &length);
-      g_assert_true (kuzhi_match_file_from_data (again, length, &reloaded, NULL, &created_again, &error));
+      again = kuzhi_match_file_to_data (&match, NULL, NULL, created, &length);
+      g_assert_true (kuzhi_match_file_from_data (again, length, &reloaded, NULL, NULL, &created_again, &error));
       g_assert_no_error (error);
       g_assert_true (g_date_time_equal (created, created_again));
       kz_match_clear (&match);
@@ -589,9 +613,9 @@ test_dates (void)
 
     g_assert_nonnull (late);
     g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, NULL, NULL, 0));
-    data = kuzhi_match_file_to_data (&match, NULL, late, &length);
+    data = kuzhi_match_file_to_data (&match, NULL, NULL, late, &length);
     g_assert_null (strstr (data, "Created=0000"));
-    g_assert_true (kuzhi_match_file_from_data (data, length, &loaded, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (data, length, &loaded, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
     kz_match_clear (&loaded);
@@ -644,7 +668,7 @@ test_names (void)
   KzMatch match = { 0 };
 
   data = edit_line (good, "Player1=", longest);
-  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, &error));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpint (g_utf8_strlen (names[0], -1), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
   g_clear_pointer (&names[0], g_free);
@@ -660,7 +684,7 @@ test_names (void)
 
   /* Escaped and raw control characters: each run one space, ends trimmed. */
   data = edit_line (good, "Player1=", "Player1=\\tMee\\n\\nna\x01\x7f!\\r");
-  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, &error));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (names[0], ==, "Mee na !");
   g_clear_pointer (&names[0], g_free);
@@ -670,10 +694,10 @@ test_names (void)
   {
     g_autofree char *name = g_strnfill (3000, 'x');
     const char *const given[2] = { name, "A\tB" };
-    g_autofree char *text = kuzhi_match_file_to_data (&match, given, NULL, NULL);
+    g_autofree char *text = kuzhi_match_file_to_data (&match, given, NULL, NULL, NULL);
     KzMatch again = { 0 };
 
-    g_assert_true (kuzhi_match_file_from_data (text, strlen (text), &again, names, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (text, strlen (text), &again, names, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (strlen (names[0]), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
     g_assert_cmpstr (names[1], ==, "A B");
@@ -725,7 +749,7 @@ test_quotes_cut_by_characters (void)
       KzMatch match = { 0 };
       g_autoptr(GError) error = NULL;
 
-      g_assert_false (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &error));
+      g_assert_false (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, &error));
       g_test_message ("%s", error->message);
       g_assert_true (g_utf8_validate (error->message, -1, NULL));
       g_assert_nonnull (strstr (error->message, "…"));
@@ -745,7 +769,7 @@ test_unclear_refusals (void)
     g_autoptr(GError) error = NULL;
     KzMatch match = { 0 };
 
-    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
   }
@@ -760,7 +784,7 @@ test_unclear_refusals (void)
     g_autoptr(GError) error = NULL;
     KzMatch match = { 0 };
 
-    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
   }
@@ -1025,6 +1049,147 @@ test_model_autosave (void)
   g_assert_no_error (error);
 }
 
+/* A version 1 file: the worked example as Kuzhi wrote it before who plays
+ * each side was saved. */
+static char *
+version_1_file (void)
+{
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *v1 = edit_line (good, "Version=", "Version=1");
+  g_autofree char *without1 = edit_line (v1, "Player1Plays=", NULL);
+
+  return edit_line (without1, "Player2Plays=", NULL);
+}
+
+/* Version 2 keeps who plays each side, person or computer and its level;
+ * version 1 is read as it always was, as two people. */
+static void
+test_players (void)
+{
+  static const char *const values[] = { "person", "easy", "normal", "hard" };
+  static const char *const names[2] = { "Meena", "Arul" };
+  g_autoptr(GDateTime) created = g_date_time_new_utc (2026, 11, 29, 20, 0, 0);
+  KzMatch match;
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, NULL, NULL, 0));
+  g_assert_true (kz_match_play (&match, 2, NULL));
+
+  /* Every pair, written by name and read back. */
+  for (int a = KZ_LEVEL_NONE; a <= KZ_LEVEL_HARD; a++)
+    for (int b = KZ_LEVEL_NONE; b <= KZ_LEVEL_HARD; b++)
+      {
+        const KzLevel levels[2] = { (KzLevel) a, (KzLevel) b };
+        KzLevel out[2] = { -1, -1 };
+        g_autofree char *data = kuzhi_match_file_to_data (&match, names, levels, created, NULL);
+        g_autofree char *line1 = g_strdup_printf ("\nPlayer1Plays=%s\n", values[a]);
+        g_autofree char *line2 = g_strdup_printf ("\nPlayer2Plays=%s\n", values[b]);
+        g_autoptr(GError) error = NULL;
+        KzMatch loaded = { 0 };
+
+        g_assert_nonnull (strstr (data, "\nVersion=2\n"));
+        g_assert_nonnull (strstr (data, line1));
+        g_assert_nonnull (strstr (data, line2));
+        g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, out, NULL, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (out[0], ==, a);
+        g_assert_cmpint (out[1], ==, b);
+        kz_test_assert_same_match (&loaded, &match);
+        kz_match_clear (&loaded);
+      }
+
+  /* No levels, or no level the computer plays at, is two people. */
+  {
+    const KzLevel odd[2] = { KZ_N_LEVELS, (KzLevel) -3 };
+    g_autofree char *none = kuzhi_match_file_to_data (&match, names, NULL, created, NULL);
+    g_autofree char *bad = kuzhi_match_file_to_data (&match, names, odd, created, NULL);
+
+    g_assert_nonnull (strstr (none, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
+    g_assert_nonnull (strstr (bad, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
+  }
+  kz_match_clear (&match);
+
+  /* A version 1 file loads as before, both sides people, whatever the
+   * caller's levels held. */
+  {
+    g_autofree char *v1 = version_1_file ();
+    KzLevel out[2] = { KZ_LEVEL_HARD, KZ_LEVEL_EASY };
+    char *names_out[2] = { NULL, NULL };
+    g_autoptr(GError) error = NULL;
+    KzMatch want, loaded = { 0 };
+
+    g_free (good_file (&want));
+    g_assert_null (strstr (v1, "Plays"));
+    g_assert_true (kuzhi_match_file_from_data (v1, strlen (v1), &loaded, names_out, out, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (out[0], ==, KZ_LEVEL_NONE);
+    g_assert_cmpint (out[1], ==, KZ_LEVEL_NONE);
+    g_assert_cmpstr (names_out[0], ==, "Meena");
+    g_assert_cmpstr (names_out[1], ==, "Arul");
+    kz_test_assert_same_match (&loaded, &want);
+    g_free (names_out[0]);
+    g_free (names_out[1]);
+    kz_match_clear (&loaded);
+    kz_match_clear (&want);
+  }
+
+  /* The model keeps who plays like the names: saved, loaded into another
+   * model, and two people again from a version 1 file. */
+  {
+    g_autoptr(KuzhiGameModel) model = kuzhi_game_model_new ();
+    g_autoptr(KuzhiGameModel) other = kuzhi_game_model_new ();
+    g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "vs-computer.kuzhi", NULL);
+    g_autofree char *v1_path = g_build_filename (dir, "old.kuzhi", NULL);
+    g_autofree char *v1 = version_1_file ();
+    g_autoptr(GError) error = NULL;
+    guint notifies = 0;
+
+    g_assert_cmpint (kuzhi_game_model_get_player_level (model, 0), ==, KZ_LEVEL_NONE);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (model, 1), ==, KZ_LEVEL_NONE);
+    g_signal_connect (model, "notify::player2-level", G_CALLBACK (count_notify_cb), &notifies);
+    kuzhi_game_model_set_player_level (model, 1, KZ_LEVEL_NORMAL);
+    kuzhi_game_model_set_player_level (model, 1, KZ_LEVEL_NORMAL);
+    g_assert_cmpuint (notifies, ==, 1);
+    kuzhi_game_model_set_player_level (model, 0, KZ_N_LEVELS);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (model, 0), ==, KZ_LEVEL_NONE);
+    /* A new match keeps the players, as it keeps the names. */
+    g_assert_true (kuzhi_game_model_new_match (model, KZ_VARIANT_OWARE, NULL, NULL));
+    g_assert_cmpint (kuzhi_game_model_get_player_level (model, 1), ==, KZ_LEVEL_NORMAL);
+    g_assert_true (kuzhi_game_model_play (model, 3, NULL));
+
+    g_assert_true (kuzhi_game_model_save (model, path, &error));
+    g_assert_no_error (error);
+    g_assert_true (kuzhi_game_model_load (other, path, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (other, 0), ==, KZ_LEVEL_NONE);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (other, 1), ==, KZ_LEVEL_NORMAL);
+    {
+      gint level = -1;
+      g_object_get (other, "player2-level", &level, NULL);
+      g_assert_cmpint (level, ==, KZ_LEVEL_NORMAL);
+    }
+
+    g_assert_true (g_file_set_contents (v1_path, v1, -1, NULL));
+    g_assert_true (kuzhi_game_model_load (other, v1_path, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (other, 1), ==, KZ_LEVEL_NONE);
+
+    /* The autosave too. */
+    kuzhi_game_model_set_player_level (model, 0, KZ_LEVEL_EASY);
+    g_assert_true (kuzhi_game_model_autosave (model, &error));
+    g_assert_no_error (error);
+    g_assert_true (kuzhi_game_model_restore_autosave (other, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (other, 0), ==, KZ_LEVEL_EASY);
+    g_assert_cmpint (kuzhi_game_model_get_player_level (other, 1), ==, KZ_LEVEL_NORMAL);
+    g_assert_true (kuzhi_match_file_discard_autosave (NULL));
+
+    g_unlink (path);
+    g_unlink (v1_path);
+    g_rmdir (dir);
+  }
+}
+
 /* An autosave that cannot be restored is moved aside whole, never left
  * for the next autosave to overwrite, and the message says where. */
 static void
@@ -1163,6 +1328,45 @@ test_protocol (void)
     g_assert_nonnull (strstr (saved, "Player1=Meena\n"));
     g_assert_nonnull (strstr (saved, "Created=2026-11-29T20:00:00Z\n"));
     g_assert_nonnull (strstr (saved, "Actions=0;m7;7;3\n"));
+    /* Who played each side is kept like the names. */
+    g_assert_nonnull (strstr (saved, "\nPlayer1Plays=person\nPlayer2Plays=hard\n"));
+  }
+
+  /* A version 1 file of the same match loads too, with the very reply of
+   * the version 2 file (the JSON does not change); saved again, it is
+   * version 2 with two people. */
+  {
+    g_autofree char *v1_path = g_build_filename (dir, "old.kuzhi", NULL);
+    g_autofree char *v1 = version_1_file ();
+    g_autofree char *saved = NULL;
+    g_autofree char *reply_v2 = NULL;
+
+    g_assert_true (g_file_set_contents (v1_path, v1, -1, NULL));
+    g_clear_pointer (&cmd, g_free);
+    cmd = g_strconcat ("load ", good_path, NULL);
+    reply_v2 = session_do (session, cmd);
+    g_clear_pointer (&cmd, g_free);
+    g_clear_pointer (&reply, g_free);
+    cmd = g_strconcat ("load ", v1_path, NULL);
+    reply = session_do (session, cmd);
+    g_assert_true (g_str_has_prefix (reply, "{\"ok\":true,\"state\":{\"variant\":\"constitution\""));
+    g_assert_cmpstr (reply, ==, reply_v2);
+    g_clear_pointer (&cmd, g_free);
+    g_clear_pointer (&reply, g_free);
+    cmd = g_strconcat ("save ", v1_path, NULL);
+    reply = session_do (session, cmd);
+    g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
+    g_assert_true (g_file_get_contents (v1_path, &saved, NULL, NULL));
+    g_assert_nonnull (strstr (saved, "\nVersion=2\n"));
+    g_assert_nonnull (strstr (saved, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
+    g_unlink (v1_path);
+
+    /* Back to the version 2 file, whose computer side a `new` forgets. */
+    g_clear_pointer (&cmd, g_free);
+    g_clear_pointer (&reply, g_free);
+    cmd = g_strconcat ("load ", good_path, NULL);
+    reply = session_do (session, cmd);
+    g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
   }
 
   /* A match begun with `new` keeps its date through every save. */
@@ -1178,6 +1382,8 @@ test_protocol (void)
     cmd = g_strconcat ("save ", bad_path, NULL);
     reply = session_do (session, cmd);
     g_assert_true (g_file_get_contents (bad_path, &first, NULL, NULL));
+    /* The protocol's own match is played by people. */
+    g_assert_nonnull (strstr (first, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
     /* Dates are written to the second. */
     g_usleep (1100 * 1000);
     g_free (session_do (session, "play 3"));
@@ -1347,6 +1553,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/dates", test_dates);
   g_test_add_func ("/match-file/locales", test_locales);
   g_test_add_func ("/match-file/names", test_names);
+  g_test_add_func ("/match-file/players", test_players);
   g_test_add_func ("/match-file/quotes-cut-by-characters", test_quotes_cut_by_characters);
   g_test_add_func ("/match-file/unclear-refusals", test_unclear_refusals);
   g_test_add_func ("/match-file/save-targets", test_save_targets);

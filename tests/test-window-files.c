@@ -1028,7 +1028,7 @@ check_opened (gpointer data)
     KzMatch m = { 0 };
     g_autoptr(GError) error = NULL;
 
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (m.n_history, ==, 3);
     kz_match_clear (&m);

@@ -13,6 +13,7 @@ struct _KuzhiGameModel
   KzMatch  match;
   GArray    *redo;       /* KzAction; the next action to replay is last */
   char      *names[2];
+  KzLevel    levels[2];
   GDateTime *created;
 };
 
@@ -31,6 +32,8 @@ enum {
   PROP_CAN_REDO,
   PROP_PLAYER1_NAME,
   PROP_PLAYER2_NAME,
+  PROP_PLAYER1_LEVEL,
+  PROP_PLAYER2_LEVEL,
   PROP_ACCOUNT1,
   PROP_ACCOUNT2,
   PROP_RESERVE1,
@@ -112,7 +115,9 @@ snapshot_notify_changes (KuzhiGameModel *self, const Snapshot *before)
 {
   for (guint i = PROP_0 + 1; i < N_PROPS; i++)
     {
-      if (i == PROP_PLAYER1_NAME || i == PROP_PLAYER2_NAME)
+      /* Set by callers, never by a change of the match. */
+      if (i == PROP_PLAYER1_NAME || i == PROP_PLAYER2_NAME
+          || i == PROP_PLAYER1_LEVEL || i == PROP_PLAYER2_LEVEL)
         continue;
       if (prop_value (self, i) != before->values[i])
         g_object_notify_by_pspec (G_OBJECT (self), properties[i]);
@@ -161,6 +166,14 @@ kuzhi_game_model_get_property (GObject    *object,
       g_value_set_string (value, self->names[1]);
       break;
 
+    case PROP_PLAYER1_LEVEL:
+      g_value_set_int (value, self->levels[0]);
+      break;
+
+    case PROP_PLAYER2_LEVEL:
+      g_value_set_int (value, self->levels[1]);
+      break;
+
     case PROP_VARIANT:
     case PROP_ROUND:
     case PROP_TO_MOVE:
@@ -197,6 +210,14 @@ kuzhi_game_model_set_property (GObject      *object,
 
     case PROP_PLAYER2_NAME:
       kuzhi_game_model_set_player_name (self, 1, g_value_get_string (value));
+      break;
+
+    case PROP_PLAYER1_LEVEL:
+      kuzhi_game_model_set_player_level (self, 0, (KzLevel) g_value_get_int (value));
+      break;
+
+    case PROP_PLAYER2_LEVEL:
+      kuzhi_game_model_set_player_level (self, 1, (KzLevel) g_value_get_int (value));
       break;
 
     default:
@@ -259,6 +280,12 @@ kuzhi_game_model_class_init (KuzhiGameModelClass *klass)
   properties[PROP_PLAYER2_NAME] =
     g_param_spec_string ("player2-name", "Player 2 name", NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYER1_LEVEL] =
+    g_param_spec_int ("player1-level", "Player 1 level", NULL, KZ_LEVEL_NONE, KZ_LEVEL_HARD, KZ_LEVEL_NONE,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYER2_LEVEL] =
+    g_param_spec_int ("player2-level", "Player 2 level", NULL, KZ_LEVEL_NONE, KZ_LEVEL_HARD, KZ_LEVEL_NONE,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ACCOUNT1] = int_property ("account1", "Account 1", 0, G_MAXINT, 0);
   properties[PROP_ACCOUNT2] = int_property ("account2", "Account 2", 0, G_MAXINT, 0);
   properties[PROP_RESERVE1] = int_property ("reserve1", "Reserve 1", 0, G_MAXINT, 0);
@@ -669,6 +696,33 @@ kuzhi_game_model_set_player_name (KuzhiGameModel *self,
                             properties[player == 0 ? PROP_PLAYER1_NAME : PROP_PLAYER2_NAME]);
 }
 
+KzLevel
+kuzhi_game_model_get_player_level (KuzhiGameModel *self,
+                                   int             player)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), KZ_LEVEL_NONE);
+  g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
+  return self->levels[player];
+}
+
+void
+kuzhi_game_model_set_player_level (KuzhiGameModel *self,
+                                   int             player,
+                                   KzLevel         level)
+{
+  g_return_if_fail (KUZHI_IS_GAME_MODEL (self));
+  g_return_if_fail (player == 0 || player == 1);
+
+  /* Anything but a level the computer plays at is a person. */
+  if (level < KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
+    level = KZ_LEVEL_NONE;
+  if (self->levels[player] == level)
+    return;
+  self->levels[player] = level;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            properties[player == 0 ? PROP_PLAYER1_LEVEL : PROP_PLAYER2_LEVEL]);
+}
+
 int
 kuzhi_game_model_get_round (KuzhiGameModel *self)
 {
@@ -771,16 +825,18 @@ kuzhi_game_model_save (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  return kuzhi_match_file_save_full (&self->match, names, self->created, path, error);
+  return kuzhi_match_file_save_full (&self->match, names, self->levels, self->created, path, error);
 }
 
-/* Takes over a match read from a file: the names first, so that a listener
- * of position-reset already sees the file's players. */
+/* Takes over a match read from a file: the players first, so that a
+ * listener of position-reset already sees who plays each side. */
 static void
-adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, GDateTime *created)
+adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, const KzLevel *levels, GDateTime *created)
 {
   kuzhi_game_model_set_player_name (self, 0, names[0]);
   kuzhi_game_model_set_player_name (self, 1, names[1]);
+  kuzhi_game_model_set_player_level (self, 0, levels[0]);
+  kuzhi_game_model_set_player_level (self, 1, levels[1]);
   g_clear_pointer (&self->created, g_date_time_unref);
   self->created = created;
   replace_match (self, match);
@@ -795,16 +851,17 @@ kuzhi_game_model_load (KuzhiGameModel *self,
   g_autofree char *name1 = NULL;
   g_autofree char *name2 = NULL;
   char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!kuzhi_match_file_load_full (path, &match, names, &created, error))
+  if (!kuzhi_match_file_load_full (path, &match, names, levels, &created, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
-  adopt_loaded (self, &match, names, created);
+  adopt_loaded (self, &match, names, levels, created);
   return TRUE;
 }
 
@@ -818,7 +875,7 @@ kuzhi_game_model_autosave (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  return kuzhi_match_file_autosave (&self->match, names, self->created, error);
+  return kuzhi_match_file_autosave (&self->match, names, self->levels, self->created, error);
 }
 
 gboolean
@@ -829,14 +886,15 @@ kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
   g_autofree char *name1 = NULL;
   g_autofree char *name2 = NULL;
   char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
 
-  if (!kuzhi_match_file_restore_autosave (&match, names, &created, error))
+  if (!kuzhi_match_file_restore_autosave (&match, names, levels, &created, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
-  adopt_loaded (self, &match, names, created);
+  adopt_loaded (self, &match, names, levels, created);
   return TRUE;
 }

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-search.h"
 
 G_BEGIN_DECLS
 
@@ -81,6 +82,16 @@ const char       *kuzhi_game_model_get_player_name (KuzhiGameModel *self,
 void              kuzhi_game_model_set_player_name (KuzhiGameModel *self,
                                                     int             player,
                                                     const char     *name);
+/* Who plays a side: KZ_LEVEL_NONE for a person (the default), or the
+ * computer at KZ_LEVEL_EASY, _NORMAL or _HARD. Kept with the names, saved
+ * and loaded with them (Player1Plays, Player2Plays); a new match keeps
+ * them, as it keeps the names. The model only records it: the window's
+ * computer player reads it and plays. */
+KzLevel           kuzhi_game_model_get_player_level (KuzhiGameModel *self,
+                                                     int             player);
+void              kuzhi_game_model_set_player_level (KuzhiGameModel *self,
+                                                     int             player,
+                                                     KzLevel         level);
 
 /* What the header shows. Accounts, reserve, refill-left and lucky cups are
  * the Constitution's; for other games account is the store. */
@@ -94,8 +105,8 @@ int               kuzhi_game_model_get_refill_left (KuzhiGameModel *self, int pl
 int               kuzhi_game_model_get_lucky       (KuzhiGameModel *self, int player);
 
 /* Saving and loading (kuzhi-match-file.h, docs/match-file.md). Loading
- * replaces the match and the names and emits position-reset; on failure
- * the model stays exactly as it was. */
+ * replaces the match, the names and who plays each side, and emits
+ * position-reset; on failure the model stays exactly as it was. */
 gboolean          kuzhi_game_model_save            (KuzhiGameModel *self,
                                                     const char     *path,
                                                     GError        **error);
@@ -116,6 +127,7 @@ GDateTime        *kuzhi_game_model_get_created     (KuzhiGameModel *self);
  *   "variant" int, "round" int, "to-move" int, "over" gboolean,
  *   "winner" int, "can-undo" gboolean, "can-redo" gboolean,
  *   "player1-name" / "player2-name" string (read-write),
+ *   "player1-level" / "player2-level" int, a KzLevel (read-write),
  *   "account1"/"account2", "reserve1"/"reserve2",
  *   "refill-left1"/"refill-left2", "lucky1"/"lucky2" int,
  *   "n-actions" uint (actions played in the current line)

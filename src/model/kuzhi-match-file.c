@@ -14,12 +14,18 @@ G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
 #define GROUP_MATCH    "Match"
 #define GROUP_POSITION "Position"
 
-/* Version 1 is a closed set of keys: anything else is refused rather than
- * silently dropped, and a newer format bumps Version. */
-static const char *const match_keys[] = {
+/* Each version is a closed set of keys: anything else is refused rather
+ * than silently dropped, and a newer format bumps Version. Version 2 adds
+ * who plays each side; version 1 (both sides people) is still read. */
+static const char *const match_keys_v1[] = {
   "Version", "Variant", "Seeds", "Pasu", "Player1", "Player2",
   "Actions", "Created", "Modified", NULL
 };
+static const char *const match_keys[] = {
+  "Version", "Variant", "Seeds", "Pasu", "Player1", "Player2",
+  "Player1Plays", "Player2Plays", "Actions", "Created", "Modified", NULL
+};
+static const char *const plays_keys[2] = { "Player1Plays", "Player2Plays" };
 static const char *const position_keys[] = {
   "Pits", "Stores", "ToMove", "Over", "Winner", "End", "Round",
   "RefillLeft", "Lucky", "Rubbish", "Plies", NULL
@@ -176,6 +182,20 @@ name_for_file (const char *const names[2], int player)
   return g_utf8_substring (clean, 0, MIN (g_utf8_strlen (clean, -1), KUZHI_PLAYER_NAME_MAX_CHARS));
 }
 
+/* Who plays a side, as Player1Plays and Player2Plays say it: in KzLevel
+ * order, a person first. */
+static const char *const plays_values[] = { "person", "easy", "normal", "hard" };
+G_STATIC_ASSERT (G_N_ELEMENTS (plays_values) == KZ_LEVEL_HARD + 1);
+
+static const char *
+plays_for_file (const KzLevel levels[2], int player)
+{
+  /* Anything but a level the computer plays at is a person. */
+  if (levels == NULL || levels[player] < KZ_LEVEL_NONE || levels[player] > KZ_LEVEL_HARD)
+    return plays_values[KZ_LEVEL_NONE];
+  return plays_values[levels[player]];
+}
+
 static char *
 format_time (GDateTime *time)
 {
@@ -197,6 +217,7 @@ format_time (GDateTime *time)
 char *
 kuzhi_match_file_to_data (const KzMatch     *match,
                           const char *const  names[2],
+                          const KzLevel      levels[2],
                           GDateTime         *created,
                           gsize             *length)
 {
@@ -221,7 +242,7 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   modified_text = format_time (now);
 
   g_key_file_set_comment (kf, NULL, NULL,
-                          " A Kuzhi match: the game, its options and every action played.\n"
+                          " A Kuzhi match: the game, its options, who plays each side and every action played.\n"
                           " The [Position] group repeats the result, to check the file.", NULL);
   g_key_file_set_integer (kf, GROUP_MATCH, "Version", KUZHI_MATCH_FILE_VERSION);
   g_key_file_set_string (kf, GROUP_MATCH, "Variant", v->key);
@@ -232,6 +253,8 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   name2 = name_for_file (names, 1);
   g_key_file_set_string (kf, GROUP_MATCH, "Player1", name1);
   g_key_file_set_string (kf, GROUP_MATCH, "Player2", name2);
+  g_key_file_set_value (kf, GROUP_MATCH, plays_keys[0], plays_for_file (levels, 0));
+  g_key_file_set_value (kf, GROUP_MATCH, plays_keys[1], plays_for_file (levels, 1));
   g_key_file_set_value (kf, GROUP_MATCH, "Actions", actions);
   g_key_file_set_value (kf, GROUP_MATCH, "Created", created_text);
   g_key_file_set_value (kf, GROUP_MATCH, "Modified", modified_text);
@@ -274,10 +297,15 @@ format_size (guint64 size)
   return g_format_size_full (size, G_FORMAT_SIZE_LONG_FORMAT);
 }
 
+/* `later` (nullable) are the keys of a later version than the file's:
+ * named as such, since the file is then more likely mislabelled than
+ * made up. */
 static gboolean
 check_keys (GKeyFile           *kf,
             const char         *group,
             const char *const  *known,
+            const char *const  *later,
+            int                 version,
             GError            **error)
 {
   g_auto(GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
@@ -287,9 +315,15 @@ check_keys (GKeyFile           *kf,
       {
         g_autofree char *shown = excerpt (keys[i], 40);
 
-        g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
-                     _("The key “%s” in [%s] is not part of the match file format"),
-                     shown, group);
+        if (later != NULL && g_strv_contains (later, keys[i]))
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
+                       /* Translators: "The key “Player1Plays” in [Match] is not part of format version 1 of the match file" */
+                       _("The key “%s” in [%s] is not part of format version %d of the match file"),
+                       shown, group, version);
+        else
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
+                       _("The key “%s” in [%s] is not part of the match file format"),
+                       shown, group);
         return FALSE;
       }
   return TRUE;
@@ -416,8 +450,9 @@ get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
   return TRUE;
 }
 
+/* The file's version: 1 or 2. */
 static gboolean
-read_version (GKeyFile *kf, GError **error)
+read_version (GKeyFile *kf, int *out, GError **error)
 {
   g_autofree char *text = get_required (kf, GROUP_MATCH, "Version", error);
   int version;
@@ -433,13 +468,14 @@ read_version (GKeyFile *kf, GError **error)
                    shown, KUZHI_MATCH_FILE_VERSION);
       return FALSE;
     }
-  if (version != KUZHI_MATCH_FILE_VERSION)
+  if (version > KUZHI_MATCH_FILE_VERSION)
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
                    _("The file has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
                    version, KUZHI_MATCH_FILE_VERSION);
       return FALSE;
     }
+  *out = version;
   return TRUE;
 }
 
@@ -546,6 +582,31 @@ read_name (GKeyFile *kf, const char *key, GError **error)
       return NULL;
     }
   return name;
+}
+
+/* Who plays the side of `key` (Player1Plays, Player2Plays). */
+static gboolean
+read_plays (GKeyFile *kf, const char *key, KzLevel *out, GError **error)
+{
+  g_autofree char *text = get_required (kf, GROUP_MATCH, key, error);
+
+  if (text == NULL)
+    return FALSE;
+  for (int level = KZ_LEVEL_NONE; level <= KZ_LEVEL_HARD; level++)
+    if (g_str_equal (text, plays_values[level]))
+      {
+        *out = (KzLevel) level;
+        return TRUE;
+      }
+  {
+    g_autofree char *shown = excerpt (text, 20);
+
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                 /* Translators: the words person, easy, normal and hard are what the file holds: keep them */
+                 _("The key “%s” in [Match] must be person, easy, normal or hard, not “%s”"),
+                 key, shown);
+  }
+  return FALSE;
 }
 
 /* Replays the actions into `match`, which holds the start position. */
@@ -788,6 +849,7 @@ kuzhi_match_file_from_data (const char  *data,
                             gsize        length,
                             KzMatch     *out,
                             char       **names_out,
+                            KzLevel     *levels_out,
                             GDateTime  **created_out,
                             GError     **error)
 {
@@ -797,9 +859,11 @@ kuzhi_match_file_from_data (const char  *data,
   g_autoptr(GDateTime) modified = NULL;
   g_autofree char *name1 = NULL;
   g_autofree char *name2 = NULL;
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   KzVariantId variant;
   KzOptions options;
   KzMatch match;
+  int version;
   char message[256] = "";
 
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
@@ -843,7 +907,7 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Match] is missing: this is not a Kuzhi match file"));
       return FALSE;
     }
-  if (!read_version (kf, error))
+  if (!read_version (kf, &version, error))
     return FALSE;
 
   {
@@ -864,8 +928,9 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Position] is missing: the file may be cut short"));
       return FALSE;
     }
-  if (!check_keys (kf, GROUP_MATCH, match_keys, error) ||
-      !check_keys (kf, GROUP_POSITION, position_keys, error))
+  if (!check_keys (kf, GROUP_MATCH, version == 1 ? match_keys_v1 : match_keys,
+                   version == 1 ? match_keys : NULL, version, error) ||
+      !check_keys (kf, GROUP_POSITION, position_keys, NULL, version, error))
     return FALSE;
 
   if (!read_variant (kf, &variant, error) ||
@@ -873,6 +938,11 @@ kuzhi_match_file_from_data (const char  *data,
     return FALSE;
   if ((name1 = read_name (kf, "Player1", error)) == NULL ||
       (name2 = read_name (kf, "Player2", error)) == NULL)
+    return FALSE;
+  /* A version 1 file was written when only people played. */
+  if (version >= 2 &&
+      (!read_plays (kf, plays_keys[0], &levels[0], error) ||
+       !read_plays (kf, plays_keys[1], &levels[1], error)))
     return FALSE;
   if (!get_time (kf, "Created", &created, error) ||
       !get_time (kf, "Modified", &modified, error))
@@ -898,6 +968,11 @@ kuzhi_match_file_from_data (const char  *data,
     {
       names_out[0] = g_steal_pointer (&name1);
       names_out[1] = g_steal_pointer (&name2);
+    }
+  if (levels_out != NULL)
+    {
+      levels_out[0] = levels[0];
+      levels_out[1] = levels[1];
     }
   if (created_out != NULL)
     *created_out = g_steal_pointer (&created);
@@ -1002,6 +1077,7 @@ write_in_place (const char *target, const char *data, gsize length, GError **err
 gboolean
 kuzhi_match_file_save_full (const KzMatch     *match,
                             const char *const  names[2],
+                            const KzLevel      levels[2],
                             GDateTime         *created,
                             const char        *path,
                             GError           **error)
@@ -1036,7 +1112,7 @@ kuzhi_match_file_save_full (const KzMatch     *match,
       return FALSE;
     }
 
-  data = kuzhi_match_file_to_data (match, names, created, &length);
+  data = kuzhi_match_file_to_data (match, names, levels, created, &length);
 
   if (exists && st.st_nlink > 1)
     {
@@ -1072,7 +1148,7 @@ kuzhi_match_file_save (const KzMatch     *match,
                        const char        *path,
                        GError           **error)
 {
-  return kuzhi_match_file_save_full (match, names, NULL, path, error);
+  return kuzhi_match_file_save_full (match, names, NULL, NULL, path, error);
 }
 
 static gboolean
@@ -1177,6 +1253,7 @@ gboolean
 kuzhi_match_file_load_full (const char  *path,
                             KzMatch     *out,
                             char       **names_out,
+                            KzLevel     *levels_out,
                             GDateTime  **created_out,
                             GError     **error)
 {
@@ -1190,7 +1267,7 @@ kuzhi_match_file_load_full (const char  *path,
   data = read_file (path, &length, error);
   if (data == NULL)
     return FALSE;
-  if (!kuzhi_match_file_from_data (data, length, out, names_out, created_out, error))
+  if (!kuzhi_match_file_from_data (data, length, out, names_out, levels_out, created_out, error))
     {
       g_prefix_error (error, _("Could not open “%s”: "), path);
       return FALSE;
@@ -1204,7 +1281,7 @@ kuzhi_match_file_load (const char  *path,
                        char       **names_out,
                        GError     **error)
 {
-  return kuzhi_match_file_load_full (path, out, names_out, NULL, error);
+  return kuzhi_match_file_load_full (path, out, names_out, NULL, NULL, error);
 }
 
 /* Autosave */
@@ -1218,6 +1295,7 @@ kuzhi_match_file_get_autosave_path (void)
 gboolean
 kuzhi_match_file_autosave (const KzMatch     *match,
                            const char *const  names[2],
+                           const KzLevel      levels[2],
                            GDateTime         *created,
                            GError           **error)
 {
@@ -1232,7 +1310,7 @@ kuzhi_match_file_autosave (const KzMatch     *match,
                    dir, g_strerror (saved_errno));
       return FALSE;
     }
-  return kuzhi_match_file_save_full (match, names, created, path, error);
+  return kuzhi_match_file_save_full (match, names, levels, created, path, error);
 }
 
 /* Moves an autosave that cannot be restored out of the way, to
@@ -1263,6 +1341,7 @@ set_aside (const char *path)
 gboolean
 kuzhi_match_file_restore_autosave (KzMatch     *out,
                                    char       **names_out,
+                                   KzLevel     *levels_out,
                                    GDateTime  **created_out,
                                    GError     **error)
 {
@@ -1277,7 +1356,7 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                    _("There is no autosaved match"));
       return FALSE;
     }
-  if (kuzhi_match_file_load_full (path, out, names_out, created_out, &local_error))
+  if (kuzhi_match_file_load_full (path, out, names_out, levels_out, created_out, &local_error))
     return TRUE;
 
   aside = set_aside (path);

@@ -4,10 +4,13 @@
 #include <gio/gio.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-search.h"
 
 G_BEGIN_DECLS
 
-#define KUZHI_MATCH_FILE_VERSION     1
+/* The version Kuzhi writes. Version 1 (without Player1Plays and
+ * Player2Plays: both sides people) is still read. */
+#define KUZHI_MATCH_FILE_VERSION     2
 /* Larger files are refused before they are read or parsed. */
 #define KUZHI_MATCH_FILE_MAX_SIZE    (4 * 1024 * 1024)
 /* Longer action lists are refused: replaying one costs time for each earlier
@@ -41,10 +44,17 @@ GQuark    kuzhi_match_file_error_quark (void);
  * line breaks) made one space, and trimmed. Not cut to the limit. */
 char     *kuzhi_player_name_clean    (const char *name);
 
+/* Who plays each side is a KzLevel: KZ_LEVEL_NONE for a person, or the
+ * computer at KZ_LEVEL_EASY, _NORMAL or _HARD (Player1Plays, Player2Plays:
+ * person, easy, normal, hard). Writers take `levels` NULL for two people;
+ * readers fill `levels_out` (nullable), with two people for a version 1
+ * file. */
+
 /* The file's text. `names` are the players' names (NULL: the defaults);
  * `created` NULL means now. Modified is always now. */
 char     *kuzhi_match_file_to_data   (const KzMatch      *match,
                                       const char *const   names[2],
+                                      const KzLevel       levels[2],
                                       GDateTime          *created,
                                       gsize              *length);
 
@@ -52,28 +62,32 @@ char     *kuzhi_match_file_to_data   (const KzMatch      *match,
  * Loading. `out` must hold a match (from kz_match_init) or be zeroed
  * (KzMatch m = { 0 }); only on success is it cleared and replaced by the
  * loaded match, so on failure the caller's match is untouched. On success
- * `names_out` (nullable) receives two newly allocated names and
- * `created_out` (nullable) a new reference to the creation time.
+ * `names_out` (nullable) receives two newly allocated names, `levels_out`
+ * (nullable) who plays each side and `created_out` (nullable) a new
+ * reference to the creation time; on failure none of them is touched.
  */
 gboolean  kuzhi_match_file_from_data (const char  *data,
                                       gsize        length,
                                       KzMatch     *out,
                                       char       **names_out /* [2] */,
+                                      KzLevel     *levels_out /* [2] */,
                                       GDateTime  **created_out,
                                       GError     **error);
 
 /* Atomic: a temporary file renamed over `path`, so a crash or a failed
- * write leaves the previous file whole. */
+ * write leaves the previous file whole. The short form saves two people. */
 gboolean  kuzhi_match_file_save      (const KzMatch      *match,
                                       const char *const   names[2],
                                       const char         *path,
                                       GError            **error);
 gboolean  kuzhi_match_file_save_full (const KzMatch      *match,
                                       const char *const   names[2],
+                                      const KzLevel       levels[2],
                                       GDateTime          *created,
                                       const char         *path,
                                       GError            **error);
 
+/* The short form leaves out who plays each side and the date. */
 gboolean  kuzhi_match_file_load      (const char  *path,
                                       KzMatch     *out,
                                       char       **names_out /* [2] */,
@@ -81,6 +95,7 @@ gboolean  kuzhi_match_file_load      (const char  *path,
 gboolean  kuzhi_match_file_load_full (const char  *path,
                                       KzMatch     *out,
                                       char       **names_out /* [2] */,
+                                      KzLevel     *levels_out /* [2] */,
                                       GDateTime  **created_out,
                                       GError     **error);
 
@@ -89,6 +104,7 @@ gboolean  kuzhi_match_file_load_full (const char  *path,
 char     *kuzhi_match_file_get_autosave_path (void);
 gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
                                               const char *const  names[2],
+                                              const KzLevel      levels[2],
                                               GDateTime         *created,
                                               GError           **error);
 /* G_IO_ERROR_NOT_FOUND when there is no autosave. An autosave that cannot
@@ -96,6 +112,7 @@ gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
  * message says where), so that the next autosave does not overwrite it. */
 gboolean  kuzhi_match_file_restore_autosave  (KzMatch     *out,
                                               char       **names_out /* [2] */,
+                                              KzLevel     *levels_out /* [2] */,
                                               GDateTime  **created_out,
                                               GError     **error);
 /* Removes the temporary files (autosave.kuzhi.XXXXXX) that a save killed

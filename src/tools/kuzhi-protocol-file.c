@@ -32,7 +32,7 @@ kz_protocol_cmd_save (KzSession   *session,
 
   names[0] = session->names[0];
   names[1] = session->names[1];
-  if (!kuzhi_match_file_save_full (&session->match, names, session->created, argv[1], error))
+  if (!kuzhi_match_file_save_full (&session->match, names, session->levels, session->created, argv[1], error))
     return FALSE;
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
@@ -47,6 +47,7 @@ kz_protocol_cmd_load (KzSession   *session,
 {
   KzMatch match = { 0 };
   char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
 
   if (!expect_path (argc, argv, error))
@@ -54,7 +55,7 @@ kz_protocol_cmd_load (KzSession   *session,
 
   /* Loaded aside: the session's match changes only once the whole file
    * has been replayed and checked. */
-  if (!kuzhi_match_file_load_full (argv[1], &match, names, &created, error))
+  if (!kuzhi_match_file_load_full (argv[1], &match, names, levels, &created, error))
     return FALSE;
 
   kz_match_clear (&session->match);
@@ -63,6 +64,7 @@ kz_protocol_cmd_load (KzSession   *session,
     {
       g_free (session->names[i]);
       session->names[i] = names[i];
+      session->levels[i] = levels[i];
     }
   g_clear_pointer (&session->created, g_date_time_unref);
   session->created = created;

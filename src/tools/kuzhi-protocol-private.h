@@ -5,6 +5,7 @@
 
 #include "kuzhi-engine.h"
 #include "kuzhi-protocol.h"
+#include "kuzhi-search.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,10 @@ struct _KzSession
   /* From the last `load` (NULL: the defaults), so that a loaded match is
    * saved again with its players' names and creation time. */
   char      *names[2];
+  /* Who played each side in the loaded file (KZ_LEVEL_NONE: a person),
+   * kept for `save` like the names; `new` makes both people again, as
+   * the protocol's own matches are. */
+  KzLevel    levels[2];
   GDateTime *created;
 };
 

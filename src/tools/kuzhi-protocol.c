@@ -340,9 +340,11 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
   kz_match_clear (&session->match);
   session->match = match;
   /* A new match starts now, and every save of it keeps that date; a save
-   * keeps the loaded names. */
+   * keeps the loaded names, but the protocol's match is played by whoever
+   * sends the commands: both sides are saved as people. */
   g_clear_pointer (&session->created, g_date_time_unref);
   session->created = g_date_time_new_now_utc ();
+  session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
 }
