@@ -207,7 +207,9 @@ on_activate (GApplication *app)
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
       kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 0);
 
-      /* A frame in the middle of a sowing. */
+      /* A frame in the middle of a sowing, of the far row (Arul's view):
+       * the hand and its count stay on the board. */
+      kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 1);
       g_settings_set_string (settings, "animation-speed", "slow");
       {
         KzAction legal[KZ_MAX_ACTIONS];
@@ -224,6 +226,7 @@ on_activate (GApplication *app)
       wait_ms (1500);
       capture (GTK_WIDGET (window), "sowing.png");
       kuzhi_board_view_finish_animation (kuzhi_window_get_board_view (kw));
+      kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 0);
       g_settings_set_string (settings, "animation-speed", "instant");
     }
 

@@ -363,6 +363,22 @@ test_translated (Fixture       *f,
   g_assert_cmpuint (assert_no_english (GTK_WIDGET (f->window)), >, 10);
 }
 
+/* The label below `root` showing `text`. */
+static GtkLabel *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0)
+        return GTK_LABEL (child);
+      if ((found = find_label (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The chrome follows the language's direction; the board does not, so the
  * sowing still goes counter-clockwise on screen. */
 static void
@@ -397,6 +413,26 @@ test_direction (Fixture       *f,
   g_assert_cmpfloat (r7.origin.x, >, r13.origin.x);
   g_assert_cmpfloat (r6.origin.x, ==, r7.origin.x);
   g_assert_cmpfloat (r0.origin.x, ==, r13.origin.x);
+
+  /* Each caption by its player's drawer, in both directions: Player 2's
+   * (drawer on the left) starts at the left edge, Player 1's (drawer on
+   * the right) ends at the right edge. */
+  for (int p = 0; p < 2; p++)
+    {
+      GtkLabel *caption = find_label (GTK_WIDGET (f->window), kuzhi_window_get_caption_text (f->window, p));
+      PangoRectangle ink, logical;
+      int x, y, w;
+
+      g_assert_nonnull (caption);
+      gtk_label_get_layout_offsets (caption, &x, &y);
+      pango_layout_get_pixel_extents (gtk_label_get_layout (caption), &ink, &logical);
+      w = gtk_widget_get_width (GTK_WIDGET (caption));
+      g_test_message ("caption %d: text from %d to %d of %d", p, x + logical.x, x + logical.x + logical.width, w);
+      if (p == 1)
+        g_assert_cmpint (x + logical.x, <=, 2);
+      else
+        g_assert_cmpint (x + logical.x + logical.width, >=, w - 2);
+    }
 }
 
 int

@@ -129,6 +129,10 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
   cairo_pattern_t *pat;
   int shown, cols, rows_n;
+  int refill = scene->sowing->displayed.variant == KZ_VARIANT_CONSTITUTION
+               ? scene->sowing->displayed.refill_left[player] : 0;
+  double floor_y = y + h - u * 0.1;   /* where the drawer's shells rest */
+  double room;
 
   /* A long carved trough. */
   kuzhi_draw_rounded_rect (cr, x, y, w, h, w * 0.45);
@@ -143,22 +147,72 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   cairo_set_line_width (cr, MAX (2, u * 0.05));
   cairo_stroke (cr);
 
-  /* Shells lie in a grid that fills the trough from the bottom up. */
+  /* The Constitution's refill-left shells wait in a tray at the foot of
+   * the drawer, apart from it (they are not banked): gold-rimmed when the
+   * single shell may be sown. */
+  if (refill > 0)
+    {
+      double tx = x + w * 0.12, tw = w * 0.76, th = u * 0.46, ty = y + h - th - u * 0.1;
+      const GdkRGBA *g = kuzhi_gold_color ();
+      g_autofree char *left = g_strdup_printf ("%d", refill);
+
+      kuzhi_draw_rounded_rect (cr, tx, ty, tw, th, th / 2);
+      cairo_set_source_rgba (cr, 0.1, 0.05, 0.02, 0.55);
+      cairo_fill_preserve (cr);
+      if (refill == 1)
+        cairo_set_source_rgba (cr, g->red, g->green, g->blue, 0.95);
+      else
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
+      cairo_set_line_width (cr, MAX (1, u * 0.035));
+      cairo_stroke (cr);
+      for (int i = 0; i < MIN (refill, 3); i++)
+        kuzhi_cup_draw_shell (cr, tx + tw * (refill == 1 ? 0.5 : 0.3 + 0.17 * i), ty + th / 2, u * 0.24, 1.1 + i * 2.1);
+      if (refill > 1)
+        draw_count_pill (scene, cr, tx + tw - u * 0.08, ty + u * 0.04, left, u * 0.16, g);
+      floor_y = ty - u * 0.04;
+    }
+
   /* Shells stack from the bottom up, closer as the drawer fills, never
    * climbing over the count. */
   cols = 3;
-  shown = MIN (count, cols * (int) ((h - u * 0.75) / (u * 0.1)));
+  room = floor_y - y - u * 0.65;
+  shown = MIN (count, cols * (int) (room / (u * 0.1)));
   rows_n = (shown + cols - 1) / cols;
   for (int i = 0; i < shown; i++)
     {
       int rr = i / cols, cc = i % cols;
-      double step_y = MIN (u * 0.2, (h - u * 0.75) / MAX (1, rows_n));
+      double step_y = MIN (u * 0.2, room / MAX (1, rows_n));
       double sx = x + w * (0.28 + 0.22 * cc) + ((rr % 2) ? u * 0.06 : 0);
-      double sy = y + h - u * 0.3 - rr * step_y;
+      double sy = floor_y - u * 0.2 - rr * step_y;
       kuzhi_cup_draw_shell (cr, sx, sy, u * 0.26, (i * 2.39) + rr * 0.7);
     }
 
   draw_count_pill (scene, cr, x + w / 2, y + u * 0.3, text, target != 0 ? u * 0.22 : u * 0.3, pc);
+}
+
+/* The shells in hand above the cup at (hx, hy), and their count: lowered
+ * over a cup of the far row so that the count is not cut by the board's
+ * top edge. */
+static void
+draw_hand (const KuzhiBoardScene *scene,
+           cairo_t               *cr,
+           double                 hx,
+           double                 hy,
+           double                 lift,
+           int                    count)
+{
+  double u = scene->layout->unit;
+  double top = scene->layout->board.origin.y + u * 0.14;
+  double pill_y = hy - lift - u * 0.2;
+  g_autofree char *text = g_strdup_printf ("%d", count);
+
+  if (pill_y < top)
+    {
+      hy += top - pill_y;
+      pill_y = top;
+    }
+  kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (count, 5), 11);
+  draw_count_pill (scene, cr, hx + u * 0.38, pill_y, text, u * 0.22, kuzhi_gold_color ());
 }
 
 void
@@ -189,21 +243,10 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
       hx = hx + (tx - hx) * t;
       hy = hy + (ty - hy) * t;
       if (scene->sowing->hand > 1)
-        {
-          g_autofree char *text = g_strdup_printf ("%d", scene->sowing->hand - 1);
-          kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (scene->sowing->hand - 1, 5), 11);
-          draw_count_pill (scene, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22,
-                           kuzhi_gold_color ());
-        }
+        draw_hand (scene, cr, hx, hy, u * 0.55, scene->sowing->hand - 1);
     }
   else if (ev != NULL && (ev->type == KZ_EVENT_LIFT || ev->type == KZ_EVENT_RELAY))
-    {
-      double lift = u * 0.55 * MIN (1.0, scene->sowing->progress * 2);
-      g_autofree char *text = g_strdup_printf ("%d", scene->sowing->hand);
-      kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (scene->sowing->hand, 5), 11);
-      draw_count_pill (scene, cr, hx + u * 0.38, hy - lift - u * 0.2, text, u * 0.22,
-                       kuzhi_gold_color ());
-    }
+    draw_hand (scene, cr, hx, hy, u * 0.55 * MIN (1.0, scene->sowing->progress * 2), scene->sowing->hand);
   else if (ev != NULL && scene->sowing->flying > 0
            && (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY || ev->type == KZ_EVENT_CAPTURE))
     {
@@ -232,11 +275,22 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
           PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
           int tw, th;
 
-          pango_font_description_set_absolute_size (font, u * 0.28 * PANGO_SCALE);
+          /* Over the cup's own middle, which its shells are leaving, and
+           * no wider than the cup: the counts of the cups around stay
+           * readable. */
+          double size = u * 0.28;
+          pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
           pango_layout_set_font_description (layout, font);
-          pango_font_description_free (font);
           pango_layout_get_pixel_size (layout, &tw, &th);
-          cairo_move_to (cr, fx - tw / 2.0, fy - u * 0.5 - th - u * 0.2 * t);
+          if (tw > u * 1.05)
+            {
+              size *= u * 1.05 / tw;
+              pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+              pango_layout_set_font_description (layout, font);
+              pango_layout_get_pixel_size (layout, &tw, &th);
+            }
+          pango_font_description_free (font);
+          cairo_move_to (cr, fx - tw / 2.0, fy - th / 2.0 - u * 0.2 * t);
           cairo_set_source_rgba (cr, 1, 0.93, 0.55, 1 - t * 0.6);
           pango_cairo_layout_path (cr, layout);
           cairo_fill_preserve (cr);
@@ -259,11 +313,7 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
       cairo_stroke (cr);
     }
   else if (scene->sowing->hand > 0)
-    {
-      g_autofree char *text = g_strdup_printf ("%d", scene->sowing->hand);
-      kuzhi_cup_draw_shells (cr, hx, hy - u * 0.55, u * 0.3, MIN (scene->sowing->hand, 5), 11);
-      draw_count_pill (scene, cr, hx + u * 0.38, hy - u * 0.75, text, u * 0.22, kuzhi_gold_color ());
-    }
+    draw_hand (scene, cr, hx, hy, u * 0.55, scene->sowing->hand);
 }
 
 /* The suggested cup: a golden ring around it, breathing once a second. */
