@@ -61,3 +61,19 @@ kz_test_load_style (void)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
+
+/* The label below `root` showing `text`, or NULL. */
+static inline GtkLabel *
+kz_test_find_label (GtkWidget  *root,
+                    const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0)
+        return GTK_LABEL (child);
+      if ((found = kz_test_find_label (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -1,5 +1,7 @@
 /* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell, a sowing frame, the end. */
 #include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <string.h>
 
 #include "kuzhi-application.h"
@@ -336,6 +338,15 @@ main (int   argc,
   if (argc > 1)
     out_dir = argv[1];
   g_mkdir_with_parents (out_dir, 0755);
+  /* KUZHI_LOCALEDIR (the build's po folder) with LANGUAGE=xx: the shots
+   * in that language, to look for clipped text. */
+  if (g_getenv ("KUZHI_LOCALEDIR") != NULL)
+    {
+      setlocale (LC_ALL, "");
+      bindtextdomain ("kuzhi", g_getenv ("KUZHI_LOCALEDIR"));
+      bind_textdomain_codeset ("kuzhi", "UTF-8");
+      textdomain ("kuzhi");
+    }
   /* A fresh user data folder: no autosave from an earlier run. */
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);

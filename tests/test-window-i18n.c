@@ -12,6 +12,7 @@
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-preferences-window.h"
 
 typedef struct {
   KuzhiWindow    *window;
@@ -363,22 +364,6 @@ test_translated (Fixture       *f,
   g_assert_cmpuint (assert_no_english (GTK_WIDGET (f->window)), >, 10);
 }
 
-/* The label below `root` showing `text`. */
-static GtkLabel *
-find_label (GtkWidget  *root,
-            const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found;
-      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0)
-        return GTK_LABEL (child);
-      if ((found = find_label (child, text)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The chrome follows the language's direction; the board does not, so the
  * sowing still goes counter-clockwise on screen. */
 static void
@@ -419,7 +404,7 @@ test_direction (Fixture       *f,
    * the right) ends at the right edge. */
   for (int p = 0; p < 2; p++)
     {
-      GtkLabel *caption = find_label (GTK_WIDGET (f->window), kuzhi_window_get_caption_text (f->window, p));
+      GtkLabel *caption = kz_test_find_label (GTK_WIDGET (f->window), kuzhi_window_get_caption_text (f->window, p));
       PangoRectangle ink, logical;
       int x, y, w;
 
@@ -433,6 +418,52 @@ test_direction (Fixture       *f,
       else
         g_assert_cmpint (x + logical.x + logical.width, >=, w - 2);
     }
+}
+
+/* Labels that ellipsize and are cut short right now, below `root`. */
+static guint
+count_clipped (GtkWidget *root)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (GTK_IS_LABEL (child) && gtk_label_get_ellipsize (GTK_LABEL (child)) != PANGO_ELLIPSIZE_NONE
+          && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (child))))
+        {
+          g_printerr ("clipped: \"%s\" (%d px wide)\n", gtk_label_get_text (GTK_LABEL (child)), gtk_widget_get_width (child));
+          n++;
+        }
+      n += count_clipped (child);
+    }
+  return n;
+}
+
+/* Nothing is cut short: Preferences' values, the window's labels, and the
+ * header line stays on one line with the history panel open. */
+static void
+test_not_clipped (Fixture       *f,
+                  gconstpointer  data)
+{
+  KuzhiPreferencesWindow *prefs;
+  GtkLabel *header;
+
+  start_match (f);
+  prefs = kuzhi_preferences_window_new (GTK_WINDOW (f->window));
+  gtk_window_present (GTK_WINDOW (prefs));
+  kz_test_spin (300);
+  g_assert_cmpuint (count_clipped (GTK_WIDGET (prefs)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  kz_test_spin (600);
+  g_assert_cmpuint (count_clipped (GTK_WIDGET (f->window)), ==, 0);
+  header = kz_test_find_label (GTK_WIDGET (f->window), kuzhi_window_get_header_text (f->window));
+  g_assert_nonnull (header);
+  g_test_message ("header: %s, %d lines", gtk_label_get_text (header), pango_layout_get_line_count (gtk_label_get_layout (header)));
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (header)), ==, 1);
 }
 
 int
@@ -460,6 +491,7 @@ main (int   argc,
   g_assert_cmpint (gtk_widget_get_default_direction (), ==, rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 
   g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
+  g_test_add ("/window-i18n/not-clipped", Fixture, NULL, fixture_setup, test_not_clipped, fixture_teardown);
   g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, fixture_teardown);
   return g_test_run ();
 }

@@ -688,6 +688,35 @@ test_window_size (void)
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 }
 
+/* The text grows with the board: at a larger window the header line is
+ * drawn larger; at the default size it keeps the theme's size. */
+static void
+test_text_grows (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  int heights[2];
+  const int widths[2] = { 1000, 1270 };
+
+  for (int i = 0; i < 2; i++)
+    {
+      KuzhiWindow *window;
+      PangoLayout *layout;
+
+      g_settings_set_int (settings, "window-width", widths[i]);
+      g_settings_set_int (settings, "window-height", 1000);
+      window = kuzhi_window_new (NULL);
+      kz_test_window_show (window);
+      kz_test_spin (200);
+      layout = gtk_label_get_layout (kz_test_find_label (GTK_WIDGET (window), kuzhi_window_get_header_text (window)));
+      pango_layout_get_pixel_size (layout, NULL, &heights[i]);
+      g_test_message ("window %d wide: cup cell %.0f px, header line %d px high",
+                      widths[i], kuzhi_board_view_get_unit (kuzhi_window_get_board_view (window)), heights[i]);
+      gtk_window_destroy (GTK_WINDOW (window));
+      kz_test_spin (50);
+    }
+  g_assert_cmpint (heights[1], >, heights[0] * 1.1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -718,6 +747,7 @@ main (int   argc,
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD
   g_test_add_func ("/window/size-remembered", test_window_size);
+  g_test_add_func ("/window/text-grows", test_text_grows);
 
   return g_test_run ();
 }

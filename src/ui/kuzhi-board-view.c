@@ -33,6 +33,8 @@ struct _KuzhiBoardView
 
   int             hint_pit;       /* the suggested cup, or -1 */
   guint           hint_tick_id;   /* pulses the hint's ring */
+  guint           unit_idle_id;   /* notifies "unit" after an allocation */
+  double          notified_unit;
 
   int             n_pits;
   int             view_player;
@@ -54,6 +56,7 @@ enum {
   PROP_ANIMATING,
   PROP_VIEW_PLAYER,
   PROP_STEP_MS,
+  PROP_UNIT,
   N_PROPS
 };
 
@@ -450,6 +453,20 @@ on_board_pressed (GtkGestureClick *gesture,
 
 /* --- layout and drawing --------------------------------------------------- */
 
+static gboolean
+notify_unit (gpointer data)
+{
+  KuzhiBoardView *self = data;
+
+  self->unit_idle_id = 0;
+  if (self->notified_unit != self->layout.unit)
+    {
+      self->notified_unit = self->layout.unit;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT]);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 kuzhi_board_view_size_allocate (GtkWidget *widget,
                                 int        width,
@@ -466,6 +483,8 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
       g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
     }
   u = self->layout.unit;
+  if (u != self->notified_unit && self->unit_idle_id == 0)
+    self->unit_idle_id = g_idle_add (notify_unit, self);
 
   for (int p = 0; p < self->n_pits; p++)
     {
@@ -639,6 +658,7 @@ kuzhi_board_view_dispose (GObject *object)
 
   stop_animation (self);
   disconnect_model (self);
+  g_clear_handle_id (&self->unit_idle_id, g_source_remove);
   for (int p = 0; p < KZ_MAX_PITS; p++)
     g_clear_pointer (&self->cups[p], gtk_widget_unparent);
 
@@ -676,6 +696,9 @@ kuzhi_board_view_get_property (GObject    *object,
       break;
     case PROP_STEP_MS:
       g_value_set_uint (value, self->sowing.step_ms);
+      break;
+    case PROP_UNIT:
+      g_value_set_double (value, self->layout.unit);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -729,6 +752,11 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   properties[PROP_STEP_MS] =
     g_param_spec_uint ("step-ms", NULL, NULL, 0, 5000, 150,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* One cup's cell in pixels, as last allocated: the text around the
+   * board grows with it. Notified from an idle, after the allocation. */
+  properties[PROP_UNIT] =
+    g_param_spec_double ("unit", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CUP_ACTIVATED] =
@@ -979,6 +1007,13 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
       self->hint_tick_id = 0;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+kuzhi_board_view_get_unit (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), 0);
+  return self->notified_unit;
 }
 
 int

@@ -28,6 +28,8 @@ int               kuzhi_board_view_get_view_player  (KuzhiBoardView *self);
 void              kuzhi_board_view_set_step_ms      (KuzhiBoardView *self,
                                                      guint           step_ms);
 gboolean          kuzhi_board_view_get_animating    (KuzhiBoardView *self);
+/* One cup's cell in pixels ("unit", notified after the allocation). */
+double            kuzhi_board_view_get_unit         (KuzhiBoardView *self);
 /* Shells in the air during the animation: in hand, or flying to a drawer. */
 int               kuzhi_board_view_get_hand         (KuzhiBoardView *self);
 void              kuzhi_board_view_finish_animation (KuzhiBoardView *self);
