@@ -497,12 +497,19 @@ test_dialog_levels (Fixture       *f,
       }
     g_assert_nonnull (found);
     g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (found, 1), ==, KZ_LEVEL_HARD);
+    /* Said in so many words, not only in a row one may not look at. */
+    g_assert_cmpstr (kuzhi_new_match_dialog_get_description (found), ==,
+                     "Player 1 plays against the computer (Hard).");
     kuzhi_new_match_dialog_set_player_level (found, 0, KZ_LEVEL_EASY);
     kuzhi_new_match_dialog_set_player_level (found, 1, KZ_LEVEL_NONE);
     g_assert_true (kuzhi_new_match_dialog_start (found));
   }
   g_assert_cmpint (kuzhi_window_get_player_level (f->window, 0), ==, KZ_LEVEL_EASY);
   g_assert_cmpint (kuzhi_window_get_player_level (f->window, 1), ==, KZ_LEVEL_NONE);
+  /* The match keeps them, for its file and the next New Match. */
+  g_assert_cmpint (kuzhi_game_model_get_player_level (f->model, 0), ==, KZ_LEVEL_EASY);
+  g_assert_cmpint (kuzhi_game_model_get_player_level (f->model, 1), ==, KZ_LEVEL_NONE);
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (f->window, 0), "Player 1 — computer, Easy: "));
   /* The person (player 2) sees their own row nearest. */
   g_assert_cmpint (kuzhi_board_view_get_view_player (f->board), ==, 1);
 }

@@ -8,6 +8,7 @@
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-window-computer.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-new-match-dialog.h"
@@ -1010,6 +1011,199 @@ test_autosave_unreadable (Fixture       *f,
   remove_dir (folder);
 }
 
+/* The person's turn again: the computer, if it was to move, has played
+ * and its move has stopped moving. */
+static gboolean
+person_to_move (KuzhiWindow *window)
+{
+  KuzhiGameModel *model = kuzhi_window_get_model (window);
+
+  return kuzhi_game_model_get_over (model)
+         || (!kuzhi_window_computer_to_move (window) && !kuzhi_window_computer_is_thinking (window)
+             && !kuzhi_board_view_get_animating (kuzhi_window_get_board_view (window)));
+}
+
+static void
+wait_for_person (KuzhiWindow *window)
+{
+  for (int i = 0; i < 1000 && !person_to_move (window); i++)
+    kz_test_spin (10);
+  g_assert_true (person_to_move (window));
+}
+
+/* Meena sows (on through Kalah's extra turns) until the computer has
+ * answered; returns how many actions the computer played. */
+static size_t
+play_against_computer (KuzhiWindow *window)
+{
+  KuzhiGameModel *model = kuzhi_window_get_model (window);
+  const KzMatch *m = kuzhi_game_model_get_match (model);
+  size_t before, after;
+
+  while (kuzhi_game_model_get_to_move (model) == 0 && !kuzhi_game_model_get_over (model))
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+
+      g_assert_cmpint (kuzhi_game_model_get_legal (model, legal), >, 0);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.sow", "i", (int) legal[0]);
+    }
+  before = m->n_history;
+  wait_for_person (window);
+  after = kuzhi_game_model_get_match (model)->n_history;
+  for (size_t i = before; i < after; i++)
+    g_assert_cmpint (kuzhi_game_model_get_match (model)->history[i].before.to_move, ==, 1);
+  return after - before;
+}
+
+static KuzhiWindow *
+new_window (void)
+{
+  KuzhiWindow *window = kuzhi_window_new (NULL);
+
+  kz_test_window_show (window);
+  return window;
+}
+
+/* A version 1 file of the match in `v2`, as an older Kuzhi wrote it. */
+static char *
+as_version_1 (const char *v2)
+{
+  g_auto(GStrv) lines = g_strsplit (v2, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; lines[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (lines[i], "Player1Plays=") || g_str_has_prefix (lines[i], "Player2Plays="))
+        continue;
+      g_string_append (out, g_str_equal (lines[i], "Version=2") ? "Version=1" : lines[i]);
+      if (lines[i + 1] != NULL)
+        g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Issue 13, item 10: a match against the computer, saved and autosaved,
+ * comes back with the computer on its side and at its level, in a fresh
+ * window — which says so where the names are, lets the computer move on
+ * its turn, and offers that choice again in New Match. A version 1 file
+ * is two people, as before. */
+static void
+test_computer_side (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (data_home, "kuzhi", NULL);
+  g_autofree char *path = g_build_filename (f->dir, "against-hard.kuzhi", NULL);
+  g_autofree char *old_path = g_build_filename (f->dir, "old.kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) old_file = g_file_new_for_path (old_path);
+  g_autofree char *text = NULL;
+  g_autofree char *old_text = NULL;
+  g_autoptr(GError) error = NULL;
+  KuzhiWindow *fresh, *restored;
+  KuzhiGameModel *model;
+  size_t n_saved;
+
+  g_settings_set_int (f->settings, "computer-time", 250);
+  remove_dir (folder);
+  kuzhi_window_set_autosave (f->window, TRUE);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Meena", "Arul"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_HARD);
+  g_assert_cmpuint (play_against_computer (f->window), >, 0);
+  g_assert_true (kuzhi_window_save_to_file (f->window, file, &error));
+  g_assert_no_error (error);
+  n_saved = kuzhi_game_model_get_match (f->model)->n_history;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\nVersion=2\n"));
+  g_assert_nonnull (strstr (text, "\nPlayer1Plays=person\nPlayer2Plays=hard\n"));
+  {
+    KzMatch m = { 0 };
+    KzLevel levels[2] = { -1, -1 };
+
+    /* The autosave says so too. */
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (levels[0], ==, KZ_LEVEL_NONE);
+    g_assert_cmpint (levels[1], ==, KZ_LEVEL_HARD);
+    g_assert_cmpuint (m.n_history, ==, n_saved);
+    kz_match_clear (&m);
+  }
+
+  /* A fresh window opens it: Arul is the computer at Hard again, and says so. */
+  fresh = new_window ();
+  model = kuzhi_window_get_model (fresh);
+  g_assert_cmpint (kuzhi_window_get_player_level (fresh, 1), ==, KZ_LEVEL_NONE);
+  kuzhi_window_open_file (fresh, file);
+  g_assert_null (kuzhi_window_get_message_dialog (fresh));
+  g_assert_cmpuint (kuzhi_game_model_get_match (model)->n_history, ==, n_saved);
+  g_assert_cmpint (kuzhi_window_get_player_level (fresh, 0), ==, KZ_LEVEL_NONE);
+  g_assert_cmpint (kuzhi_window_get_player_level (fresh, 1), ==, KZ_LEVEL_HARD);
+  g_assert_false (kuzhi_window_get_unsaved (fresh));
+  g_test_message ("%s / %s", kuzhi_window_get_caption_text (fresh, 0), kuzhi_window_get_caption_text (fresh, 1));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (fresh, 1), "Arul — computer, Hard: "));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (fresh, 0), "Meena: "));
+  g_assert_null (strstr (kuzhi_window_get_caption_text (fresh, 0), "computer"));
+  kz_test_spin (200);
+  capture (GTK_WIDGET (fresh), "computer-side.png");
+
+  /* New Match offers this match's players, and says what they make. */
+  gtk_widget_activate_action (GTK_WIDGET (fresh), "win.new-match", NULL);
+  kz_test_spin (100);
+  {
+    KuzhiNewMatchDialog *dialog = find_new_match_dialog ();
+
+    g_assert_nonnull (dialog);
+    g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 0), ==, KZ_LEVEL_NONE);
+    g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 1), ==, KZ_LEVEL_HARD);
+    g_assert_cmpstr (kuzhi_new_match_dialog_get_description (dialog), ==,
+                     "Meena plays against the computer (Hard).");
+    capture (GTK_WIDGET (dialog), "new-match-computer.png");
+    /* It follows the choice as it changes. */
+    kuzhi_new_match_dialog_set_player_level (dialog, 1, KZ_LEVEL_NONE);
+    g_assert_cmpstr (kuzhi_new_match_dialog_get_description (dialog), ==,
+                     "Meena and Arul take turns at this computer.");
+    kuzhi_new_match_dialog_set_player_level (dialog, 0, KZ_LEVEL_EASY);
+    kuzhi_new_match_dialog_set_choices (dialog, 5, NULL, "Kavya");
+    g_assert_cmpstr (kuzhi_new_match_dialog_get_description (dialog), ==,
+                     "Kavya plays against the computer (Easy).");
+    kuzhi_new_match_dialog_set_player_level (dialog, 1, KZ_LEVEL_HARD);
+    g_assert_cmpstr (kuzhi_new_match_dialog_get_description (dialog), ==,
+                     "The computer plays both sides: Meena (Easy) against Kavya (Hard).");
+    /* Cancelled: the match keeps its players. */
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    g_assert_cmpint (kuzhi_window_get_player_level (fresh, 0), ==, KZ_LEVEL_NONE);
+    g_assert_cmpint (kuzhi_window_get_player_level (fresh, 1), ==, KZ_LEVEL_HARD);
+  }
+
+  /* A version 1 file is two people, as it always was. */
+  old_text = as_version_1 (text);
+  g_assert_null (strstr (old_text, "Plays"));
+  g_assert_true (g_file_set_contents (old_path, old_text, -1, NULL));
+  kuzhi_window_open_file (fresh, old_file);
+  g_assert_null (kuzhi_window_get_message_dialog (fresh));
+  g_assert_cmpint (kuzhi_window_get_player_level (fresh, 1), ==, KZ_LEVEL_NONE);
+  g_assert_false (kuzhi_window_computer_to_move (fresh));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (fresh, 1), "Arul: "));
+
+  /* Back to the match against Hard: the computer moves on its turn. */
+  kuzhi_window_open_file (fresh, file);
+  g_assert_cmpint (kuzhi_window_get_player_level (fresh, 1), ==, KZ_LEVEL_HARD);
+  if (!kuzhi_game_model_get_over (model))
+    g_assert_cmpuint (play_against_computer (fresh), >, 0);
+  gtk_window_destroy (GTK_WINDOW (fresh));
+
+  /* The autosave at the next start: the computer is back too. */
+  restored = new_window ();
+  kuzhi_window_set_autosave (restored, TRUE);
+  g_assert_null (kuzhi_window_get_notice_text (restored));
+  g_assert_cmpint (kuzhi_window_get_player_level (restored, 0), ==, KZ_LEVEL_NONE);
+  g_assert_cmpint (kuzhi_window_get_player_level (restored, 1), ==, KZ_LEVEL_HARD);
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (restored, 1), "Arul — computer, Hard: "));
+  kuzhi_window_set_autosave (restored, FALSE);
+  gtk_window_destroy (GTK_WINDOW (restored));
+  kuzhi_window_set_autosave (f->window, FALSE);
+  remove_dir (folder);
+}
+
 /* `kuzhi FILE`: the application handles open, and the window shows the file. */
 static gboolean
 check_opened (gpointer data)
@@ -1111,6 +1305,7 @@ main (int   argc,
   ADD ("/files/history-marks", test_history_marks);
   ADD ("/files/autosave-failing", test_autosave_failing);
   ADD ("/files/autosave-unreadable", test_autosave_unreadable);
+  ADD ("/files/computer-side", test_computer_side);
 #undef ADD
   g_test_add_func ("/files/command-line-open", test_command_line_open);
 

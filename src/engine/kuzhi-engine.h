@@ -238,6 +238,24 @@ bool kz_position_same_for_repetition (const KzPosition *a, const KzPosition *b);
 /* Sets over, winner (by score, equal → draw) and end. */
 void kz_position_adjudicate  (KzPosition *pos, KzEndReason reason);
 
+/* What sowing an action would do, worked out by applying it to a copy:
+ * for the sowing preview. Pits are board pits; bit masks have a bit per pit. */
+#define KZ_PREVIEW_MAX_RELAYS 16
+typedef struct {
+  int      last_pit;      /* where the last shell falls, or -1 (a store: last_store) */
+  int      last_store;    /* the player whose store takes the last shell, or -1 */
+  int      relays[KZ_PREVIEW_MAX_RELAYS];   /* cups lifted to sow on, in order */
+  int      n_relays;      /* all of them, even beyond the first 16 */
+  uint32_t triples;       /* Constitution: triples taken; lucky cups banked */
+  uint32_t captures;      /* pits captured from */
+  int      taken[2];      /* seeds each player takes or banks in the turn */
+  bool     extra_turn;    /* the mover moves again */
+  bool     round_ends;
+  bool     match_ends;
+} KzPreview;
+/* False (and `out` cleared) when the action is not legal now. */
+bool kz_position_preview     (const KzPosition *pos, KzAction action, KzPreview *out);
+
 /* Action notation: "3", "12", "r", "m5". buf needs 8 bytes. */
 const char *kz_action_to_string (KzAction action, char *buf);
 bool        kz_action_parse     (const char *str, KzAction *out);

@@ -354,3 +354,78 @@ kz_action_parse (const char *str, KzAction *out)
     }
   return false;
 }
+
+bool
+kz_position_preview (const KzPosition *pos, KzAction action, KzPreview *out)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  KzPosition copy = *pos;
+  KzEventLog log;
+  bool done = false;   /* the sowing is over: round and match ends follow */
+
+  memset (out, 0, sizeof *out);
+  out->last_pit = -1;
+  out->last_store = -1;
+  if (v == NULL || !kz_position_is_legal (pos, action) || KZ_ACTION_IS_MARK (action))
+    return false;
+
+  kz_event_log_init (&log);
+  v->apply (&copy, action, &log);
+  for (size_t i = 0; i < log.len; i++)
+    {
+      const KzEvent *ev = &log.events[i];
+      switch (ev->type)
+        {
+        case KZ_EVENT_DROP:
+          if (!done)
+            {
+              out->last_pit = ev->pit;
+              out->last_store = -1;
+            }
+          break;
+        case KZ_EVENT_STORE:
+          if (!done)
+            {
+              out->last_pit = -1;
+              out->last_store = ev->player;
+            }
+          if (ev->player == 0 || ev->player == 1)
+            out->taken[ev->player]++;
+          break;
+        case KZ_EVENT_RELAY:
+          if (out->n_relays < KZ_PREVIEW_MAX_RELAYS)
+            out->relays[out->n_relays] = ev->pit;
+          out->n_relays++;
+          break;
+        case KZ_EVENT_TRIPLE:
+        case KZ_EVENT_LUCKY:
+          if (ev->pit >= 0)
+            out->triples |= 1u << ev->pit;
+          if (ev->player == 0 || ev->player == 1)
+            out->taken[ev->player] += ev->count;
+          break;
+        case KZ_EVENT_CAPTURE:
+          /* Gathering at a round's end is not the sowing's doing. */
+          if (!done && ev->pit >= 0)
+            out->captures |= 1u << ev->pit;
+          if (!done && (ev->player == 0 || ev->player == 1))
+            out->taken[ev->player] += ev->count;
+          break;
+        case KZ_EVENT_EXTRA_TURN:
+          out->extra_turn = true;
+          break;
+        case KZ_EVENT_ROUND_END:
+          out->round_ends = true;
+          done = true;
+          break;
+        case KZ_EVENT_MATCH_END:
+          out->match_ends = true;
+          done = true;
+          break;
+        default:
+          break;
+        }
+    }
+  kz_event_log_free (&log);
+  return true;
+}

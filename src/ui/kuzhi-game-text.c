@@ -343,6 +343,32 @@ kuzhi_game_picture_new (KzVariantId id)
 
 /* --- header, captions ----------------------------------------------------- */
 
+const char *
+kuzhi_game_level_title (KzLevel level)
+{
+  switch (level)
+    {
+    case KZ_LEVEL_EASY:   return C_("computer level", "Easy");
+    case KZ_LEVEL_NORMAL: return C_("computer level", "Normal");
+    case KZ_LEVEL_HARD:   return C_("computer level", "Hard");
+    case KZ_LEVEL_NONE:
+    case KZ_N_LEVELS:
+    default:              return "";
+    }
+}
+
+char *
+kuzhi_game_player_label (const char *name,
+                         KzLevel     level)
+{
+  if (level <= KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
+    return g_strdup (name);
+  /* Translators: where a player's name is shown for a side the computer
+   * plays: "Arul — computer, Hard"; the first %s is the name, the second
+   * the level (Easy, Normal or Hard, as in the "computer level" context) */
+  return g_strdup_printf (_("%s — computer, %s"), name, kuzhi_game_level_title (level));
+}
+
 static const char *
 name_of (int player, const char *name0, const char *name1)
 {

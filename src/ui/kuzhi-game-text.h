@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-search.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +38,14 @@ void        kuzhi_game_draw_picture   (cairo_t    *cr,
                                        double      height);
 /* A small picture widget of the game's board. */
 GtkWidget  *kuzhi_game_picture_new    (KzVariantId id);
+
+/* A computer level as people read it: "Easy", "Normal", "Hard" ("" for
+ * none). */
+const char *kuzhi_game_level_title   (KzLevel     level);
+/* A player's name where it stands for their side: the name of a person,
+ * "Arul — computer, Hard" for the computer (newly allocated). */
+char       *kuzhi_game_player_label  (const char *name,
+                                      KzLevel     level);
 
 /* Header pieces for the games other than the Constitution:
  * "Round 2 · Meena to move" and "Meena 3/25 · Arul 5/25". */

@@ -1,4 +1,4 @@
-/* kuzhi-new-match-dialog.c — choose the game, its start count and the players' names, then start. */
+/* kuzhi-new-match-dialog.c — choose the game, its start count, the players' names and who plays each side, then start. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -6,6 +6,7 @@
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-game-chooser.h"
+#include "kuzhi-game-text.h"
 
 struct _KuzhiNewMatchDialog
 {
@@ -13,6 +14,7 @@ struct _KuzhiNewMatchDialog
 
   /* template children */
   KuzhiGameChooser *game_chooser;
+  AdwPreferencesGroup *players_group;
   AdwEntryRow    *name1_row;
   AdwEntryRow    *name2_row;
   AdwComboRow    *kind1_row;
@@ -40,6 +42,34 @@ entry_or (AdwEntryRow *row,
   return *text != '\0' ? g_steal_pointer (&text) : g_strdup (fallback);
 }
 
+/* The Players group's line says plainly what match the choice makes, and
+ * follows every change of it: the choice of the last match is kept, and
+ * a "Played By" row is easily missed, so nobody should start a match
+ * against Hard thinking it is two people. */
+static void
+update_description (KuzhiNewMatchDialog *self)
+{
+  g_autofree char *name1 = entry_or (self->name1_row, _("Player 1"));
+  g_autofree char *name2 = entry_or (self->name2_row, _("Player 2"));
+  KzLevel level1 = kuzhi_new_match_dialog_get_player_level (self, 0);
+  KzLevel level2 = kuzhi_new_match_dialog_get_player_level (self, 1);
+  g_autofree char *text = NULL;
+
+  if (level1 == KZ_LEVEL_NONE && level2 == KZ_LEVEL_NONE)
+    /* Translators: New Match, two people: "Meena and Arul take turns at this computer." */
+    text = g_strdup_printf (_("%s and %s take turns at this computer."), name1, name2);
+  else if (level1 != KZ_LEVEL_NONE && level2 != KZ_LEVEL_NONE)
+    /* Translators: New Match, the computer on both sides: "The computer plays both sides: Meena (Easy) against Arul (Hard)." */
+    text = g_strdup_printf (_("The computer plays both sides: %s (%s) against %s (%s)."),
+                            name1, kuzhi_game_level_title (level1), name2, kuzhi_game_level_title (level2));
+  else
+    /* Translators: New Match, a person against the computer: "Meena plays against the computer (Hard)." The first %s is the person's name, the second the computer's level */
+    text = g_strdup_printf (_("%s plays against the computer (%s)."),
+                            level1 == KZ_LEVEL_NONE ? name1 : name2,
+                            kuzhi_game_level_title (level1 == KZ_LEVEL_NONE ? level2 : level1));
+  adw_preferences_group_set_description (self->players_group, text);
+}
+
 gboolean
 kuzhi_new_match_dialog_start (KuzhiNewMatchDialog *self)
 {
@@ -56,8 +86,12 @@ kuzhi_new_match_dialog_start (KuzhiNewMatchDialog *self)
   name1 = entry_or (self->name1_row, _("Player 1"));
   name2 = entry_or (self->name2_row, _("Player 2"));
 
+  /* Who plays each side goes to the model with the names, before the
+   * match starts: its autosave and its file then say so from the start. */
   kuzhi_game_model_set_player_name (self->model, 0, name1);
   kuzhi_game_model_set_player_name (self->model, 1, name2);
+  kuzhi_game_model_set_player_level (self->model, 0, kuzhi_new_match_dialog_get_player_level (self, 0));
+  kuzhi_game_model_set_player_level (self->model, 1, kuzhi_new_match_dialog_get_player_level (self, 1));
   if (!kuzhi_game_model_new_match (self->model, variant, &options, &error))
     {
       g_warning ("Cannot start the match: %s", error->message);
@@ -106,6 +140,7 @@ kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-new-match-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, game_chooser);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name1_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name2_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, kind1_row);
@@ -126,6 +161,12 @@ kuzhi_new_match_dialog_init (KuzhiNewMatchDialog *self)
                            KUZHI_PLAYER_NAME_MAX_CHARS);
   gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name2_row))),
                            KUZHI_PLAYER_NAME_MAX_CHARS);
+
+  g_signal_connect_swapped (self->name1_row, "changed", G_CALLBACK (update_description), self);
+  g_signal_connect_swapped (self->name2_row, "changed", G_CALLBACK (update_description), self);
+  g_signal_connect_swapped (self->kind1_row, "notify::selected", G_CALLBACK (update_description), self);
+  g_signal_connect_swapped (self->kind2_row, "notify::selected", G_CALLBACK (update_description), self);
+  update_description (self);
 }
 
 KuzhiNewMatchDialog *
@@ -141,12 +182,16 @@ kuzhi_new_match_dialog_new (GtkWindow      *parent,
                          kuzhi_game_model_get_player_name (model, 0) ?: "");
   gtk_editable_set_text (GTK_EDITABLE (self->name2_row),
                          kuzhi_game_model_get_player_name (model, 1) ?: "");
-  /* Offer again the game and options of the match being played. */
+  /* Offer again the game and options of the match being played, and its
+   * players: who plays each side as the model has it, from New Match or
+   * from the file that was opened, never a choice left from before. */
   {
     const KzPosition *pos = kuzhi_game_model_get_position (model);
     kuzhi_game_chooser_set_variant (self->game_chooser, pos->variant);
     kuzhi_game_chooser_set_options (self->game_chooser, pos->variant, pos->seeds, pos->option);
   }
+  for (int p = 0; p < 2; p++)
+    kuzhi_new_match_dialog_set_player_level (self, p, kuzhi_game_model_get_player_level (model, p));
   return self;
 }
 
@@ -187,6 +232,13 @@ kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
   g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
   i = adw_combo_row_get_selected (player ? self->kind2_row : self->kind1_row);
   return i <= KZ_LEVEL_HARD ? (KzLevel) i : KZ_LEVEL_NONE;
+}
+
+const char *
+kuzhi_new_match_dialog_get_description (KuzhiNewMatchDialog *self)
+{
+  g_return_val_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self), NULL);
+  return adw_preferences_group_get_description (self->players_group);
 }
 
 GtkWidget *

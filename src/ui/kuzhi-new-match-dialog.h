@@ -1,4 +1,4 @@
-/* kuzhi-new-match-dialog.h — choose the game, its start count and the players' names, then start. */
+/* kuzhi-new-match-dialog.h — choose the game, its start count, the players' names and who plays each side, then start. */
 #pragma once
 
 #include <adwaita.h>
@@ -21,12 +21,17 @@ void                 kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *se
                                                          const char          *name1,
                                                          const char          *name2);
 
-/* Who plays a side: KZ_LEVEL_NONE for a person, or the computer's level. */
+/* Who plays a side: KZ_LEVEL_NONE for a person, or the computer's level.
+ * The dialog opens with the model's (the current match's). */
 void                 kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialog *self,
                                                               int                  player,
                                                               KzLevel              level);
 KzLevel              kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
                                                               int                  player);
+
+/* The Players group's line, the match the choice makes ("Meena plays
+ * against the computer (Hard)."), for tests. */
+const char          *kuzhi_new_match_dialog_get_description (KuzhiNewMatchDialog *self);
 
 /* The game list and options (a KuzhiGameChooser), for tests. */
 GtkWidget           *kuzhi_new_match_dialog_get_game_chooser (KuzhiNewMatchDialog *self);

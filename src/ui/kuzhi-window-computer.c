@@ -60,16 +60,12 @@ request_computer (Request *request)
   return c;
 }
 
-static const char *
-level_title (KzLevel level)
+/* Who plays a side is the model's, kept and saved with the names. */
+static KzLevel
+level_of (Computer *c,
+          int       player)
 {
-  switch (level)
-    {
-    case KZ_LEVEL_EASY:   return C_("computer level", "Easy");
-    case KZ_LEVEL_NORMAL: return C_("computer level", "Normal");
-    case KZ_LEVEL_HARD:   return C_("computer level", "Hard");
-    default:              return "";
-    }
+  return kuzhi_game_model_get_player_level (c->model, player);
 }
 
 static int
@@ -83,7 +79,7 @@ computer_to_move (Computer *c)
 {
   const KzPosition *pos = kuzhi_game_model_get_position (c->model);
 
-  return !pos->over && c->levels[pos->to_move] != KZ_LEVEL_NONE;
+  return !pos->over && level_of (c, pos->to_move) != KZ_LEVEL_NONE;
 }
 
 static void
@@ -107,7 +103,7 @@ update_state (Computer *c)
   kuzhi_window_refresh_hint_line (c->window);
   /* Two people playing need the search table only while a hint is
    * looked for: its memory goes back in between. */
-  if (c->levels[0] == KZ_LEVEL_NONE && c->levels[1] == KZ_LEVEL_NONE && !c->hinting)
+  if (level_of (c, 0) == KZ_LEVEL_NONE && level_of (c, 1) == KZ_LEVEL_NONE && !c->hinting)
     kuzhi_computer_player_release_table (c->player);
 }
 
@@ -210,7 +206,7 @@ static void
 start_thinking (Computer *c)
 {
   const KzPosition *pos = kuzhi_game_model_get_position (c->model);
-  KzLevel level = c->levels[pos->to_move];
+  KzLevel level = level_of (c, pos->to_move);
 
   c->cancellable = g_cancellable_new ();
   c->thinking = TRUE;
@@ -403,6 +399,17 @@ on_position_reset (Computer *c)
   schedule (c);
 }
 
+/* A side changed hands (New Match, an opened file, a restored autosave,
+ * or a caller): whatever was searched for the old players no longer
+ * applies. */
+static void
+on_level_changed (Computer *c)
+{
+  invalidate (c);
+  c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
+  schedule (c);
+}
+
 static void
 on_animating_changed (Computer *c)
 {
@@ -470,6 +477,8 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   g_signal_connect_swapped (c->model, "action-started", G_CALLBACK (on_action_started), c);
   g_signal_connect_swapped (c->model, "action-finished", G_CALLBACK (on_action_finished), c);
   g_signal_connect_swapped (c->model, "position-reset", G_CALLBACK (on_position_reset), c);
+  g_signal_connect_swapped (c->model, "notify::player1-level", G_CALLBACK (on_level_changed), c);
+  g_signal_connect_swapped (c->model, "notify::player2-level", G_CALLBACK (on_level_changed), c);
   g_signal_connect_swapped (c->board, "notify::animating", G_CALLBACK (on_animating_changed), c);
   g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), c);
   update_state (c);
@@ -484,15 +493,8 @@ kuzhi_window_set_player_level (KuzhiWindow *self,
 
   g_return_if_fail (c != NULL);
   g_return_if_fail (player == 0 || player == 1);
-  if (level < KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
-    level = KZ_LEVEL_NONE;
-  if (c->levels[player] == level)
-    return;
-  c->levels[player] = level;
-  /* Whatever was searched for the old players no longer applies. */
-  invalidate (c);
-  c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
-  schedule (c);
+  /* The model notifies, and on_level_changed() starts again from there. */
+  kuzhi_game_model_set_player_level (c->model, player, level);
 }
 
 KzLevel
@@ -503,7 +505,7 @@ kuzhi_window_get_player_level (KuzhiWindow *self,
 
   g_return_val_if_fail (c != NULL, KZ_LEVEL_NONE);
   g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
-  return c->levels[player];
+  return level_of (c, player);
 }
 
 gsize
@@ -543,7 +545,8 @@ kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
       int p = kuzhi_game_model_get_position (c->model)->to_move;
       /* Translators: "Arul (Hard) is thinking…" */
       g_autofree char *text = g_strdup_printf (_("%s (%s) is thinking…"),
-                                               kuzhi_game_model_get_player_name (c->model, p), level_title (c->levels[p]));
+                                               kuzhi_game_model_get_player_name (c->model, p),
+                                               kuzhi_game_level_title (level_of (c, p)));
       set_text (c, text);
     }
   return c->text;
@@ -558,7 +561,7 @@ kuzhi_window_computer_undo (KuzhiWindow *self)
     return;
   /* Against the computer, back to the person's last turn, not the computer's. */
   while (computer_to_move (c)
-         && c->levels[!kuzhi_game_model_get_to_move (c->model)] == KZ_LEVEL_NONE
+         && level_of (c, !kuzhi_game_model_get_to_move (c->model)) == KZ_LEVEL_NONE
          && kuzhi_game_model_can_undo (c->model))
     kuzhi_game_model_undo (c->model);
 }

@@ -9,8 +9,10 @@
 G_BEGIN_DECLS
 
 /* Who plays a side: KZ_LEVEL_NONE for a person (the default), or the
- * computer at KZ_LEVEL_EASY, _NORMAL or _HARD. Kept by the window, not in
- * the match or its file. Changing it takes effect at once. */
+ * computer at KZ_LEVEL_EASY, _NORMAL or _HARD. Kept by the model with the
+ * names (kuzhi_game_model_set_player_level), so that the match file and
+ * the autosave keep it; these are the same. Changing it takes effect at
+ * once. */
 void        kuzhi_window_set_player_level         (KuzhiWindow *self,
                                                    int          player,
                                                    KzLevel      level);

@@ -52,6 +52,7 @@ take_saved_snapshot (Files *files)
     {
       g_free (files->saved_names[p]);
       files->saved_names[p] = g_strdup (kuzhi_game_model_get_player_name (files->model, p));
+      files->saved_levels[p] = kuzhi_game_model_get_player_level (files->model, p);
     }
 }
 
@@ -68,8 +69,10 @@ is_unsaved (Files *files)
   for (size_t i = 0; i < m->n_history; i++)
     if (m->history[i].action != g_array_index (files->saved_actions, KzAction, i))
       return TRUE;
+  /* The file says who plays each side, too. */
   for (int p = 0; p < 2; p++)
-    if (g_strcmp0 (files->saved_names[p], kuzhi_game_model_get_player_name (files->model, p)) != 0)
+    if (g_strcmp0 (files->saved_names[p], kuzhi_game_model_get_player_name (files->model, p)) != 0
+        || files->saved_levels[p] != kuzhi_game_model_get_player_level (files->model, p))
       return TRUE;
   return FALSE;
 }

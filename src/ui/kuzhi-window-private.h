@@ -41,6 +41,7 @@ typedef struct
   KzPosition            saved_start;
   GArray               *saved_actions;  /* KzAction */
   char                 *saved_names[2];
+  KzLevel               saved_levels[2];
   GtkNativeDialog      *chooser;
   GFile                *next_file;
   GFile                *replace_file;   /* waiting for "Replace?" */
@@ -68,7 +69,7 @@ typedef struct
   GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
   char                 *text;       /* the hint line's text, or NULL */
 
-  KzLevel               levels[2];
+  /* Who plays each side is the model's (kuzhi_game_model_get_player_level). */
   guint                 serial;     /* bumps whenever the position changes */
   gboolean              thinking;   /* the computer's search runs */
   gboolean              hinting;    /* a hint's search runs */

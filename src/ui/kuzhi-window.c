@@ -142,7 +142,12 @@ update_captions (KuzhiWindow *self)
 
   for (int p = 0; p < 2; p++)
     {
-      g_autofree char *escaped = g_markup_escape_text (player_name (self, p), -1);
+      /* Where each side's name stands, the computer says so: "Arul —
+       * computer, Hard", so that nobody takes it for a person. */
+      g_autofree char *label = kuzhi_game_player_label (player_name (self, p),
+                                                        self->model != NULL ? kuzhi_game_model_get_player_level (self->model, p)
+                                                                            : KZ_LEVEL_NONE);
+      g_autofree char *escaped = g_markup_escape_text (label, -1);
       char *text;
 
       if (d->variant == KZ_VARIANT_CONSTITUTION)
@@ -155,7 +160,7 @@ update_captions (KuzhiWindow *self)
                                   kz_constitution_reserve (d, p), kz_constitution_account (d, p), half);
         }
       else
-        text = kuzhi_game_caption (d, p, player_name (self, p));
+        text = kuzhi_game_caption (d, p, label);
       g_free (self->captions[p]);
       self->captions[p] = text;
     }
@@ -581,9 +586,9 @@ static void
 on_match_started (KuzhiNewMatchDialog *dialog,
                   KuzhiWindow         *self)
 {
+  /* The dialog has given the model who plays each side, with the names,
+   * before the match started (so that its autosave has them too). */
   set_marking (self, FALSE);
-  for (int p = 0; p < 2; p++)
-    kuzhi_window_set_player_level (self, p, kuzhi_new_match_dialog_get_player_level (dialog, p));
   apply_default_view (self);
   /* Against the computer, the person's row is nearest. */
   if ((kuzhi_window_get_player_level (self, 0) == KZ_LEVEL_NONE)
@@ -604,9 +609,8 @@ new_match_action (GtkWidget  *widget,
 
   if (!kuzhi_window_files_may_start_new_match (self))
     return;
+  /* It opens with the current match's players, as the model has them. */
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
-  for (int p = 0; p < 2; p++)
-    kuzhi_new_match_dialog_set_player_level (dialog, p, kuzhi_window_get_player_level (self, p));
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
