@@ -202,6 +202,32 @@ on_activate (GApplication *app)
       wait_ms (600);
       capture (GTK_WIDGET (window), "mid-match.png");
 
+      /* The sowing preview of a cup focused by the keyboard: the one
+       * whose sowing goes on furthest. */
+      {
+        KzAction legal[KZ_MAX_ACTIONS];
+        int n = kuzhi_game_model_get_legal (model, legal);
+        int best = -1, most = -1;
+        for (int i = 0; i < n; i++)
+          {
+            KzPreview preview;
+            if (KZ_ACTION_IS_PIT (legal[i]) && kz_position_preview (kuzhi_game_model_get_position (model), legal[i], &preview)
+                && preview.n_relays + __builtin_popcount (preview.triples | preview.captures) * 2 > most)
+              {
+                most = preview.n_relays + __builtin_popcount (preview.triples | preview.captures) * 2;
+                best = legal[i];
+              }
+          }
+        if (best >= 0)
+          {
+            gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (kuzhi_window_get_board_view (kw), best)));
+            gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+            wait_ms (300);
+            capture (GTK_WIDGET (window), "preview.png");
+            gtk_window_set_focus_visible (GTK_WINDOW (window), FALSE);
+          }
+      }
+
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
       kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 1);
       wait_ms (400);

@@ -316,6 +316,71 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
     draw_hand (scene, cr, hx, hy, u * 0.55, scene->sowing->hand);
 }
 
+void
+kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
+                           cairo_t               *cr)
+{
+  const KzPreview *pv = scene->preview;
+  double u = scene->layout->unit;
+  double x, y;
+
+  if (pv == NULL || scene->preview_pit < 0)
+    return;
+
+  /* The relays, numbered in the order the shells go on from them. */
+  for (int i = 0; i < MIN (pv->n_relays, KZ_PREVIEW_MAX_RELAYS); i++)
+    {
+      g_autofree char *n = g_strdup_printf ("%d", i + 1);
+      kuzhi_board_layout_center (scene->layout, pv->relays[i], &x, &y);
+      draw_count_pill (scene, cr, x - u * 0.34, y - u * 0.34, n, u * 0.15, &(GdkRGBA) { 1, 1, 1, 0.6 });
+    }
+
+  /* Where the last shell falls: a solid ring with a mark in its middle
+   * (the keyboard's ring is dashed), or the store's outline. */
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+  cairo_set_line_width (cr, u * 0.05);
+  cairo_new_path (cr);
+  if (pv->last_pit >= 0)
+    {
+      kuzhi_board_layout_center (scene->layout, pv->last_pit, &x, &y);
+      cairo_arc (cr, x, y, u * 0.5, 0, 2 * G_PI);
+      cairo_stroke (cr);
+      cairo_arc (cr, x, y, u * 0.07, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  else if (pv->last_store >= 0)
+    {
+      const graphene_rect_t *r = &scene->layout->drawers[pv->last_store];
+      kuzhi_draw_rounded_rect (cr, r->origin.x - u * 0.05, r->origin.y - u * 0.05,
+                               r->size.width + u * 0.1, r->size.height + u * 0.1, r->size.width * 0.5);
+      cairo_stroke (cr);
+    }
+
+  /* Triples: a gold "3" on the cup; captures: a soft red ring. */
+  for (int p = 0; p < scene->layout->n_pits; p++)
+    {
+      kuzhi_board_layout_center (scene->layout, p, &x, &y);
+      if ((pv->triples >> p) & 1)
+        draw_count_pill (scene, cr, x + u * 0.34, y - u * 0.34, "3", u * 0.17, kuzhi_gold_color ());
+      if ((pv->captures >> p) & 1)
+        {
+          cairo_set_source_rgba (cr, 1, 0.45, 0.35, 0.75);
+          cairo_set_line_width (cr, u * 0.06);
+          cairo_new_path (cr);
+          cairo_arc (cr, x, y, u * 0.44, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* Another turn: a curled arrow over the mover's store. */
+  if (pv->extra_turn)
+    {
+      const graphene_rect_t *r = &scene->layout->drawers[scene->sowing->displayed.to_move];
+      draw_count_pill (scene, cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height * 0.55,
+                       "↻", u * 0.28, &(GdkRGBA) { 1, 1, 1, 0.8 });
+    }
+}
+
 /* The suggested cup: a golden ring around it, breathing once a second. */
 void
 kuzhi_board_paint_hint (const KuzhiBoardScene *scene,

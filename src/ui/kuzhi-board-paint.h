@@ -14,6 +14,8 @@ typedef struct {
   const KuzhiSowing      *sowing;     /* the position shown, the hand, the event being shown */
   PangoContext           *pango;      /* the widget's, for the board's numbers and words */
   int                     hint_pit;   /* the suggested cup, or -1 */
+  int                     preview_pit;  /* the cup whose sowing is previewed, or -1 */
+  const KzPreview        *preview;    /* what it would do */
   double                  time;       /* seconds, for the hint's breathing */
 } KuzhiBoardScene;
 
@@ -27,6 +29,10 @@ void kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
 /* The shells in hand and in flight, and what the event says ("Triple!"). */
 void kuzhi_board_paint_hand   (const KuzhiBoardScene *scene,
                                cairo_t               *cr);
+/* The sowing preview, drawn lightly: where the last shell falls, the
+ * cups it relays from, the triples and captures, an extra move. */
+void kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
+                                cairo_t               *cr);
 /* The ring around the hinted cup. */
 void kuzhi_board_paint_hint   (const KuzhiBoardScene *scene,
                                GtkSnapshot           *snapshot);
