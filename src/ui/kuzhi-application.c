@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kuzhi-accessible.h"
 #include "kuzhi-application.h"
 #include "kuzhi-colors.h"
 #include "kuzhi-trace.h"
@@ -124,6 +125,7 @@ kuzhi_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (kuzhi_application_parent_class)->startup (application);
   kuzhi_colors_install (gdk_display_get_default ());
+  kuzhi_accessible_watch_windows ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
