@@ -150,9 +150,13 @@ combo_row (GtkWidget   *list,
 }
 
 static GtkWidget *
-boxed_list (void)
+boxed_list (const char *name)
 {
   GtkWidget *list = gtk_list_box_new ();
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
@@ -182,7 +186,7 @@ kuzhi_game_chooser_class_init (KuzhiGameChooserClass *klass)
 static void
 kuzhi_game_chooser_init (KuzhiGameChooser *self)
 {
-  GtkWidget *games = boxed_list ();
+  GtkWidget *games = boxed_list (_("Games"));
   GtkCheckButton *group = NULL;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
@@ -205,13 +209,12 @@ kuzhi_game_chooser_init (KuzhiGameChooser *self)
         gtk_check_button_set_group (GTK_CHECK_BUTTON (check), group);
       else
         group = GTK_CHECK_BUTTON (check);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, kuzhi_game_title (v),
-                                      -1);
       g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), self);
       /* The radio first, then the picture of the board. */
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), kuzhi_game_picture_new (v));
+      /* The row's title names the radio (a label of its own would be read
+       * as well: "Kalah Kalah") and its line describes it. */
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       g_snprintf (name, sizeof name, "game-%s", kz_variant_get (v)->key);
       gtk_widget_set_name (row, name);
@@ -226,7 +229,7 @@ kuzhi_game_chooser_init (KuzhiGameChooser *self)
   gtk_widget_add_css_class (self->options_title, "heading");
   gtk_box_append (GTK_BOX (self->box), self->options_title);
 
-  self->options_list = boxed_list ();
+  self->options_list = boxed_list (_("Options"));
   for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
     {
       const KzVariant *variant = kz_variant_get (v);

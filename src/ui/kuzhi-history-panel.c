@@ -59,6 +59,23 @@ describe_turn (KuzhiHistoryPanel      *self,
   return g_strdup_printf (_("%u. %s: %s"), t->number, name, first);
 }
 
+/* The row's labels, as they read, one after the other. */
+static char *
+row_text (GtkListBoxRow *row,
+          const char    *separator)
+{
+  GString *text = g_string_new (NULL);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (gtk_list_box_row_get_child (row));
+       c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (text->len > 0)
+        g_string_append (text, separator);
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (c)));
+    }
+  return g_string_free (text, FALSE);
+}
+
 static GtkWidget *
 make_row (KuzhiHistoryPanel *self,
           guint              turn)
@@ -97,6 +114,15 @@ make_row (KuzhiHistoryPanel *self,
     }
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data (G_OBJECT (row), "kuzhi-turn", GUINT_TO_POINTER (turn));
+  /* A screen reader reads the row as it is seen: the turn, its marks and
+   * whether it ended a round (GTK 4.8 names a row after nothing in it). */
+  {
+    g_autofree char *name = row_text (GTK_LIST_BOX_ROW (row), ", ");
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                    -1);
+  }
   return row;
 }
 
@@ -295,19 +321,8 @@ kuzhi_history_panel_get_row_text (KuzhiHistoryPanel *self,
                                   guint              turn)
 {
   GtkListBoxRow *row = kuzhi_history_panel_get_row (self, turn);
-  GString *text;
 
-  if (row == NULL)
-    return NULL;
-  text = g_string_new (NULL);
-  for (GtkWidget *c = gtk_widget_get_first_child (gtk_list_box_row_get_child (row));
-       c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      if (text->len > 0)
-        g_string_append_c (text, ' ');
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (c)));
-    }
-  return g_string_free (text, FALSE);
+  return row != NULL ? row_text (row, " ") : NULL;
 }
 
 void

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-accessible.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-game-chooser.h"
 #include "kuzhi-game-text.h"
@@ -161,6 +162,10 @@ kuzhi_new_match_dialog_init (KuzhiNewMatchDialog *self)
                            KUZHI_PLAYER_NAME_MAX_CHARS);
   gtk_text_set_max_length (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->name2_row))),
                            KUZHI_PLAYER_NAME_MAX_CHARS);
+  /* "Player 1 played by" (the .ui file) alone, not followed by the row's
+   * title, which GTK 4.8 would add to it. */
+  kuzhi_accessible_drop_labelled_by (GTK_WIDGET (self->kind1_row));
+  kuzhi_accessible_drop_labelled_by (GTK_WIDGET (self->kind2_row));
 
   g_signal_connect_swapped (self->name1_row, "changed", G_CALLBACK (update_description), self);
   g_signal_connect_swapped (self->name2_row, "changed", G_CALLBACK (update_description), self);

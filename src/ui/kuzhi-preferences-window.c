@@ -101,10 +101,25 @@ static void
 kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+/* The window's own search entry (hidden: search is off) is named after
+ * its class otherwise. */
+static void
+name_search_entries (GtkWidget *widget)
+{
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search Preferences"),
+                                    -1);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    name_search_entries (child);
+}
+
 
   if (kuzhi_application_get_settings () == NULL)
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
+  name_search_entries (GTK_WIDGET (self));
       gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
       gtk_widget_set_sensitive (self->time_row, FALSE);
       return;
