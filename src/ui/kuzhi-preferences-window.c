@@ -97,10 +97,6 @@ kuzhi_preferences_window_class_init (KuzhiPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, time_spin);
 }
 
-static void
-kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
-{
-  gtk_widget_init_template (GTK_WIDGET (self));
 /* The window's own search entry (hidden: search is off) is named after
  * its class otherwise. */
 static void
@@ -115,11 +111,15 @@ name_search_entries (GtkWidget *widget)
     name_search_entries (child);
 }
 
+static void
+kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  name_search_entries (GTK_WIDGET (self));
 
   if (kuzhi_application_get_settings () == NULL)
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
-  name_search_entries (GTK_WIDGET (self));
       gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
       gtk_widget_set_sensitive (self->time_row, FALSE);
       return;
