@@ -639,7 +639,12 @@ test_other_games (Fixture       *f,
       g_assert_null (kuzhi_board_view_get_cup (f->board, v->n_pits));
       /* Pallanguzhi's header starts with the round (test-window-games.c). */
       g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), "Player 1 to move · "));
-      g_assert_true (g_str_has_prefix (cup_label (f, half), "Player 2, cup 1, "));
+      /* The cups' labels in the game's word for a pit and its counters. */
+      g_assert_true (g_str_has_prefix (cup_label (f, half),
+                                       v->pit_word == KZ_PIT_WORD_HOUSE ? "Player 2, house 1, "
+                                       : v->pit_word == KZ_PIT_WORD_PIT ? "Player 2, pit 1, "
+                                       : "Player 2, cup 1, "));
+      g_assert_nonnull (strstr (cup_label (f, half), v->pit_word == KZ_PIT_WORD_CUP ? " shell" : " seed"));
       /* Oware counts captures, Mangala has a treasure (test-window-games.c). */
       g_assert_true (strstr (kuzhi_window_get_caption_text (f->window, 0), "in the store")
                      || strstr (kuzhi_window_get_caption_text (f->window, 0), "captured")

@@ -112,6 +112,7 @@ update_cups (KuzhiBoardView *self)
 {
   KzAction legal[KZ_MAX_ACTIONS];
   KuzhiCupState states[KZ_MAX_PITS] = { 0 };
+  const KzVariant *variant = kz_position_variant (&self->sowing.displayed);
   int n = 0;
 
   if (self->model != NULL && self->interactive && !self->waiting && !is_animating (self))
@@ -130,6 +131,9 @@ update_cups (KuzhiBoardView *self)
       KuzhiCup *cup = KUZHI_CUP (self->cups[p]);
       int count = self->sowing.displayed.pits[p];
       int lucky = -1;
+
+      if (variant != NULL)
+        kuzhi_cup_set_pit_word (cup, variant->pit_word);
 
       /* Shells lifted or flying away have left the cup already. */
       for (int o = 0; o < 2; o++)

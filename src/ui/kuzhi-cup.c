@@ -13,6 +13,7 @@ struct _KuzhiCup
   GtkWidget      parent_instance;
 
   char          *owner_name;
+  KzPitWord      pit_word;
   int            pit;
   int            owner;
   int            number;
@@ -39,12 +40,17 @@ static guint signals[N_SIGNALS];
 static void
 kuzhi_cup_update_label (KuzhiCup *self)
 {
-  g_autofree char *shells = NULL;
+  g_autofree char *count = NULL;
   g_autofree char *label = NULL;
+  g_autofree char *owner = NULL;
   GString *extra = g_string_new (NULL);
 
-  /* Cups are numbered from 1 along the owner's row, in sowing order. */
-  shells = g_strdup_printf (ngettext ("%d shell", "%d shells", self->count), self->count);
+  /* In the game's words: the Constitution's and Pallanguzhi's cups hold
+   * shells, the other games' pits and houses seeds. */
+  if (self->pit_word == KZ_PIT_WORD_CUP)
+    count = g_strdup_printf (ngettext ("%d shell", "%d shells", self->count), self->count);
+  else
+    count = g_strdup_printf (ngettext ("%d seed", "%d seeds", self->count), self->count);
   if (self->lucky >= 0)
     g_string_append_printf (extra, ", %s", _("lucky cup"));
   if (self->out_of_play)
@@ -53,10 +59,27 @@ kuzhi_cup_update_label (KuzhiCup *self)
     g_string_append_printf (extra, ", %s", _("can be sown"));
   else if (self->state == KUZHI_CUP_MARKABLE)
     g_string_append_printf (extra, ", %s", _("can be marked lucky"));
-  /* Translators: "Player 1, cup 3, 5 shells", then optional notes. */
-  label = g_strdup_printf (_("%s, cup %d, %s%s"),
-                           self->owner_name ? self->owner_name : "",
-                           self->number, shells, extra->str);
+  /* A board without players (the Rules' diagrams) says whose row it is. */
+  owner = g_strdup (self->owner_name != NULL ? self->owner_name
+                    : self->owner ? _("Player 2") : _("Player 1"));
+  /* Cups are numbered from 1 along the owner's row, in sowing order, as
+   * the move history and the hints number them. */
+  switch (self->pit_word)
+    {
+    case KZ_PIT_WORD_HOUSE:
+      /* Translators: a cup's accessible name in Oware: "Meena, house 6, 4 seeds", then optional notes. */
+      label = g_strdup_printf (_("%s, house %d, %s%s"), owner, self->number, count, extra->str);
+      break;
+    case KZ_PIT_WORD_PIT:
+      /* Translators: a cup's accessible name in Kalah, Mangala, Dakon and Bohnenspiel: "Meena, pit 3, 4 seeds", then optional notes. */
+      label = g_strdup_printf (_("%s, pit %d, %s%s"), owner, self->number, count, extra->str);
+      break;
+    case KZ_PIT_WORD_CUP:
+    default:
+      /* Translators: "Player 1, cup 3, 5 shells", then optional notes. */
+      label = g_strdup_printf (_("%s, cup %d, %s%s"), owner, self->number, count, extra->str);
+      break;
+    }
   g_string_free (extra, TRUE);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -655,6 +678,17 @@ kuzhi_cup_set_out_of_play (KuzhiCup *self,
   self->out_of_play = out_of_play;
   kuzhi_cup_update_label (self);
   invalidate (self);
+}
+
+void
+kuzhi_cup_set_pit_word (KuzhiCup  *self,
+                        KzPitWord  word)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  if (self->pit_word == word)
+    return;
+  self->pit_word = word;
+  kuzhi_cup_update_label (self);
 }
 
 void

@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 
+#include "kuzhi-engine.h"
+
 G_BEGIN_DECLS
 
 #define KUZHI_TYPE_CUP (kuzhi_cup_get_type ())
@@ -33,7 +35,12 @@ int        kuzhi_cup_get_lucky    (KuzhiCup      *self);
 /* Pallanguzhi's rubbish cups are out of play for the rest of the round. */
 void       kuzhi_cup_set_out_of_play (KuzhiCup *self,
                                       gboolean  out_of_play);
-/* The player names used in the accessible label. */
+/* The game's word for a pit, which the accessible label uses with its
+ * count: "cup 3, 5 shells", "pit 3, 4 seeds", "house 6, 4 seeds". */
+void       kuzhi_cup_set_pit_word (KuzhiCup      *self,
+                                   KzPitWord      word);
+/* The player names used in the accessible label (by default "Player 1",
+ * "Player 2"). */
 void       kuzhi_cup_set_owner_name (KuzhiCup   *self,
                                      const char *name);
 /* Shells only, for other widgets that draw loose shells (the hand, drawers). */
