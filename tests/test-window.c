@@ -485,6 +485,7 @@ test_last_round (Fixture       *f,
   KzMatch m;
   KzOptions options = { .seeds = 5 };
   const char *banner;
+  graphene_rect_t before, after;
 
   g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
   memcpy (m.pos.pits, pits, sizeof pits);
@@ -499,9 +500,15 @@ test_last_round (Fixture       *f,
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
 
-  sow (f, 6);
   kz_test_spin (50);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), GTK_WIDGET (f->window), &before));
+  sow (f, 6);
+  kz_test_spin (600);   /* the banner's slide */
   g_assert_true (kuzhi_game_model_get_over (f->model));
+  /* The banner floats over the play area: the board has not moved. */
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), GTK_WIDGET (f->window), &after));
+  g_assert_cmpfloat (after.origin.y, ==, before.origin.y);
+  g_assert_cmpfloat (after.size.height, ==, before.size.height);
   banner = kuzhi_window_get_banner_text (f->window);
   g_assert_nonnull (banner);
   g_test_message ("%s", banner);
@@ -560,6 +567,39 @@ test_why_not (Fixture       *f,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
                    "Choose one of your cups as your lucky cup (L, then a cup; Escape cancels)");
   g_assert_null (strstr (kuzhi_window_get_hint_text (f->window), "yours is"));
+}
+
+/* The sowing preview: the cup focused with the ring shown is previewed,
+ * its accessible description says what sowing it does (the rules page's
+ * worked example: four relays, the last shell in cup 4), and the
+ * preference turns it off. */
+static void
+test_preview (Fixture       *f,
+              gconstpointer  data)
+{
+  GtkWidget *cup0 = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 0));
+  const char *expected = "The last shell falls in Player 1's cup 4 · it goes on from 4 more cups";
+  char *wrong;
+
+  gtk_widget_grab_focus (cup0);
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);
+  kz_test_spin (20);
+  g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, 0);
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (cup0), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
+  g_assert_null (wrong);
+  /* A cup of the other row may not be sown: nothing to preview. */
+  gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 9)));
+  g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, -1);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (kuzhi_board_view_get_cup (f->board, 9)),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  g_settings_set_boolean (f->settings, "sowing-preview", FALSE);
+  gtk_widget_grab_focus (cup0);
+  kz_test_spin (20);
+  g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, -1);
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cup0), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  g_settings_set_boolean (f->settings, "sowing-preview", TRUE);
+  g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, 0);
 }
 
 /* The animation speed comes from GSettings, and changes while running. */
@@ -747,6 +787,7 @@ main (int   argc,
   ADD ("/window/playing-on-alone", NULL, test_playing_on_alone);
   ADD ("/window/last-round", NULL, test_last_round);
   ADD ("/window/why-not", NULL, test_why_not);
+  ADD ("/window/preview", NULL, test_preview);
   ADD ("/window/speed-setting", NULL, test_speed_setting);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);

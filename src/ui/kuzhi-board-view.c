@@ -7,6 +7,7 @@
 #include "kuzhi-board-view.h"
 #include "kuzhi-board-layout.h"
 #include "kuzhi-board-paint.h"
+#include "kuzhi-game-text.h"
 #include "kuzhi-sowing.h"
 #include "kuzhi-texture.h"
 
@@ -34,6 +35,14 @@ struct _KuzhiBoardView
   int             hint_pit;       /* the suggested cup, or -1 */
   guint           hint_tick_id;   /* pulses the hint's ring */
   guint           unit_idle_id;   /* notifies "unit" after an allocation */
+
+  /* the sowing preview of the cup under the pointer, or focused by the
+   * keyboard: worked out by the engine on a copy (kz_position_preview) */
+  gboolean        preview_enabled;
+  int             hover_pit;
+  int             focus_pit;
+  int             preview_pit;    /* the cup previewed now, or -1 */
+  KzPreview       preview;
   double          notified_unit;
 
   int             n_pits;
@@ -57,6 +66,7 @@ enum {
   PROP_VIEW_PLAYER,
   PROP_STEP_MS,
   PROP_UNIT,
+  PROP_PREVIEW,
   N_PROPS
 };
 
@@ -107,6 +117,101 @@ focus_playable_cup (KuzhiBoardView *self)
     }
 }
 
+/* The cup to preview: the one under the pointer, else the one the
+ * keyboard has focused with its ring shown; only a cup that may be sown,
+ * and never during a sowing. */
+static void
+update_preview (KuzhiBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean keyboard = GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root));
+  int pit = self->hover_pit >= 0 ? self->hover_pit : keyboard ? self->focus_pit : -1;
+
+  if (!self->preview_enabled || self->model == NULL || is_animating (self) || pit < 0 || pit >= self->n_pits
+      || kuzhi_cup_get_state (KUZHI_CUP (self->cups[pit])) != KUZHI_CUP_LEGAL
+      || !kz_position_preview (kuzhi_game_model_get_position (self->model), pit, &self->preview))
+    pit = -1;
+  if (pit != self->preview_pit)
+    {
+      self->preview_pit = pit;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+on_cup_hover (GtkEventControllerMotion *motion,
+              double                    x,
+              double                    y,
+              KuzhiBoardView           *self)
+{
+  self->hover_pit = kuzhi_cup_get_pit (KUZHI_CUP (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion))));
+  update_preview (self);
+}
+
+static void
+on_cup_unhover (GtkEventControllerMotion *motion,
+                KuzhiBoardView           *self)
+{
+  if (self->hover_pit == kuzhi_cup_get_pit (KUZHI_CUP (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion)))))
+    self->hover_pit = -1;
+  update_preview (self);
+}
+
+static void
+on_cup_focus_in (GtkEventControllerFocus *focus,
+                 KuzhiBoardView          *self)
+{
+  self->focus_pit = kuzhi_cup_get_pit (KUZHI_CUP (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus))));
+  update_preview (self);
+}
+
+static void
+on_cup_focus_out (GtkEventControllerFocus *focus,
+                  KuzhiBoardView          *self)
+{
+  if (self->focus_pit == kuzhi_cup_get_pit (KUZHI_CUP (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus)))))
+    self->focus_pit = -1;
+  update_preview (self);
+}
+
+static void
+kuzhi_board_view_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (kuzhi_board_view_parent_class)->root (widget);
+  /* The focused cup is previewed once the keyboard is seen in use. */
+  g_signal_connect_object (gtk_widget_get_root (widget), "notify::focus-visible",
+                           G_CALLBACK (update_preview), widget, G_CONNECT_SWAPPED);
+}
+
+static void
+kuzhi_board_view_unroot (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), update_preview, widget);
+  GTK_WIDGET_CLASS (kuzhi_board_view_parent_class)->unroot (widget);
+}
+
+/* Each cup that may be sown tells screen readers what sowing it does. */
+static void
+describe_previews (KuzhiBoardView *self,
+                   const KuzhiCupState *states)
+{
+  const KzPosition *pos = self->model ? kuzhi_game_model_get_position (self->model) : NULL;
+
+  for (int p = 0; p < self->n_pits; p++)
+    {
+      KzPreview preview;
+      g_autofree char *text = NULL;
+
+      if (pos != NULL && self->preview_enabled && states[p] == KUZHI_CUP_LEGAL && kz_position_preview (pos, p, &preview))
+        text = kuzhi_game_preview_text (pos, &preview, kuzhi_game_model_get_player_name (self->model, 0),
+                                        kuzhi_game_model_get_player_name (self->model, 1));
+      if (text != NULL)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (self->cups[p]), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+      else
+        gtk_accessible_reset_property (GTK_ACCESSIBLE (self->cups[p]), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+}
+
 static void
 update_cups (KuzhiBoardView *self)
 {
@@ -148,6 +253,8 @@ update_cups (KuzhiBoardView *self)
     }
   if (n > 0)
     focus_playable_cup (self);
+  describe_previews (self, states);
+  update_preview (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -162,6 +269,7 @@ rebuild_cups (KuzhiBoardView *self,
 
   for (int p = 0; p < KZ_MAX_PITS; p++)
     g_clear_pointer (&self->cups[p], gtk_widget_unparent);
+  self->hover_pit = self->focus_pit = self->preview_pit = -1;
 
   self->n_pits = n_pits;
   /* Children in sowing order from the viewer's row, so that Tab walks the
@@ -175,6 +283,16 @@ rebuild_cups (KuzhiBoardView *self,
       g_snprintf (name, sizeof name, "cup%d", p);
       gtk_widget_set_name (self->cups[p], name);
       g_signal_connect (self->cups[p], "activate", G_CALLBACK (on_cup_activate), self);
+      {
+        GtkEventController *motion = gtk_event_controller_motion_new ();
+        GtkEventController *focus = gtk_event_controller_focus_new ();
+        g_signal_connect (motion, "enter", G_CALLBACK (on_cup_hover), self);
+        g_signal_connect (motion, "leave", G_CALLBACK (on_cup_unhover), self);
+        g_signal_connect (focus, "enter", G_CALLBACK (on_cup_focus_in), self);
+        g_signal_connect (focus, "leave", G_CALLBACK (on_cup_focus_out), self);
+        gtk_widget_add_controller (self->cups[p], motion);
+        gtk_widget_add_controller (self->cups[p], focus);
+      }
       gtk_widget_set_parent (self->cups[p], GTK_WIDGET (self));
     }
 }
@@ -572,6 +690,8 @@ scene_of (KuzhiBoardView *self)
     .sowing = &self->sowing,
     .pango = gtk_widget_get_pango_context (GTK_WIDGET (self)),
     .hint_pit = self->hint_pit,
+    .preview_pit = is_animating (self) ? -1 : self->preview_pit,
+    .preview = &self->preview,
     .time = g_get_monotonic_time () / (double) G_USEC_PER_SEC,
   };
   return scene;
@@ -632,6 +752,13 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
 
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_snapshot_child (widget, self->cups[p], snapshot);
+
+  if (scene.preview_pit >= 0)
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      kuzhi_board_paint_preview (&scene, cr);
+      cairo_destroy (cr);
+    }
 
   if (self->sowing.hand > 0 || self->sowing.flying > 0 || is_animating (self))
     {
@@ -704,6 +831,9 @@ kuzhi_board_view_get_property (GObject    *object,
     case PROP_UNIT:
       g_value_set_double (value, self->layout.unit);
       break;
+    case PROP_PREVIEW:
+      g_value_set_boolean (value, self->preview_enabled);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -725,6 +855,9 @@ kuzhi_board_view_set_property (GObject      *object,
     case PROP_STEP_MS:
       kuzhi_board_view_set_step_ms (self, g_value_get_uint (value));
       break;
+    case PROP_PREVIEW:
+      kuzhi_board_view_set_preview_enabled (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -745,6 +878,8 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   widget_class->measure = kuzhi_board_view_measure;
   widget_class->size_allocate = kuzhi_board_view_size_allocate;
   widget_class->get_request_mode = kuzhi_board_view_get_request_mode;
+  widget_class->root = kuzhi_board_view_root;
+  widget_class->unroot = kuzhi_board_view_unroot;
 
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
@@ -761,6 +896,10 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   properties[PROP_UNIT] =
     g_param_spec_double ("unit", NULL, NULL, 0, G_MAXDOUBLE, 0,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether hovering or focusing a cup previews its sowing. */
+  properties[PROP_PREVIEW] =
+    g_param_spec_boolean ("preview", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CUP_ACTIVATED] =
@@ -800,6 +939,8 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   self->sowing.data = self;
   self->interactive = TRUE;
   self->hint_pit = -1;
+  self->preview_enabled = TRUE;
+  self->hover_pit = self->focus_pit = self->preview_pit = -1;
 
   empty.n_pits = 14;
   empty.lucky[0] = empty.lucky[1] = -1;
@@ -1011,6 +1152,26 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
       self->hint_tick_id = 0;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kuzhi_board_view_set_preview_enabled (KuzhiBoardView *self,
+                                      gboolean        enabled)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  enabled = !!enabled;
+  if (self->preview_enabled == enabled)
+    return;
+  self->preview_enabled = enabled;
+  update_cups (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PREVIEW]);
+}
+
+int
+kuzhi_board_view_get_preview_pit (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), -1);
+  return self->preview_pit;
 }
 
 double

@@ -28,6 +28,11 @@ int               kuzhi_board_view_get_view_player  (KuzhiBoardView *self);
 void              kuzhi_board_view_set_step_ms      (KuzhiBoardView *self,
                                                      guint           step_ms);
 gboolean          kuzhi_board_view_get_animating    (KuzhiBoardView *self);
+/* The sowing preview ("preview"): on by default. The cup previewed now
+ * (hovered, or focused with the ring shown), or -1. */
+void              kuzhi_board_view_set_preview_enabled (KuzhiBoardView *self,
+                                                        gboolean        enabled);
+int               kuzhi_board_view_get_preview_pit  (KuzhiBoardView *self);
 /* One cup's cell in pixels ("unit", notified after the allocation). */
 double            kuzhi_board_view_get_unit         (KuzhiBoardView *self);
 /* Shells in the air during the animation: in hand, or flying to a drawer. */

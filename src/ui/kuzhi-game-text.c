@@ -541,3 +541,56 @@ kuzhi_game_refill_refusal (const KzPosition *pos)
                                     "You have %d refill-left shells: only a single one can be sown; they go back on your row at the next round end.",
                                     left), left);
 }
+
+char *
+kuzhi_game_preview_text (const KzPosition *pos,
+                         const KzPreview  *preview,
+                         const char       *name0,
+                         const char       *name1)
+{
+  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
+  int mover = pos->to_move;
+  char *text;
+
+  if (preview->last_store >= 0)
+    /* Translators: the sowing preview: "the last shell falls in Ana's store" (drawer in the Constitution) */
+    g_ptr_array_add (parts, g_strdup_printf (_("the last shell falls in %s's store"),
+                                             name_of (preview->last_store, name0, name1)));
+  else if (preview->last_pit >= 0)
+    {
+      g_autofree char *where = kuzhi_game_action_name (pos, preview->last_pit);
+      int owner = preview->last_pit / (pos->n_pits / 2);
+      /* Translators: the sowing preview: "the last shell falls in Ben's cup 5" */
+      g_ptr_array_add (parts, g_strdup_printf (_("the last shell falls in %s's %s"),
+                                               name_of (owner, name0, name1), where));
+    }
+  if (preview->n_relays > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("it goes on from %d more cup", "it goes on from %d more cups",
+                                                       preview->n_relays), preview->n_relays));
+  for (int p = 0; p < 2; p++)
+    {
+      int who = p == 0 ? mover : !mover;
+      if (preview->taken[who] > 0)
+        /* Translators: the sowing preview: "Ana takes 3" (seeds or shells captured, banked or stored) */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s takes %d"), name_of (who, name0, name1), preview->taken[who]));
+    }
+  if (preview->extra_turn)
+    g_ptr_array_add (parts, g_strdup_printf (_("%s moves again"), name_of (mover, name0, name1)));
+  if (preview->match_ends)
+    g_ptr_array_add (parts, g_strdup (_("the match ends")));
+  else if (preview->round_ends)
+    g_ptr_array_add (parts, g_strdup (_("the round ends")));
+
+  g_ptr_array_add (parts, NULL);
+  text = g_strjoinv (" · ", (char **) parts->pdata);
+  g_ptr_array_unref (parts);
+  /* A sentence: its first letter up. */
+  if (text[0] != '\0')
+    {
+      g_autofree char *head = g_utf8_strup (text, g_utf8_next_char (text) - text);
+      char *whole = g_strconcat (head, g_utf8_next_char (text), NULL);
+      g_free (text);
+      text = whole;
+    }
+  return text;
+}

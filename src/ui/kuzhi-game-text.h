@@ -73,6 +73,13 @@ char       *kuzhi_game_hint_prefix    (const KzPosition *pos,
  * game has no such thing). For tooltips and the hint line. */
 char       *kuzhi_game_mark_refusal   (const KzPosition *pos);
 char       *kuzhi_game_refill_refusal (const KzPosition *pos);
+/* What sowing `pit` would do, for screen readers and the preview: "The
+ * last shell falls in Ben's cup 5 · relays from 2 cups · Ana takes a
+ * triple". */
+char       *kuzhi_game_preview_text   (const KzPosition *pos,
+                                       const KzPreview  *preview,
+                                       const char       *name0,
+                                       const char       *name1);
 /* The toast at a round's end of a game other than the Constitution. */
 char       *kuzhi_game_round_news     (const KzPosition *after,
                                        int               round,

@@ -123,6 +123,7 @@ struct _KuzhiWindow
   /* Told already that one player has no cup to play and the other plays
    * on alone (the Constitution), so that each forced round is not. */
   gboolean              alone_told;
+  double                text_scale;   /* of the labels around the board */
 
   gboolean              marking;
   gboolean              autosave;

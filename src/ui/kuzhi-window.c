@@ -1,6 +1,8 @@
 /* kuzhi-window.c — the main window: a hot-seat match on the board, its header line and controls. */
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 #include <stdio.h>
 
@@ -153,11 +155,20 @@ update_captions (KuzhiWindow *self)
       if (d->variant == KZ_VARIANT_CONSTITUTION)
         {
           int half = 7 * d->seeds;
-          /* Translators: a drawer's caption: the account is the sum of the three, the reserve is the account minus half the shells, e.g. "Ana: account 38 = 8 in cups + 30 in drawer + 0 refill left · reserve 3 = 38 − 35, half the shells" */
-          text = g_strdup_printf (_("<b>%s</b>: account %d = %d in cups + %d in drawer + %d refill left · reserve %d = %d − %d, half the shells"),
-                                  escaped, kz_constitution_account (d, p),
-                                  kz_position_row_sum (d, p), d->stores[p], d->refill_left[p],
-                                  kz_constitution_reserve (d, p), kz_constitution_account (d, p), half);
+          int account = kz_constitution_account (d, p);
+          g_autofree char *reserve = NULL;
+
+          if (account >= half)
+            /* Translators: the reserve is the account minus half the shells: "reserve 3 = 38 − 35, half the shells" */
+            reserve = g_strdup_printf (_("reserve %d = %d − %d, half the shells"),
+                                       kz_constitution_reserve (d, p), account, half);
+          else
+            /* Translators: "reserve 0: below 35, half the shells" */
+            reserve = g_strdup_printf (_("reserve 0: below %d, half the shells"), half);
+          /* Translators: a drawer's caption: the account is the sum of the three, then the reserve, e.g. "Ana: account 38 = 8 in cups + 30 in drawer + 0 refill left · reserve 3 = 38 − 35, half the shells" */
+          text = g_strdup_printf (_("<b>%s</b>: account %d = %d in cups + %d in drawer + %d refill left · %s"),
+                                  escaped, account,
+                                  kz_position_row_sum (d, p), d->stores[p], d->refill_left[p], reserve);
         }
       else
         text = kuzhi_game_caption (d, p, label);
@@ -167,6 +178,15 @@ update_captions (KuzhiWindow *self)
 
   gtk_label_set_markup (self->near_caption, self->captions[near]);
   gtk_label_set_markup (self->far_caption, self->captions[!near]);
+  /* Each caption sits by its player's drawer: the far one's on the left,
+   * the near one's on the right. The board is not mirrored in a
+   * right-to-left language, but a label's alignment is, so it is set the
+   * other way round there. */
+  {
+    gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (self->near_caption)) == GTK_TEXT_DIR_RTL;
+    gtk_label_set_xalign (self->far_caption, rtl ? 1 : 0);
+    gtk_label_set_xalign (self->near_caption, rtl ? 0 : 1);
+  }
   gtk_widget_remove_css_class (GTK_WIDGET (self->near_caption), near ? "player1" : "player2");
   gtk_widget_add_css_class (GTK_WIDGET (self->near_caption), near ? "player2" : "player1");
   gtk_widget_remove_css_class (GTK_WIDGET (self->far_caption), near ? "player2" : "player1");
@@ -322,7 +342,9 @@ update_hint (KuzhiWindow *self)
    * refill shells only when some are waiting. */
   {
     g_autofree char *no_mark = kuzhi_game_mark_refusal (d);
-    if (no_mark != NULL && !d->marked)
+    /* Below half (reserve 0) the tooltip alone explains: at a match's
+     * start the line would only be noise. */
+    if (no_mark != NULL && !d->marked && kz_constitution_reserve (d, d->to_move) > 0)
       g_string_append_printf (text, " %s", no_mark);
     if (!refill && d->variant == KZ_VARIANT_CONSTITUTION && d->refill_left[d->to_move] > 1)
       {
@@ -395,6 +417,41 @@ set_marking (KuzhiWindow *self,
   update_hint (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKING]);
+}
+
+/* The text around the board grows with it: a huge board on a large
+ * screen keeps captions that can be read from a step back. At the
+ * default size (a cup's cell of about 100 px) nothing changes. */
+static void
+scale_text (KuzhiWindow *self)
+{
+  double scale = CLAMP (kuzhi_board_view_get_unit (self->board_view) / 100.0, 1.0, 1.8);
+  GtkLabel *labels[] = { self->header_label, self->far_caption, self->near_caption,
+                         self->hint_label, self->banner_label, self->round_label };
+  PangoAttrList *attrs;
+
+  if (fabs (scale - self->text_scale) < 0.02)
+    return;
+  self->text_scale = scale;
+  attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_scale_new (scale));
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    gtk_label_set_attributes (labels[i], attrs);
+  pango_attr_list_unref (attrs);
+
+  /* The advice below keeps room for two lines, so that the board above
+   * does not move when it gets shorter or longer. */
+  {
+    PangoLayout *two = gtk_widget_create_pango_layout (GTK_WIDGET (self->hint_label), "Ag\nAg");
+    int height;
+    attrs = pango_attr_list_new ();
+    pango_attr_list_insert (attrs, pango_attr_scale_new (scale));
+    pango_layout_set_attributes (two, attrs);
+    pango_attr_list_unref (attrs);
+    pango_layout_get_pixel_size (two, NULL, &height);
+    gtk_widget_set_size_request (GTK_WIDGET (self->hint_label), -1, height);
+    g_object_unref (two);
+  }
 }
 
 /* --- signal handlers ---------------------------------------------------------- */
@@ -881,6 +938,7 @@ kuzhi_window_init (KuzhiWindow *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
 
   self->model = kuzhi_game_model_new ();
   g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
@@ -902,6 +960,7 @@ kuzhi_window_init (KuzhiWindow *self)
         gtk_window_maximize (GTK_WINDOW (self));
       g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
                                     G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
+      g_settings_bind (self->settings, "sowing-preview", self->board_view, "preview", G_SETTINGS_BIND_GET);
     }
 
   keys = gtk_event_controller_key_new ();
