@@ -181,7 +181,7 @@ on_activate (GApplication *app)
   g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
   g_autoptr(GArray) line = NULL;
 
-  gtk_window_set_default_size (window, 1100, 760);
+  gtk_window_set_default_size (window, 1000, 660);
   g_settings_set_string (settings, "animation-speed", "instant");
   kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arul");
   wait_ms (800);
