@@ -121,6 +121,81 @@ test_async_cancel (void)
   kz_match_clear (&m);
 }
 
+typedef struct
+{
+  GMainLoop  *loop;
+  int         progress;      /* calls so far */
+  int         last_depth;
+  gboolean    in_main;       /* every call ran in the main thread */
+  KzAnalysis *analysis;
+  GError     *error;
+  GThread    *main_thread;
+} Analysis;
+
+static void
+on_progress (const KzAnalysis *analysis, gpointer user_data)
+{
+  Analysis *a = user_data;
+
+  a->progress++;
+  a->in_main = a->in_main && g_thread_self () == a->main_thread;
+  /* Deeper each time, every legal move valued. */
+  g_assert_cmpint (analysis->depth, >, a->last_depth);
+  a->last_depth = analysis->depth;
+  g_assert_cmpint (analysis->n_moves, >, 0);
+}
+
+static void
+on_analysed (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Analysis *a = user_data;
+
+  a->analysis = kuzhi_computer_player_analyse_finish (KUZHI_COMPUTER_PLAYER (source), result, &a->error);
+  g_main_loop_quit (a->loop);
+}
+
+/* An analysis reports each iteration in the main thread, ends with every
+ * legal action valued, and once cancelled reports nothing more. */
+static void
+test_analyse (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Analysis a = { .loop = loop, .in_main = TRUE, .main_thread = g_thread_self () };
+  KzMatch m;
+  KzAction legal[KZ_MAX_ACTIONS];
+  int n;
+
+  new_match (&m, KZ_VARIANT_OWARE);
+  n = kz_position_variant (&m.pos)->legal (&m.pos, legal);
+  kuzhi_computer_player_analyse_async (player, &m, 300, on_progress, &a, NULL, on_analysed, &a);
+  g_main_loop_run (loop);
+  g_assert_no_error (a.error);
+  g_assert_nonnull (a.analysis);
+  g_assert_cmpint (a.analysis->n_moves, ==, n);
+  g_assert_cmpint (a.progress, >=, 3);
+  g_assert_true (a.in_main);
+  g_clear_pointer (&a.analysis, g_free);
+
+  /* Cancelled: CANCELLED, and no progress after the cancel. */
+  a.progress = 0;
+  a.last_depth = 0;
+  kuzhi_computer_player_analyse_async (player, &m, 20000, on_progress, &a, cancellable, on_analysed, &a);
+  g_timeout_add (200, cancel_now, cancellable);
+  g_main_loop_run (loop);
+  g_assert_error (a.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (a.analysis);
+  {
+    int seen = a.progress;
+    for (int i = 0; i < 20; i++)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_cmpint (a.progress, ==, seen);
+  }
+  g_clear_error (&a.error);
+  kz_match_clear (&m);
+}
+
 /* A search that finished before the cancel still delivers CANCELLED: the
  * result is stale once its caller gave up on it. */
 static void
@@ -286,6 +361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/finished-match", test_finished_match);
   g_test_add_func ("/computer-player/search-thread-priority", test_search_thread_priority);
   g_test_add_func ("/computer-player/release-table", test_release_table);
+  g_test_add_func ("/computer-player/analyse", test_analyse);
 
   return g_test_run ();
 }

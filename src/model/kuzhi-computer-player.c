@@ -44,6 +44,15 @@ typedef struct
   int      time_ms;
   guint64  seed;
   int      cancel;        /* the search's flag, set from any thread */
+
+  /* An analysis instead of a choice: each iteration's values go to
+   * `progress` in the caller's main context. */
+  gboolean           analyse;
+  KuzhiAnalysisFunc  progress;
+  gpointer           progress_data;
+  GMainContext      *context;
+  GCancellable      *cancellable;
+  GTask             *task;          /* not owned: the task owns this data */
 } ChooseData;
 
 static void
@@ -51,6 +60,8 @@ choose_data_free (gpointer p)
 {
   ChooseData *data = p;
   kz_match_clear (&data->match);
+  g_clear_pointer (&data->context, g_main_context_unref);
+  g_clear_object (&data->cancellable);
   g_free (data);
 }
 
@@ -74,11 +85,54 @@ on_cancelled (GCancellable *cancellable, gpointer user_data)
 
 /* Runs the search in the calling thread. Returns FALSE with `error` set
  * when cancelled or when there is nothing to choose. */
+typedef struct
+{
+  KzAnalysis         analysis;
+  ChooseData        *data;       /* kept alive by the task, which owns it */
+  GTask             *task;
+} Progress;
+
+static gboolean
+progress_in_main (gpointer user_data)
+{
+  Progress *p = user_data;
+
+  if (!g_cancellable_is_cancelled (p->data->cancellable))
+    p->data->progress (&p->analysis, p->data->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_free (gpointer user_data)
+{
+  Progress *p = user_data;
+  g_object_unref (p->task);
+  g_free (p);
+}
+
+/* In the search thread, after each iteration: a copy of the values for
+ * the caller's main context. */
+static void
+deliver_progress (const KzAnalysis *analysis, void *user_data)
+{
+  ChooseData *data = user_data;
+  Progress *p;
+
+  if (data->progress == NULL || data->context == NULL || data->task == NULL)
+    return;
+  p = g_new (Progress, 1);
+  p->analysis = *analysis;
+  p->data = data;
+  p->task = g_object_ref (data->task);
+  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, progress_in_main, p, progress_free);
+}
+
 static gboolean
 run_search (KuzhiComputerPlayer *self,
             ChooseData          *data,
             GCancellable        *cancellable,
             KzSearchResult      *result,
+            KzAnalysis          *analysis,
             GError             **error)
 {
   KzSearchLimits limits = { 0 };
@@ -103,7 +157,13 @@ run_search (KuzhiComputerPlayer *self,
   if (self->searcher == NULL)
     self->searcher = kz_searcher_new (TABLE_MB);
   g_atomic_int_set (&self->release, FALSE);
-  if (self->searcher != NULL && !g_atomic_int_get (&data->cancel))
+  if (self->searcher != NULL && !g_atomic_int_get (&data->cancel) && data->analyse)
+    {
+      KzSearchLimits analysis_limits = { .time_ms = data->time_ms };
+      found = kz_search_analyse (self->searcher, &data->match, &analysis_limits, (volatile int *) &data->cancel,
+                                 deliver_progress, data, analysis);
+    }
+  else if (self->searcher != NULL && !g_atomic_int_get (&data->cancel))
     found = kz_search (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, result);
   no_memory = self->searcher == NULL;
   if (g_atomic_int_get (&self->release))
@@ -155,13 +215,29 @@ choose_thread (gpointer user_data)
   KzSearchResult result;
   GError *error = NULL;
 
+  ChooseData *data = g_task_get_task_data (task);
+
   lower_thread_priority ();
-  if (!run_search (self, g_task_get_task_data (task), g_task_get_cancellable (task), &result, &error))
+  if (data->analyse)
+    {
+      KzAnalysis *analysis = g_new0 (KzAnalysis, 1);
+      if (!run_search (self, data, g_task_get_cancellable (task), NULL, analysis, &error))
+        {
+          g_free (analysis);
+          g_task_return_error (task, error);
+        }
+      else
+        g_task_return_pointer (task, analysis, g_free);
+      return NULL;
+    }
+  if (!run_search (self, data, g_task_get_cancellable (task), &result, NULL, &error))
     g_task_return_error (task, error);
   else
     g_task_return_pointer (task, g_memdup2 (&result, sizeof result), g_free);
   return NULL;
 }
+
+static void start_thread (GTask *task);
 
 void
 kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
@@ -173,19 +249,26 @@ kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
                                     gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  GError *error = NULL;
-  GThread *thread;
 
   g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (match != NULL);
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kuzhi_computer_player_choose_async);
+  g_task_set_task_data (task, choose_data_new (self, match, level, time_ms), choose_data_free);
+  start_thread (task);
+}
+
+/* Runs the task's search in a thread of its own. */
+static void
+start_thread (GTask *task)
+{
+  GError *error = NULL;
+  GThread *thread;
+
   /* A result that arrives after a cancel is dropped in favour of
    * G_IO_ERROR_CANCELLED: the window never applies a stale move. */
   g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, choose_data_new (self, match, level, time_ms), choose_data_free);
-
   /* The thread returns the task's result; the callback runs in the
    * caller's main context as with g_task_run_in_thread(). */
   thread = g_thread_try_new ("kuzhi-search", choose_thread, g_object_ref (task), &error);
@@ -196,6 +279,45 @@ kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
       return;
     }
   g_thread_unref (thread);
+}
+
+void
+kuzhi_computer_player_analyse_async (KuzhiComputerPlayer *self,
+                                     const KzMatch       *match,
+                                     int                  time_ms,
+                                     KuzhiAnalysisFunc    progress,
+                                     gpointer             progress_data,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ChooseData *data;
+
+  g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (match != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kuzhi_computer_player_analyse_async);
+  data = choose_data_new (self, match, KZ_LEVEL_NONE, time_ms);
+  data->analyse = TRUE;
+  data->progress = progress;
+  data->progress_data = progress_data;
+  data->context = g_main_context_ref_thread_default ();
+  data->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+  data->task = task;
+  g_task_set_task_data (task, data, choose_data_free);
+  start_thread (task);
+}
+
+KzAnalysis *
+kuzhi_computer_player_analyse_finish (KuzhiComputerPlayer *self,
+                                      GAsyncResult        *result,
+                                      GError             **error)
+{
+  g_return_val_if_fail (KUZHI_IS_COMPUTER_PLAYER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 static KzAction
@@ -244,7 +366,7 @@ kuzhi_computer_player_choose (KuzhiComputerPlayer *self,
   g_return_val_if_fail (match != NULL, KZ_ACTION_NONE);
 
   data = choose_data_new (self, match, level, time_ms);
-  if (run_search (self, data, cancellable, &r, error))
+  if (run_search (self, data, cancellable, &r, NULL, error))
     action = take_result (&r, score, search_result);
   choose_data_free (data);
   return action;

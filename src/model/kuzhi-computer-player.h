@@ -43,6 +43,24 @@ KzAction             kuzhi_computer_player_choose        (KuzhiComputerPlayer *s
                                                           KzSearchResult      *search_result,
                                                           GError             **error);
 
+/* Values every legal action of the position (kz_search_analyse) within
+ * time_ms (0: until every value is proven, or the search's cap). After
+ * each iteration `progress` gets the values so far, in the caller's main
+ * context, never after `cancellable` is cancelled. The finish gives the
+ * last values (g_free() them). */
+typedef void (*KuzhiAnalysisFunc) (const KzAnalysis *analysis, gpointer user_data);
+void                 kuzhi_computer_player_analyse_async  (KuzhiComputerPlayer *self,
+                                                           const KzMatch       *match,
+                                                           int                  time_ms,
+                                                           KuzhiAnalysisFunc    progress,
+                                                           gpointer             progress_data,
+                                                           GCancellable        *cancellable,
+                                                           GAsyncReadyCallback  callback,
+                                                           gpointer             user_data);
+KzAnalysis          *kuzhi_computer_player_analyse_finish (KuzhiComputerPlayer *self,
+                                                           GAsyncResult        *result,
+                                                           GError             **error);
+
 /* Gives the search table's memory back now, or as soon as the search that
  * is running ends; the next search makes a new one. */
 void                 kuzhi_computer_player_release_table (KuzhiComputerPlayer *self);
