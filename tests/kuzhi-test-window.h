@@ -33,6 +33,8 @@ kz_test_settings (const char *speed)
 
   g_settings_set_string (settings, "animation-speed", speed != NULL ? speed : "instant");
   g_settings_set_string (settings, "default-view", "player1");
+  g_settings_set_boolean (settings, "analysis", FALSE);
+  g_settings_set_boolean (settings, "sowing-preview", TRUE);
   return settings;
 }
 

@@ -170,6 +170,9 @@ test_analyse (void)
   new_match (&m, KZ_VARIANT_OWARE);
   n = kz_position_variant (&m.pos)->legal (&m.pos, legal);
   kuzhi_computer_player_analyse_async (player, &m, 300, on_progress, &a, NULL, on_analysed, &a);
+  /* The main context is free meanwhile: progress must still wait for the
+   * main thread to dispatch it, never run in the search thread. */
+  g_usleep (200 * 1000);
   g_main_loop_run (loop);
   g_assert_no_error (a.error);
   g_assert_nonnull (a.analysis);

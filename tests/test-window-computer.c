@@ -5,6 +5,7 @@
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-window-analysis.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-new-match-dialog.h"
@@ -514,6 +515,130 @@ test_dialog_levels (Fixture       *f,
   g_assert_cmpint (kuzhi_board_view_get_view_player (f->board), ==, 1);
 }
 
+/* Full minimax for a small Kalah position: the mover's final margin. */
+static int
+kalah_minimax (const KzPosition *pos)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n = v->legal (pos, actions), best = G_MININT;
+
+  for (int i = 0; i < n; i++)
+    {
+      KzPosition c = *pos;
+      int value;
+      v->apply (&c, actions[i], NULL);
+      value = c.over ? kz_eval_final_margin (&c, pos->to_move)
+                     : c.to_move == pos->to_move ? kalah_minimax (&c) : -kalah_minimax (&c);
+      best = MAX (best, value);
+    }
+  return best;
+}
+
+static gboolean
+analysis_proven (Fixture *f)
+{
+  const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+  if (an == NULL || an->n_moves == 0)
+    return FALSE;
+  for (int i = 0; i < an->n_moves; i++)
+    if (!an->moves[i].exact)
+      return FALSE;
+  return kuzhi_board_view_get_best_pit (f->board) >= 0;
+}
+
+static gboolean
+analysis_shown (Fixture *f)
+{
+  return kuzhi_window_analysis_get (f->window) != NULL && kuzhi_board_view_get_best_pit (f->board) >= 0;
+}
+
+/* Analysis on, in a Kalah endgame: every cup that may be sown carries its
+ * proven value (checked against full minimax), the best is marked and its
+ * line is on the hint line; in Player 2's view too; a move starts it again
+ * for the new position; switched off, nothing is shown or searched. */
+static void
+test_analysis (Fixture       *f,
+               gconstpointer  data)
+{
+  static const uint8_t pits[12] = { 1, 0, 2, 0, 1, 3,  0, 2, 0, 1, 1, 0 };
+  KzMatch m;
+  KzOptions options = { .seeds = 4 };
+  const KzPosition *pos;
+  int best_value = G_MININT;
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, sizeof pits);
+  m.pos.stores[0] = 18;
+  m.pos.stores[1] = 48 - 18 - 11;
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+  g_assert_null (kuzhi_window_analysis_get (f->window));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "analysis"));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_assert_true (g_settings_get_boolean (f->settings, "analysis"));
+  g_assert_true (spin_until (f, analysis_proven, 10000));
+
+  pos = kuzhi_game_model_get_position (f->model);
+  for (int p = 0; p < 6; p++)
+    {
+      KzPosition c = *pos;
+      int value;
+      g_autofree char *want = NULL;
+
+      if (pos->pits[p] == 0)
+        {
+          g_assert_null (kuzhi_board_view_get_value (f->board, p));
+          continue;
+        }
+      kz_position_variant (pos)->apply (&c, p, NULL);
+      value = c.over ? kz_eval_final_margin (&c, 0) : c.to_move == 0 ? kalah_minimax (&c) : -kalah_minimax (&c);
+      want = value > 0 ? g_strdup_printf ("wins by %d", value)
+             : value < 0 ? g_strdup_printf ("loses by %d", -value) : g_strdup ("draw");
+      g_assert_cmpstr (kuzhi_board_view_get_value (f->board, p), ==, want);
+      best_value = MAX (best_value, value);
+    }
+  /* The best marked is one of the best. */
+  {
+    int best = kuzhi_board_view_get_best_pit (f->board);
+    KzPosition c = *pos;
+    kz_position_variant (pos)->apply (&c, best, NULL);
+    g_assert_cmpint (c.over ? kz_eval_final_margin (&c, 0) : c.to_move == 0 ? kalah_minimax (&c) : -kalah_minimax (&c),
+                     ==, best_value);
+  }
+  g_test_message ("%s", kuzhi_window_analysis_get_line (f->window));
+  g_assert_true (g_str_has_prefix (kuzhi_window_analysis_get_line (f->window), "Analysis, proven: best pit "));
+  g_assert_nonnull (strstr (kuzhi_window_get_hint_text (f->window), "Analysis, proven"));
+
+  /* Player 2's view: the same values on the same cups. */
+  kuzhi_board_view_set_view_player (f->board, 1);
+  kz_test_spin (50);
+  g_assert_nonnull (kuzhi_board_view_get_value (f->board, kuzhi_board_view_get_best_pit (f->board)));
+  capture (GTK_WIDGET (f->window), "analysis.png");
+  kuzhi_board_view_set_view_player (f->board, 0);
+
+  /* A move: the old values go at once, the next person's come. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", kuzhi_board_view_get_best_pit (f->board));
+  if (!kuzhi_game_model_get_over (f->model))
+    {
+      g_assert_null (kuzhi_window_analysis_get (f->window));
+      g_assert_true (spin_until (f, analysis_shown, 10000));
+      g_assert_true (kuzhi_game_model_is_legal (f->model, kuzhi_window_analysis_get (f->window)->moves[0].action));
+    }
+
+  /* Off: nothing on the cups, no search. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_assert_false (g_settings_get_boolean (f->settings, "analysis"));
+  g_assert_null (kuzhi_window_analysis_get (f->window));
+  g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, -1);
+  for (int p = 0; p < 12; p++)
+    g_assert_null (kuzhi_board_view_get_value (f->board, p));
+  g_assert_null (kuzhi_window_analysis_get_line (f->window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -534,6 +659,7 @@ main (int   argc,
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
+  ADD ("/computer/analysis", NULL, test_analysis);
   ADD ("/computer/dialog-levels", NULL, test_dialog_levels);
 #undef ADD
 

@@ -124,7 +124,16 @@ deliver_progress (const KzAnalysis *analysis, void *user_data)
   p->analysis = *analysis;
   p->data = data;
   p->task = g_object_ref (data->task);
-  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, progress_in_main, p, progress_free);
+  /* A source, not g_main_context_invoke(): that would call the function
+   * right here, in the search thread, whenever the main context happens
+   * to be free to acquire. */
+  {
+    GSource *source = g_idle_source_new ();
+    g_source_set_priority (source, G_PRIORITY_DEFAULT);
+    g_source_set_callback (source, progress_in_main, p, progress_free);
+    g_source_attach (source, data->context);
+    g_source_unref (source);
+  }
 }
 
 static gboolean

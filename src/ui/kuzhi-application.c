@@ -114,6 +114,7 @@ kuzhi_application_startup (GApplication *application)
     { "win.refill", { "r", NULL } },
     { "win.mark-lucky", { "l", NULL } },
     { "win.hint", { "h", NULL } },
+    { "win.analysis", { "a", NULL } },
     { "win.cancel", { "Escape", NULL } },
     { "win.rules", { "F1", NULL } },
     { "win.open", { "<Control>o", NULL } },

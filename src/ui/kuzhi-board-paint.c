@@ -381,6 +381,39 @@ kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
     }
 }
 
+void
+kuzhi_board_paint_values (const KuzhiBoardScene *scene,
+                          cairo_t               *cr,
+                          const char *const     *values,
+                          int                    best_pit)
+{
+  double u = scene->layout->unit;
+
+  for (int p = 0; p < scene->layout->n_pits; p++)
+    {
+      double x, y;
+      if (values[p] == NULL)
+        continue;
+      double size = u * 0.16;
+      PangoLayout *layout = pango_layout_with_text (scene, values[p]);
+      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+      int tw;
+
+      /* No wider than the cup, so that neighbours' values never overlap. */
+      pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_layout_get_pixel_size (layout, &tw, NULL);
+      if (tw > u * 0.8)
+        size *= u * 0.8 / tw;
+      pango_font_description_free (font);
+      g_object_unref (layout);
+
+      kuzhi_board_layout_center (scene->layout, p, &x, &y);
+      draw_count_pill (scene, cr, x, y - u * 0.42, values[p], MAX (size, 7),
+                       p == best_pit ? kuzhi_gold_color () : &(GdkRGBA) { 1, 1, 1, 0.55 });
+    }
+}
+
 /* The suggested cup: a golden ring around it, breathing once a second. */
 void
 kuzhi_board_paint_hint (const KuzhiBoardScene *scene,

@@ -33,6 +33,12 @@ void kuzhi_board_paint_hand   (const KuzhiBoardScene *scene,
  * cups it relays from, the triples and captures, an extra move. */
 void kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
                                 cairo_t               *cr);
+/* The analysis: each cup's value in a pill on its top rim, the best
+ * cup's ringed in gold. */
+void kuzhi_board_paint_values  (const KuzhiBoardScene *scene,
+                                cairo_t               *cr,
+                                const char *const     *values,
+                                int                    best_pit);
 /* The ring around the hinted cup. */
 void kuzhi_board_paint_hint   (const KuzhiBoardScene *scene,
                                GtkSnapshot           *snapshot);

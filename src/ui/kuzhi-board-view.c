@@ -43,6 +43,10 @@ struct _KuzhiBoardView
   int             focus_pit;
   int             preview_pit;    /* the cup previewed now, or -1 */
   KzPreview       preview;
+
+  /* the analysis: each cup's value, written on it, and the best cup */
+  char           *values[KZ_MAX_PITS];
+  int             best_pit;
   double          notified_unit;
 
   int             n_pits;
@@ -205,6 +209,15 @@ describe_previews (KuzhiBoardView *self,
       if (pos != NULL && self->preview_enabled && states[p] == KUZHI_CUP_LEGAL && kz_position_preview (pos, p, &preview))
         text = kuzhi_game_preview_text (pos, &preview, kuzhi_game_model_get_player_name (self->model, 0),
                                         kuzhi_game_model_get_player_name (self->model, 1));
+      if (self->values[p] != NULL && self->interactive)
+        {
+          /* Translators: a cup's value in the analysis, for screen readers: "Analysis: +3, the best move" */
+          g_autofree char *value = g_strdup_printf (p == self->best_pit ? _("Analysis: %s, the best move") : _("Analysis: %s"),
+                                                    self->values[p]);
+          char *both = text != NULL ? g_strconcat (text, " · ", value, NULL) : g_strdup (value);
+          g_free (text);
+          text = both;
+        }
       if (text != NULL)
         gtk_accessible_update_property (GTK_ACCESSIBLE (self->cups[p]), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
       else
@@ -682,6 +695,15 @@ draw_drawer_cb (cairo_t  *cr,
 }
 
 /* What the painting reads this frame. */
+static gboolean
+has_values (KuzhiBoardView *self)
+{
+  for (int p = 0; p < self->n_pits; p++)
+    if (self->values[p] != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static KuzhiBoardScene
 scene_of (KuzhiBoardView *self)
 {
@@ -760,6 +782,14 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
+  /* Not over a past position (browsing makes the board not interactive). */
+  if (!is_animating (self) && self->interactive && has_values (self))
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      kuzhi_board_paint_values (&scene, cr, (const char *const *) self->values, self->best_pit);
+      cairo_destroy (cr);
+    }
+
   if (self->sowing.hand > 0 || self->sowing.flying > 0 || is_animating (self))
     {
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
@@ -790,6 +820,8 @@ kuzhi_board_view_dispose (GObject *object)
   stop_animation (self);
   disconnect_model (self);
   g_clear_handle_id (&self->unit_idle_id, g_source_remove);
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    g_clear_pointer (&self->values[p], g_free);
   for (int p = 0; p < KZ_MAX_PITS; p++)
     g_clear_pointer (&self->cups[p], gtk_widget_unparent);
 
@@ -941,6 +973,7 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   self->hint_pit = -1;
   self->preview_enabled = TRUE;
   self->hover_pit = self->focus_pit = self->preview_pit = -1;
+  self->best_pit = -1;
 
   empty.n_pits = 14;
   empty.lucky[0] = empty.lucky[1] = -1;
@@ -1152,6 +1185,38 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
       self->hint_tick_id = 0;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kuzhi_board_view_set_values (KuzhiBoardView    *self,
+                             const char *const *values,
+                             int                best_pit)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    {
+      g_clear_pointer (&self->values[p], g_free);
+      if (values != NULL && p < self->n_pits)
+        self->values[p] = g_strdup (values[p]);
+    }
+  self->best_pit = values != NULL && best_pit < self->n_pits ? best_pit : -1;
+  update_cups (self);
+}
+
+const char *
+kuzhi_board_view_get_value (KuzhiBoardView *self,
+                            int             pit)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), NULL);
+  g_return_val_if_fail (pit >= 0 && pit < KZ_MAX_PITS, NULL);
+  return self->values[pit];
+}
+
+int
+kuzhi_board_view_get_best_pit (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), -1);
+  return self->best_pit;
 }
 
 void

@@ -28,6 +28,14 @@ int               kuzhi_board_view_get_view_player  (KuzhiBoardView *self);
 void              kuzhi_board_view_set_step_ms      (KuzhiBoardView *self,
                                                      guint           step_ms);
 gboolean          kuzhi_board_view_get_animating    (KuzhiBoardView *self);
+/* The analysis: a text to write on each cup (n_pits entries, NULL for
+ * none; NULL clears all) and the best cup, or -1. */
+void              kuzhi_board_view_set_values       (KuzhiBoardView    *self,
+                                                     const char *const *values,
+                                                     int                best_pit);
+const char       *kuzhi_board_view_get_value        (KuzhiBoardView *self,
+                                                     int             pit);
+int               kuzhi_board_view_get_best_pit     (KuzhiBoardView *self);
 /* The sowing preview ("preview"): on by default. The cup previewed now
  * (hovered, or focused with the ring shown), or -1. */
 void              kuzhi_board_view_set_preview_enabled (KuzhiBoardView *self,

@@ -594,3 +594,59 @@ kuzhi_game_preview_text (const KzPosition *pos,
     }
   return text;
 }
+
+char *
+kuzhi_game_value_text (const KzMoveValue *value)
+{
+  int seeds = kz_score_to_seeds (value->score);
+
+  if (value->exact && seeds > 0)
+    /* Translators: a move's proven value, on its cup: "wins by 4" */
+    return g_strdup_printf (_("wins by %d"), seeds);
+  if (value->exact && seeds < 0)
+    /* Translators: a move's proven value, on its cup: "loses by 2" */
+    return g_strdup_printf (_("loses by %d"), -seeds);
+  if (value->exact)
+    /* Translators: a move's proven value, on its cup */
+    return g_strdup (_("draw"));
+  /* A real minus sign, as typeset numbers have. */
+  return seeds > 0 ? g_strdup_printf ("+%d", seeds) : seeds < 0 ? g_strdup_printf ("−%d", -seeds) : g_strdup ("0");
+}
+
+char *
+kuzhi_game_line_text (const KzPosition *pos,
+                      const KzAction   *line,
+                      int               n,
+                      int               max,
+                      const char       *name0,
+                      const char       *name1)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  KzPosition at = *pos;
+  GString *text = g_string_new (NULL);
+  int shown = 0;
+
+  for (int i = 0; i < n && shown < max && !at.over; i++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *step = NULL;
+
+      if (!kz_position_is_legal (&at, line[i]))
+        break;
+      name = kuzhi_game_action_name (&at, line[i]);
+      if (at.to_move == pos->to_move)
+        step = g_steal_pointer (&name);
+      else
+        /* Translators: a step of the other player in a line of play: "Arul's cup 5" */
+        step = g_strdup_printf (_("%s's %s"), name_of (at.to_move, name0, name1), name);
+      if (shown > 0)
+        /* Translators: joins the steps of a line of play: "cup 3, then Arul's cup 5" */
+        g_string_append (text, _(", then "));
+      g_string_append (text, step);
+      shown++;
+      v->apply (&at, line[i], NULL);
+    }
+  if (shown == max && !at.over)
+    g_string_append (text, " …");
+  return g_string_free (text, FALSE);
+}

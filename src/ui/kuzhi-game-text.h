@@ -80,6 +80,17 @@ char       *kuzhi_game_preview_text   (const KzPosition *pos,
                                        const KzPreview  *preview,
                                        const char       *name0,
                                        const char       *name1);
+/* A move's value for its cup: "+3", "−2", "0", or once proven "wins by
+ * 4", "loses by 2", "draw". */
+char       *kuzhi_game_value_text     (const KzMoveValue *value);
+/* A line of play in the game's words, from the mover's side: "cup 3, then
+ * Arul's cup 5, then cup 1" (at most `max` actions). */
+char       *kuzhi_game_line_text      (const KzPosition *pos,
+                                       const KzAction   *line,
+                                       int               n,
+                                       int               max,
+                                       const char       *name0,
+                                       const char       *name1);
 /* The toast at a round's end of a game other than the Constitution. */
 char       *kuzhi_game_round_news     (const KzPosition *after,
                                        int               round,

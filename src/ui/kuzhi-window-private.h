@@ -85,6 +85,22 @@ typedef struct
   KzAction              hint_then;
 } KuzhiWindowComputer;
 
+/* kuzhi-window-analysis.c's part. */
+typedef struct
+{
+  KuzhiWindow          *window;      /* borrowed: owns this */
+
+  /* owned */
+  KuzhiGameModel       *model;
+  KuzhiBoardView       *board;
+  GSettings            *settings;    /* NULL without the schema: the analysis stays off */
+  KuzhiComputerPlayer  *player;      /* its own search table, only while on */
+  GCancellable         *cancellable; /* the analysis running now */
+  KzAnalysis           *values;      /* for the position in play, or NULL */
+  char                 *line;        /* the hint line's text, or NULL */
+  gboolean              on;
+} KuzhiWindowAnalysis;
+
 struct _KuzhiWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -132,6 +148,7 @@ struct _KuzhiWindow
   /* the parts the other files add (kuzhi-window-files.c, -computer.c) */
   KuzhiWindowFiles      files;
   KuzhiWindowComputer   computer;
+  KuzhiWindowAnalysis   analysis;
 };
 
 /* kuzhi-window-files.c: set up from init, cleared at finalize. */
@@ -140,5 +157,8 @@ void kuzhi_window_files_clear    (KuzhiWindow *self);
 /* kuzhi-window-computer.c: the same. */
 void kuzhi_window_computer_init  (KuzhiWindow *self);
 void kuzhi_window_computer_clear (KuzhiWindow *self);
+/* kuzhi-window-analysis.c: the same. */
+void kuzhi_window_analysis_init  (KuzhiWindow *self);
+void kuzhi_window_analysis_clear (KuzhiWindow *self);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "kuzhi-window-private.h"
 #include "kuzhi-application.h"
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-window-analysis.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-window-computer.h"
@@ -352,6 +353,9 @@ update_hint (KuzhiWindow *self)
         g_string_append_printf (text, " %s", no_refill);
       }
   }
+  /* The analysis's best line, on a line of its own. */
+  if (kuzhi_window_analysis_get_line (self) != NULL)
+    g_string_append_printf (text, "\n%s", kuzhi_window_analysis_get_line (self));
   gtk_label_set_text (self->hint_label, text->str);
 }
 
@@ -414,6 +418,7 @@ set_marking (KuzhiWindow *self,
     return;
   self->marking = marking;
   kuzhi_board_view_set_marking (self->board_view, marking);
+  kuzhi_window_analysis_redisplay (self);
   update_hint (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKING]);
@@ -808,6 +813,7 @@ kuzhi_window_finalize (GObject *object)
   g_clear_pointer (&self->last_toast, g_free);
   kuzhi_window_files_clear (self);
   kuzhi_window_computer_clear (self);
+  kuzhi_window_analysis_clear (self);
 
   G_OBJECT_CLASS (kuzhi_window_parent_class)->finalize (object);
 }
@@ -975,6 +981,7 @@ kuzhi_window_init (KuzhiWindow *self)
   apply_default_view (self);
   kuzhi_window_files_init (self);
   kuzhi_window_computer_init (self);
+  kuzhi_window_analysis_init (self);
 }
 
 KuzhiWindow *

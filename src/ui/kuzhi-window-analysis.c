@@ -1,0 +1,229 @@
+/* kuzhi-window-analysis.c — the window's Analysis mode: every legal move valued in the background, the values on the cups, the best line on the hint line. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-window-private.h"
+#include "kuzhi-window-analysis.h"
+#include "kuzhi-window-computer.h"
+#include "kuzhi-window-files.h"
+#include "kuzhi-application.h"
+#include "kuzhi-game-text.h"
+
+/* An analysis deepens until every value is proven or this long has
+ * passed: long enough for a deep look, short enough not to keep a core
+ * busy for a position nobody is looking at any more. */
+#define ANALYSIS_TIME_MS (30 * 1000)
+/* Steps of the best line written out. */
+#define LINE_STEPS 6
+
+typedef KuzhiWindowAnalysis Analysis;
+
+static Analysis *
+get_analysis (KuzhiWindow *self)
+{
+  return self != NULL && self->analysis.window != NULL ? &self->analysis : NULL;
+}
+
+static void
+stop (Analysis *a)
+{
+  if (a->cancellable != NULL)
+    {
+      g_cancellable_cancel (a->cancellable);
+      g_clear_object (&a->cancellable);
+    }
+}
+
+/* Writes the values on the cups (the marks' values while a lucky cup is
+ * being chosen) and the best line for the hint line. */
+static void
+display (Analysis *a)
+{
+  const KzPosition *pos = kuzhi_game_model_get_position (a->model);
+  char *texts[KZ_MAX_PITS] = { NULL };
+  int best = -1;
+
+  g_clear_pointer (&a->line, g_free);
+  if (!a->on || a->values == NULL || a->values->n_moves == 0 || kuzhi_window_get_browsing_turn (a->window) >= 0)
+    {
+      kuzhi_board_view_set_values (a->board, NULL, -1);
+      kuzhi_window_refresh_hint_line (a->window);
+      return;
+    }
+
+  for (int i = 0; i < a->values->n_moves; i++)
+    {
+      const KzMoveValue *mv = &a->values->moves[i];
+      int pit = a->window->marking ? (KZ_ACTION_IS_MARK (mv->action) ? KZ_ACTION_MARK_CUP (mv->action) : -1)
+                                   : (KZ_ACTION_IS_PIT (mv->action) ? mv->action : -1);
+      if (pit < 0 || pit >= pos->n_pits || texts[pit] != NULL)
+        continue;
+      texts[pit] = kuzhi_game_value_text (mv);
+      if (best < 0)
+        best = pit;   /* the moves come best first */
+    }
+  kuzhi_board_view_set_values (a->board, (const char *const *) texts, best);
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    g_free (texts[p]);
+
+  {
+    const KzMoveValue *top = &a->values->moves[0];
+    g_autofree char *name = kuzhi_game_action_name (pos, top->action);
+    g_autofree char *value = kuzhi_game_value_text (top);
+    g_autofree char *line = kuzhi_game_line_text (pos, top->pv, top->pv_len, LINE_STEPS,
+                                                  kuzhi_game_model_get_player_name (a->model, 0),
+                                                  kuzhi_game_model_get_player_name (a->model, 1));
+    gboolean proven = TRUE;
+
+    for (int i = 0; i < a->values->n_moves; i++)
+      proven = proven && a->values->moves[i].exact;
+    if (proven)
+      /* Translators: the analysis line when every value is proven: "Analysis, proven: best cup 3, wins by 2 — cup 3, then Arul's cup 5" */
+      a->line = g_strdup_printf (_("Analysis, proven: best %s, %s — %s"), name, value, line);
+    else
+      /* Translators: the analysis line: "Analysis, 12 turns deep: best cup 3, +2 — cup 3, then Arul's cup 5 …" */
+      a->line = g_strdup_printf (ngettext ("Analysis, %d turn deep: best %s, %s — %s",
+                                           "Analysis, %d turns deep: best %s, %s — %s", a->values->depth),
+                                 a->values->depth, name, value, line);
+  }
+  kuzhi_window_refresh_hint_line (a->window);
+}
+
+static void
+on_progress (const KzAnalysis *values, gpointer user_data)
+{
+  Analysis *a = user_data;
+
+  if (a->values == NULL)
+    a->values = g_new (KzAnalysis, 1);
+  *a->values = *values;
+  display (a);
+}
+
+static void
+on_done (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(KuzhiWindow) window = user_data;
+  g_autoptr(GError) error = NULL;
+  KzAnalysis *values = kuzhi_computer_player_analyse_finish (KUZHI_COMPUTER_PLAYER (source), result, &error);
+  Analysis *a = get_analysis (window);
+
+  if (values == NULL)
+    return;   /* cancelled: a newer position, or the analysis is off */
+  if (a == NULL)
+    {
+      g_free (values);
+      return;
+    }
+  g_free (a->values);
+  a->values = values;
+  display (a);
+}
+
+/* Starts again from the position in play: only for a person to move, as
+ * the computer's own search has the core while it thinks. */
+static void
+restart (Analysis *a)
+{
+  stop (a);
+  g_clear_pointer (&a->values, g_free);
+
+  if (a->on && !kuzhi_game_model_get_over (a->model) && !kuzhi_window_computer_to_move (a->window))
+    {
+      if (a->player == NULL)
+        a->player = kuzhi_computer_player_new ();
+      a->cancellable = g_cancellable_new ();
+      kuzhi_computer_player_analyse_async (a->player, kuzhi_game_model_get_match (a->model), ANALYSIS_TIME_MS,
+                                           on_progress, a, a->cancellable, on_done, g_object_ref (a->window));
+    }
+  else if (!a->on)
+    /* Off costs nothing: the table goes with the player. */
+    g_clear_object (&a->player);
+  display (a);
+}
+
+static void
+on_setting_changed (Analysis *a)
+{
+  a->on = g_settings_get_boolean (a->settings, "analysis");
+  restart (a);
+}
+
+static void
+on_destroy (Analysis *a)
+{
+  stop (a);
+  g_signal_handlers_disconnect_by_data (a->model, a);
+  if (a->settings != NULL)
+    g_signal_handlers_disconnect_by_data (a->settings, a);
+}
+
+void
+kuzhi_window_analysis_init (KuzhiWindow *self)
+{
+  Analysis *a = &self->analysis;
+
+  a->window = self;
+  a->model = g_object_ref (kuzhi_window_get_model (self));
+  a->board = g_object_ref (kuzhi_window_get_board_view (self));
+  if (kuzhi_application_get_settings () != NULL)
+    {
+      g_autoptr(GAction) action = NULL;
+
+      a->settings = g_object_ref (kuzhi_application_get_settings ());
+      /* win.analysis toggles the remembered setting itself. */
+      action = g_settings_create_action (a->settings, "analysis");
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+      g_signal_connect_swapped (a->settings, "changed::analysis", G_CALLBACK (on_setting_changed), a);
+      a->on = g_settings_get_boolean (a->settings, "analysis");
+    }
+
+  /* After the computer's part has connected: it knows whose turn it is. */
+  g_signal_connect_swapped (a->model, "action-finished", G_CALLBACK (restart), a);
+  g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (restart), a);
+  g_signal_connect_swapped (a->model, "notify::player1-level", G_CALLBACK (restart), a);
+  g_signal_connect_swapped (a->model, "notify::player2-level", G_CALLBACK (restart), a);
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), a);
+  restart (a);
+}
+
+void
+kuzhi_window_analysis_clear (KuzhiWindow *self)
+{
+  Analysis *a = &self->analysis;
+
+  if (a->window == NULL)
+    return;
+  on_destroy (a);
+  g_clear_object (&a->model);
+  g_clear_object (&a->board);
+  g_clear_object (&a->settings);
+  g_clear_object (&a->player);
+  g_clear_pointer (&a->values, g_free);
+  g_clear_pointer (&a->line, g_free);
+}
+
+const char *
+kuzhi_window_analysis_get_line (KuzhiWindow *self)
+{
+  Analysis *a = get_analysis (self);
+  return a != NULL ? a->line : NULL;
+}
+
+const KzAnalysis *
+kuzhi_window_analysis_get (KuzhiWindow *self)
+{
+  Analysis *a = get_analysis (self);
+  return a != NULL ? a->values : NULL;
+}
+
+void
+kuzhi_window_analysis_redisplay (KuzhiWindow *self)
+{
+  Analysis *a = get_analysis (self);
+  if (a != NULL)
+    display (a);
+}
