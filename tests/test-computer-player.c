@@ -199,6 +199,86 @@ test_analyse (void)
   kz_match_clear (&m);
 }
 
+/* Full minimax of a small Kalah position, for the mover. */
+static int
+kalah_value (const KzPosition *pos)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n = v->legal (pos, actions), best = G_MININT;
+
+  for (int i = 0; i < n; i++)
+    {
+      KzPosition c = *pos;
+      int value;
+      v->apply (&c, actions[i], NULL);
+      value = c.over ? kz_eval_final_margin (&c, pos->to_move) : c.to_move == pos->to_move ? kalah_value (&c) : -kalah_value (&c);
+      best = MAX (best, value);
+    }
+  return best;
+}
+
+static int
+kalah_action_value (const KzPosition *pos, KzAction a)
+{
+  KzPosition c = *pos;
+  kz_position_variant (pos)->apply (&c, a, NULL);
+  return c.over ? kz_eval_final_margin (&c, pos->to_move) : c.to_move == pos->to_move ? kalah_value (&c) : -kalah_value (&c);
+}
+
+/* The review of a Kalah endgame whose turns alternate between the worst
+ * and the best move: each turn's best, played value and loss are the
+ * ones full minimax gives, proven. */
+static void
+test_review (void)
+{
+  static const uint8_t pits[12] = { 1, 0, 1, 0, 2, 0,  1, 0, 1, 0, 0, 1 };
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) reviews = NULL;
+  int best[8], played[8], n = 0;
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_KALAH);
+  memcpy (m.pos.pits, pits, sizeof pits);
+  m.pos.stores[0] = 20;
+  m.pos.stores[1] = 48 - 20 - 7;
+  m.start = m.pos;
+  while (!m.pos.over && n < 8)
+    {
+      KzAction actions[KZ_MAX_ACTIONS], pick = KZ_ACTION_NONE;
+      int k = kz_position_variant (&m.pos)->legal (&m.pos, actions), pick_value = 0;
+
+      best[n] = kalah_value (&m.pos);
+      for (int i = 0; i < k; i++)
+        {
+          int value = kalah_action_value (&m.pos, actions[i]);
+          /* The worst on even turns, the best on odd ones. */
+          if (pick == KZ_ACTION_NONE || (n % 2 == 0 ? value < pick_value : value > pick_value))
+            {
+              pick = actions[i];
+              pick_value = value;
+            }
+        }
+      played[n++] = pick_value;
+      g_assert_true (kz_match_play (&m, pick, NULL));
+    }
+
+  g_assert_cmpint (n, >=, 3);
+  reviews = kuzhi_computer_player_review (player, &m, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (reviews->len, ==, n);
+  for (int i = 0; i < n; i++)
+    {
+      const KuzhiReviewTurn *r = &g_array_index (reviews, KuzhiReviewTurn, i);
+      g_assert_true (r->exact);
+      g_assert_cmpint (r->best, ==, best[i]);
+      g_assert_cmpint (r->played, ==, played[i]);
+      g_assert_cmpint (r->loss, ==, best[i] - played[i]);
+    }
+  kz_match_clear (&m);
+}
+
 /* A search that finished before the cancel still delivers CANCELLED: the
  * result is stale once its caller gave up on it. */
 static void
@@ -365,6 +445,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/search-thread-priority", test_search_thread_priority);
   g_test_add_func ("/computer-player/release-table", test_release_table);
   g_test_add_func ("/computer-player/analyse", test_analyse);
+  g_test_add_func ("/computer-player/review", test_review);
 
   return g_test_run ();
 }

@@ -184,4 +184,8 @@ const KzVariant kz_variant_bohnenspiel = {
   .eval_weight_names = { "store", "row", "hits", "threats", "mobility", "odd" },
   .key_extra = bohnenspiel_key_extra,
   .easy_stray = 30,
+  /* Bohnenspiel: captures of 2, 4 or 6 beans, chained along the row. */
+  .review_mistake = 3,
+  .review_blunder = 6,
+  .review_time_ms = 250,
 };

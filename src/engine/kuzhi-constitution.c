@@ -339,4 +339,8 @@ const KzVariant kz_variant_constitution = {
    * turn deeper). */
   .level_depths = { [1] = 3, [2] = 5 },
   .easy_stray = 40,
+  /* The Constitution: a triple is 3 shells; a turn relays far, so the review looks longer. */
+  .review_mistake = 3,
+  .review_blunder = 6,
+  .review_time_ms = 600,
 };

@@ -206,4 +206,8 @@ const KzVariant kz_variant_dakon = {
    * Normal was too close to Hard, at 3 it lies between Easy and Hard. */
   .level_depths = { [2] = 3 },
   .easy_stray = 30,
+  /* Dakon: 98 seeds and laps that capture whole cups. */
+  .review_mistake = 4,
+  .review_blunder = 8,
+  .review_time_ms = 300,
 };

@@ -218,6 +218,12 @@ typedef struct {
    * and how often (percent) Easy strays from its best move. */
   uint8_t     level_depths[4];
   uint8_t     easy_stray;
+  /* The match review: seeds a turn may give away against the best before
+   * it is a mistake, or a blunder (each game's swings differ), and the
+   * time the review's search spends on each position. */
+  uint8_t     review_mistake;
+  uint8_t     review_blunder;
+  uint16_t    review_time_ms;
 } KzVariant;
 
 const KzVariant *kz_variant_get    (KzVariantId id);   /* NULL while not built */

@@ -115,4 +115,8 @@ const KzVariant kz_variant_kalah = {
   .eval_weights = { { 100, 20, 40, 30, -20, 5, 0 } },
   .eval_weight_names = { KZ_EVAL_STORE_GAME_WEIGHTS },
   .easy_stray = 30,
+  /* Kalah: a capture or a lost extra move swings 3–6 seeds of 48. */
+  .review_mistake = 3,
+  .review_blunder = 6,
+  .review_time_ms = 250,
 };

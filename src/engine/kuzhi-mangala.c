@@ -141,4 +141,8 @@ const KzVariant kz_variant_mangala = {
    * well above it; a careless move costs more here, so Easy strays less. */
   .level_depths = { [1] = 3, [2] = 6 },
   .easy_stray = 15,
+  /* Mangala: as Kalah, with even-count captures of 2–6 seeds. */
+  .review_mistake = 3,
+  .review_blunder = 6,
+  .review_time_ms = 250,
 };

@@ -228,4 +228,8 @@ const KzVariant kz_variant_oware = {
   .eval_weight_names = { "store", "row", "vulnerable", "kroo", "mobility", "empty" },
   .key_extra = oware_key_extra,
   .easy_stray = 30,
+  /* Oware: captures are of 2 or 3 seeds, so 2 lost is already a real mistake. */
+  .review_mistake = 2,
+  .review_blunder = 4,
+  .review_time_ms = 250,
 };

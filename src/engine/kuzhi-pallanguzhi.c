@@ -324,4 +324,8 @@ const KzVariant kz_variant_pallanguzhi = {
   .eval_weight_names = { "store", "row", "mobility", "near_pasu" },
   .key_extra = pallanguzhi_key_extra,
   .easy_stray = 30,
+  /* Pallanguzhi: 84 counters and pasu captures of 4 make bigger swings. */
+  .review_mistake = 4,
+  .review_blunder = 8,
+  .review_time_ms = 400,
 };

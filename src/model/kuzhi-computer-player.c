@@ -9,6 +9,7 @@
 #endif
 
 #include "kuzhi-computer-player.h"
+#include "kuzhi-match-history.h"
 
 /* 16 MB of table, a million entries, for the app's searches of 0.25–10 s:
  * the size the strength table (bench-search) measures the levels with,
@@ -48,6 +49,8 @@ typedef struct
   /* An analysis instead of a choice: each iteration's values go to
    * `progress` in the caller's main context. */
   gboolean           analyse;
+  gboolean           review;
+  KuzhiReviewFunc    review_progress;
   KuzhiAnalysisFunc  progress;
   gpointer           progress_data;
   GMainContext      *context;
@@ -194,6 +197,147 @@ run_search (KuzhiComputerPlayer *self,
   return TRUE;
 }
 
+typedef struct
+{
+  guint       done, total;
+  ChooseData *data;
+  GTask      *task;
+} ReviewProgress;
+
+static gboolean
+review_progress_in_main (gpointer user_data)
+{
+  ReviewProgress *p = user_data;
+
+  if (!g_cancellable_is_cancelled (p->data->cancellable))
+    p->data->review_progress (p->done, p->total, p->data->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+review_progress_free (gpointer user_data)
+{
+  ReviewProgress *p = user_data;
+  g_object_unref (p->task);
+  g_free (p);
+}
+
+static void
+deliver_review_progress (ChooseData *data, guint done, guint total)
+{
+  ReviewProgress *p;
+  GSource *source;
+
+  if (data->review_progress == NULL || data->context == NULL || data->task == NULL)
+    return;
+  p = g_new (ReviewProgress, 1);
+  p->done = done;
+  p->total = total;
+  p->data = data;
+  p->task = g_object_ref (data->task);
+  source = g_idle_source_new ();
+  g_source_set_callback (source, review_progress_in_main, p, review_progress_free);
+  g_source_attach (source, data->context);
+  g_source_unref (source);
+}
+
+/* The value of `action` in the analysis, or FALSE. */
+static gboolean
+value_of (const KzAnalysis *an, KzAction action, const KzMoveValue **out)
+{
+  for (int i = 0; i < an->n_moves; i++)
+    if (an->moves[i].action == action)
+      {
+        *out = &an->moves[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Reviews the turns from the last to the first, taking the match back a
+ * turn at a time: each position is searched with the repetition history
+ * it really had. */
+static gboolean
+run_review (KuzhiComputerPlayer *self,
+            ChooseData          *data,
+            GCancellable        *cancellable,
+            GArray             **out,
+            GError             **error)
+{
+  g_autoptr(GArray) turns = kuzhi_match_history_new (&data->match);
+  g_autoptr(GArray) reviews = g_array_sized_new (FALSE, TRUE, sizeof (KuzhiReviewTurn), turns->len);
+  const KzVariant *v = kz_position_variant (&data->match.start);
+  KzAnalysis *before = g_new0 (KzAnalysis, 1), *after = g_new0 (KzAnalysis, 1);
+  gulong handler = 0;
+  gboolean ok = TRUE;
+
+  g_array_set_size (reviews, turns->len);
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
+
+  g_mutex_lock (&self->lock);
+  if (self->searcher == NULL)
+    self->searcher = kz_searcher_new (TABLE_MB);
+  g_atomic_int_set (&self->release, FALSE);
+  if (self->searcher == NULL)
+    ok = FALSE;
+  for (guint k = turns->len; ok && k-- > 0;)
+    {
+      const KuzhiHistoryTurn *t = &g_array_index (turns, KuzhiHistoryTurn, k);
+      KuzhiReviewTurn *r = &g_array_index (reviews, KuzhiReviewTurn, k);
+      KzSearchLimits limits = { .time_ms = t->n_actions > 1 ? v->review_time_ms / 2 : v->review_time_ms };
+      const KzMoveValue *best, *played;
+
+      while (data->match.n_history > t->first_action)
+        kz_match_undo (&data->match);
+      if (g_atomic_int_get (&data->cancel)
+          || !kz_search_analyse (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, NULL, NULL, before)
+          || g_atomic_int_get (&data->cancel))
+        {
+          ok = FALSE;
+          break;
+        }
+      best = &before->moves[0];
+      r->best = kz_score_to_seeds (best->score);
+      r->best_action = best->action;
+      r->best_then = KZ_ACTION_IS_MARK (best->action) && best->pv_len > 1 ? best->pv[1] : KZ_ACTION_NONE;
+      r->exact = best->exact;
+      if (t->n_actions > 1)
+        {
+          /* A mark and a sowing: the sowing is valued after the mark. */
+          kz_match_play (&data->match, t->actions[0], NULL);
+          ok = kz_search_analyse (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, NULL, NULL, after)
+               && !g_atomic_int_get (&data->cancel) && value_of (after, t->actions[1], &played);
+          kz_match_undo (&data->match);
+        }
+      else
+        ok = value_of (before, t->actions[0], &played);
+      if (!ok)
+        break;
+      r->played = MIN (kz_score_to_seeds (played->score), r->best);
+      r->loss = r->best - r->played;
+      r->exact = r->exact && played->exact;
+      deliver_review_progress (data, turns->len - k, turns->len);
+    }
+  if (g_atomic_int_get (&self->release))
+    g_clear_pointer (&self->searcher, kz_searcher_free);
+  g_mutex_unlock (&self->lock);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, handler);
+  g_free (before);
+  g_free (after);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (!ok)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the match could not be reviewed");
+      return FALSE;
+    }
+  *out = g_steal_pointer (&reviews);
+  return TRUE;
+}
+
 /* The search thread only: a CPU-bound batch thread a step below the UI
  * thread, so that a frame never waits behind the search for a core. An
  * unprivileged thread cannot raise its priority back again, which is why
@@ -227,6 +371,15 @@ choose_thread (gpointer user_data)
   ChooseData *data = g_task_get_task_data (task);
 
   lower_thread_priority ();
+  if (data->review)
+    {
+      GArray *reviews = NULL;
+      if (!run_review (self, data, g_task_get_cancellable (task), &reviews, &error))
+        g_task_return_error (task, error);
+      else
+        g_task_return_pointer (task, reviews, (GDestroyNotify) g_array_unref);
+      return NULL;
+    }
   if (data->analyse)
     {
       KzAnalysis *analysis = g_new0 (KzAnalysis, 1);
@@ -317,6 +470,61 @@ kuzhi_computer_player_analyse_async (KuzhiComputerPlayer *self,
   data->task = task;
   g_task_set_task_data (task, data, choose_data_free);
   start_thread (task);
+}
+
+void
+kuzhi_computer_player_review_async (KuzhiComputerPlayer *self,
+                                    const KzMatch       *match,
+                                    KuzhiReviewFunc      progress,
+                                    gpointer             progress_data,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ChooseData *data;
+
+  g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (match != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kuzhi_computer_player_review_async);
+  data = choose_data_new (self, match, KZ_LEVEL_NONE, 0);
+  data->review = TRUE;
+  data->review_progress = progress;
+  data->progress_data = progress_data;
+  data->context = g_main_context_ref_thread_default ();
+  data->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+  data->task = task;
+  g_task_set_task_data (task, data, choose_data_free);
+  start_thread (task);
+}
+
+GArray *
+kuzhi_computer_player_review_finish (KuzhiComputerPlayer *self,
+                                     GAsyncResult        *result,
+                                     GError             **error)
+{
+  g_return_val_if_fail (KUZHI_IS_COMPUTER_PLAYER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+GArray *
+kuzhi_computer_player_review (KuzhiComputerPlayer *self,
+                              const KzMatch       *match,
+                              GCancellable        *cancellable,
+                              GError             **error)
+{
+  ChooseData *data;
+  GArray *reviews = NULL;
+
+  g_return_val_if_fail (KUZHI_IS_COMPUTER_PLAYER (self), NULL);
+  data = choose_data_new (self, match, KZ_LEVEL_NONE, 0);
+  if (!run_review (self, data, cancellable, &reviews, error))
+    reviews = NULL;
+  choose_data_free (data);
+  return reviews;
 }
 
 KzAnalysis *

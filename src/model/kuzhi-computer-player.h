@@ -61,6 +61,37 @@ KzAnalysis          *kuzhi_computer_player_analyse_finish (KuzhiComputerPlayer *
                                                            GAsyncResult        *result,
                                                            GError             **error);
 
+/* The review of a match: for each turn of its line of play (as
+ * kuzhi_match_history_new() numbers them), what the mover could have had
+ * and what the turn played was worth, in seeds from the mover's side,
+ * each position searched for its game's review_time_ms. */
+typedef struct {
+  int       best;          /* the best value at the position before the turn */
+  int       played;        /* the turn's value: best if it was the best */
+  int       loss;          /* best − played, never below 0 */
+  gboolean  exact;         /* both values are proven */
+  KzAction  best_action;   /* the first action of the best turn */
+  KzAction  best_then;     /* after a best mark: its sowing, else KZ_ACTION_NONE */
+} KuzhiReviewTurn;
+
+typedef void (*KuzhiReviewFunc) (guint done, guint total, gpointer user_data);
+void                 kuzhi_computer_player_review_async  (KuzhiComputerPlayer *self,
+                                                          const KzMatch       *match,
+                                                          KuzhiReviewFunc      progress,
+                                                          gpointer             progress_data,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+/* The turns' reviews (element-type KuzhiReviewTurn), or NULL. */
+GArray              *kuzhi_computer_player_review_finish (KuzhiComputerPlayer *self,
+                                                          GAsyncResult        *result,
+                                                          GError             **error);
+/* The same, blocking: for the benchmark and tests. */
+GArray              *kuzhi_computer_player_review        (KuzhiComputerPlayer *self,
+                                                          const KzMatch       *match,
+                                                          GCancellable        *cancellable,
+                                                          GError             **error);
+
 /* Gives the search table's memory back now, or as soon as the search that
  * is running ends; the next search makes a new one. */
 void                 kuzhi_computer_player_release_table (KuzhiComputerPlayer *self);
