@@ -6,6 +6,7 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-analysis.h"
+#include "kuzhi-history-panel.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-new-match-dialog.h"
@@ -647,6 +648,87 @@ test_analysis (Fixture       *f,
   g_assert_null (kuzhi_window_analysis_get_line (f->window));
 }
 
+static gboolean
+reviewed (Fixture *f)
+{
+  return kuzhi_history_panel_has_review (kuzhi_window_get_history_panel (f->window));
+}
+
+/* Review Match on a Kalah endgame whose first turn was the worst: the
+ * row of that turn says how much it gave (proven, as full minimax says)
+ * and whether that was a mistake or a blunder. A review can be cancelled, and a new move takes an
+ * old review away. */
+static void
+test_review (Fixture       *f,
+             gconstpointer  data)
+{
+  static const uint8_t pits[12] = { 1, 0, 1, 0, 2, 0,  1, 0, 1, 0, 0, 1 };
+  KzMatch m;
+  KzOptions options = { .seeds = 4 };
+  KzAction actions[KZ_MAX_ACTIONS], worst = KZ_ACTION_NONE;
+  int worst_value = G_MAXINT, best_value, n;
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  g_autofree char *row = NULL;
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, sizeof pits);
+  m.pos.stores[0] = 20;
+  m.pos.stores[1] = 48 - 20 - 7;
+  m.start = m.pos;
+  best_value = kalah_minimax (&m.pos);
+  n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
+  for (int i = 0; i < n; i++)
+    {
+      KzPosition c = m.pos;
+      int v;
+      kz_position_variant (&c)->apply (&c, actions[i], NULL);
+      v = c.over ? kz_eval_final_margin (&c, 0) : c.to_move == 0 ? kalah_minimax (&c) : -kalah_minimax (&c);
+      if (v < worst_value)
+        {
+          worst_value = v;
+          worst = actions[i];
+        }
+    }
+  /* At least a mistake by Kalah's thresholds (3 and 6 seeds). */
+  g_assert_cmpint (best_value - worst_value, >=, kz_variant_get (KZ_VARIANT_KALAH)->review_mistake);
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+  g_assert_true (kuzhi_game_model_play (f->model, worst, NULL));
+  kz_test_spin (50);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.review", NULL);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
+  g_assert_true (spin_until (f, reviewed, 20000));
+  row = kuzhi_history_panel_get_row_text (panel, 1);
+  g_test_message ("%s", row);
+  {
+    int loss = best_value - worst_value;
+    g_autofree char *want = g_strdup_printf (loss >= kz_variant_get (KZ_VARIANT_KALAH)->review_blunder ? "−%d blunder" : "−%d mistake", loss);
+    g_assert_nonnull (strstr (row, want));
+  }
+  kz_test_spin (800);   /* the history panel slides in */
+  capture (GTK_WIDGET (f->window), "review.png");
+
+  /* A move: the review no longer matches the line of play. */
+  if (!kuzhi_game_model_get_over (f->model))
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      g_assert_cmpint (kuzhi_game_model_get_legal (f->model, legal), >, 0);
+      g_assert_true (kuzhi_game_model_play (f->model, legal[0], NULL));
+      g_assert_false (reviewed (f));
+    }
+
+  /* Cancel: nothing comes of it. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.review", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel-review", NULL);
+  kz_test_spin (1500);
+  g_assert_false (reviewed (f));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -668,6 +750,7 @@ main (int   argc,
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
   ADD ("/computer/analysis", NULL, test_analysis);
+  ADD ("/computer/review", NULL, test_review);
   ADD ("/computer/dialog-levels", NULL, test_dialog_levels);
 #undef ADD
 

@@ -6,6 +6,7 @@
 #include "kuzhi-history-panel.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-history.h"
+#include "kuzhi-colors.h"
 
 struct _KuzhiHistoryPanel
 {
@@ -14,10 +15,12 @@ struct _KuzhiHistoryPanel
   /* borrowed: children */
   GtkListBox     *list;
   GtkScrolledWindow *scroller;
+  GtkWidget      *graph;     /* the review's evaluation over the match */
 
   /* owned */
   KuzhiGameModel *model;
   GArray         *turns;     /* KuzhiHistoryTurn */
+  GArray         *review;    /* KuzhiReviewTurn per turn, or NULL */
   KzPosition      start;
   gboolean        rounds;    /* the game is played in rounds */
   gboolean        rows_stale; /* turns changed while the panel was hidden */
@@ -106,6 +109,35 @@ make_row (KuzhiHistoryPanel *self,
       gtk_widget_add_css_class (extra, "accent");
       gtk_box_append (GTK_BOX (box), extra);
     }
+  if (t != NULL && self->review != NULL && turn <= self->review->len)
+    {
+      const KuzhiReviewTurn *r = &g_array_index (self->review, KuzhiReviewTurn, turn - 1);
+      const KzVariant *v = kz_position_variant (&self->start);
+      GtkWidget *loss;
+
+      if (r->loss == 0)
+        {
+          /* Translators: a turn of the review that played the best move */
+          loss = gtk_label_new (_("best"));
+          gtk_widget_add_css_class (loss, "dim-label");
+        }
+      else
+        {
+          g_autofree char *given = NULL;
+          if (r->loss >= v->review_blunder)
+            /* Translators: a reviewed turn that gave away 6 seeds: "−6 blunder" */
+            given = g_strdup_printf (_("−%d blunder"), r->loss);
+          else if (r->loss >= v->review_mistake)
+            /* Translators: a reviewed turn that gave away 3 seeds: "−3 mistake" */
+            given = g_strdup_printf (_("−%d mistake"), r->loss);
+          else
+            given = g_strdup_printf ("−%d", r->loss);
+          loss = gtk_label_new (given);
+          gtk_widget_add_css_class (loss, r->loss >= v->review_blunder ? "error"
+                                          : r->loss >= v->review_mistake ? "warning" : "dim-label");
+        }
+      gtk_box_append (GTK_BOX (box), loss);
+    }
   if (t != NULL && (t->ends_round || t->ends_match))
     {
       GtkWidget *end = gtk_label_new (t->ends_match ? _("match over") : _("round over"));
@@ -178,6 +210,9 @@ rebuild (KuzhiHistoryPanel *self)
   const KzMatch *match = kuzhi_game_model_get_match (self->model);
 
   g_clear_pointer (&self->turns, g_array_unref);
+  g_clear_pointer (&self->review, g_array_unref);
+  if (self->graph != NULL)
+    gtk_widget_set_visible (self->graph, FALSE);
   self->turns = kuzhi_match_history_new (match);
   self->start = match->start;
   self->rounds = kz_position_variant (&self->start)->has_rounds;
@@ -227,6 +262,106 @@ on_row_activated (GtkListBox        *list,
   g_signal_emit (self, signals[TURN_ACTIVATED], 0, turn);
 }
 
+/* The review's evaluation from Player 1's side: before each turn, the
+ * best its mover could have (turned to Player 1's side), and at the end
+ * the last turn's value. */
+static int
+graph_value (KuzhiHistoryPanel *self,
+             guint              k)
+{
+  const KuzhiHistoryTurn *t;
+  const KuzhiReviewTurn *r;
+
+  if (k < self->review->len)
+    {
+      t = &g_array_index (self->turns, KuzhiHistoryTurn, k);
+      r = &g_array_index (self->review, KuzhiReviewTurn, k);
+      return t->player == 0 ? r->best : -r->best;
+    }
+  t = &g_array_index (self->turns, KuzhiHistoryTurn, self->review->len - 1);
+  r = &g_array_index (self->review, KuzhiReviewTurn, self->review->len - 1);
+  return t->player == 0 ? r->played : -r->played;
+}
+
+static void
+draw_graph (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        data)
+{
+  KuzhiHistoryPanel *self = data;
+  GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (area));
+  GdkRGBA fg;
+  guint n;
+  int top = 4;
+  double mid = height / 2.0, scale, step;
+
+  if (self->review == NULL || self->review->len == 0)
+    return;
+  n = self->review->len;
+  for (guint k = 0; k <= n; k++)
+    top = MAX (top, ABS (graph_value (self, k)));
+  scale = (height / 2.0 - 3) / top;
+  step = (double) width / n;
+  gtk_style_context_get_color (style, &fg);
+
+  /* Who was ahead, in their colour: Player 1 above the line, 2 below. */
+  for (int p = 0; p < 2; p++)
+    {
+      const GdkRGBA *c = kuzhi_player_color (p);
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, p == 0 ? 0 : mid, width, mid);
+      cairo_clip (cr);
+      cairo_move_to (cr, 0, mid);
+      for (guint k = 0; k <= n; k++)
+        cairo_line_to (cr, k * step, mid - graph_value (self, k) * scale);
+      cairo_line_to (cr, width, mid);
+      cairo_close_path (cr);
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.45);
+      cairo_fill (cr);
+      cairo_restore (cr);
+    }
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, 0, mid);
+  cairo_line_to (cr, width, mid);
+  cairo_stroke (cr);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
+  cairo_set_line_width (cr, 1.5);
+  for (guint k = 0; k <= n; k++)
+    {
+      if (k == 0)
+        cairo_move_to (cr, 0, mid - graph_value (self, k) * scale);
+      else
+        cairo_line_to (cr, k * step, mid - graph_value (self, k) * scale);
+    }
+  cairo_stroke (cr);
+  /* The turn shown on the board. */
+  if (self->selected <= n)
+    {
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.6);
+      cairo_rectangle (cr, self->selected * step - 1, 0, 2, height);
+      cairo_fill (cr);
+    }
+}
+
+static void
+on_graph_pressed (GtkGestureClick   *click,
+                  int                n_press,
+                  double             x,
+                  double             y,
+                  KuzhiHistoryPanel *self)
+{
+  int width = gtk_widget_get_width (self->graph);
+  guint turn;
+
+  if (self->review == NULL || width <= 0)
+    return;
+  turn = (guint) CLAMP ((int) (x / width * self->review->len + 0.5), 0, (int) self->review->len);
+  g_signal_emit (self, signals[TURN_ACTIVATED], 0, turn);
+}
+
 static void
 kuzhi_history_panel_dispose (GObject *object)
 {
@@ -236,6 +371,7 @@ kuzhi_history_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
   g_clear_pointer (&self->turns, g_array_unref);
+  g_clear_pointer (&self->review, g_array_unref);
 
   G_OBJECT_CLASS (kuzhi_history_panel_parent_class)->dispose (object);
 }
@@ -282,6 +418,24 @@ kuzhi_history_panel_init (KuzhiHistoryPanel *self)
   gtk_list_box_set_header_func (self->list, update_header, self, NULL);
   g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->list));
+
+  /* Shown once the match has been reviewed. */
+  self->graph = gtk_drawing_area_new ();
+  gtk_widget_set_size_request (self->graph, -1, 72);
+  gtk_widget_set_margin_start (self->graph, 12);
+  gtk_widget_set_margin_end (self->graph, 12);
+  gtk_widget_set_margin_bottom (self->graph, 6);
+  gtk_widget_set_visible (self->graph, FALSE);
+  gtk_widget_set_tooltip_text (self->graph, _("Who was ahead, turn by turn: click to see a turn"));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->graph), draw_graph, self, NULL);
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+    g_signal_connect (click, "pressed", G_CALLBACK (on_graph_pressed), self);
+    gtk_widget_add_controller (self->graph, GTK_EVENT_CONTROLLER (click));
+  }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->graph), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Evaluation over the match"), -1);
+  gtk_box_append (GTK_BOX (self), self->graph);
   gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->scroller));
 }
 
@@ -334,6 +488,8 @@ kuzhi_history_panel_select_turn (KuzhiHistoryPanel *self,
   g_return_if_fail (KUZHI_IS_HISTORY_PANEL (self));
 
   self->selected = turn;
+  if (self->graph != NULL)
+    gtk_widget_queue_draw (self->graph);
   if (self->rows_stale)
     return;
   row = gtk_list_box_get_row_at_index (self->list, (int) turn);
@@ -354,4 +510,26 @@ kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
     return &self->start;
   t = turn_at (self, turn);
   return t ? &t->after : NULL;
+}
+
+void
+kuzhi_history_panel_set_review (KuzhiHistoryPanel *self,
+                                GArray            *review)
+{
+  g_return_if_fail (KUZHI_IS_HISTORY_PANEL (self));
+  g_clear_pointer (&self->review, g_array_unref);
+  if (review != NULL && self->turns != NULL && review->len == self->turns->len && review->len > 0)
+    self->review = g_array_ref (review);
+  gtk_widget_set_visible (self->graph, self->review != NULL);
+  gtk_widget_queue_draw (self->graph);
+  self->rows_stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ensure_rows (self);
+}
+
+gboolean
+kuzhi_history_panel_has_review (KuzhiHistoryPanel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), FALSE);
+  return self->review != NULL;
 }

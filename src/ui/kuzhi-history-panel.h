@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "kuzhi-game-model.h"
+#include "kuzhi-computer-player.h"
 
 G_BEGIN_DECLS
 
@@ -29,5 +30,13 @@ void       kuzhi_history_panel_select_turn  (KuzhiHistoryPanel *self,
 /* The position after turn N (turn 0: the start); NULL beyond the last turn. */
 const KzPosition *kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
                                                     guint              turn);
+
+/* The match's review (kuzhi_computer_player_review_finish(), one entry
+ * per turn): each row says what its turn gave away ("−3 mistake"), and a
+ * graph of who was ahead shows above the rows (a click on it activates
+ * that turn). NULL, or a new line of play, takes it away. */
+void       kuzhi_history_panel_set_review   (KuzhiHistoryPanel *self,
+                                             GArray            *review);
+gboolean   kuzhi_history_panel_has_review   (KuzhiHistoryPanel *self);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* kuzhi-window-analysis.c — the window's Analysis mode: every legal move valued in the background, the values on the cups, the best line on the hint line. */
+/* kuzhi-window-analysis.c — learning from the computer: the Analysis mode (every legal move valued in the background, the values on the cups, the best line on the hint line) and Review Match. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -145,6 +145,98 @@ restart (Analysis *a)
   display (a);
 }
 
+/* --- Review Match ------------------------------------------------------------ */
+
+static void
+update_review_action (Analysis *a)
+{
+  const KzMatch *match = kuzhi_game_model_get_match (a->model);
+  gboolean reviewing = a->review_cancellable != NULL;
+
+  g_simple_action_set_enabled (a->review_action, !reviewing && match->n_history > 0);
+  g_simple_action_set_enabled (a->cancel_review_action, reviewing);
+}
+
+static void
+end_review (Analysis *a)
+{
+  if (a->review_cancellable != NULL)
+    {
+      g_cancellable_cancel (a->review_cancellable);
+      g_clear_object (&a->review_cancellable);
+    }
+  gtk_revealer_set_reveal_child (a->window->review_revealer, FALSE);
+  update_review_action (a);
+}
+
+static void
+on_review_progress (guint    done,
+                    guint    total,
+                    gpointer user_data)
+{
+  Analysis *a = user_data;
+  /* Translators: the review's progress: "Reviewing turn 12 of 40…" */
+  g_autofree char *text = g_strdup_printf (_("Reviewing: %u of %u turns…"), done, total);
+
+  gtk_label_set_text (a->window->review_label, text);
+  gtk_progress_bar_set_fraction (a->window->review_progress, total > 0 ? (double) done / total : 0);
+}
+
+static void
+on_reviewed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(KuzhiWindow) window = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) review = kuzhi_computer_player_review_finish (KUZHI_COMPUTER_PLAYER (source), result, &error);
+  Analysis *a = get_analysis (window);
+
+  if (review == NULL || a == NULL)
+    return;   /* cancelled, or the window is gone */
+  g_clear_object (&a->review_cancellable);
+  end_review (a);
+  kuzhi_history_panel_set_review (window->files.panel, review);
+  /* The review is read in the move history. */
+  if (!adw_flap_get_reveal_flap (window->history_flap))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+}
+
+static void
+review_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer      user_data)
+{
+  Analysis *a = user_data;
+
+  end_review (a);
+  if (a->reviewer == NULL)
+    a->reviewer = kuzhi_computer_player_new ();
+  a->review_cancellable = g_cancellable_new ();
+  on_review_progress (0, kuzhi_history_panel_get_n_turns (a->window->files.panel), a);
+  gtk_revealer_set_reveal_child (a->window->review_revealer, TRUE);
+  kuzhi_computer_player_review_async (a->reviewer, kuzhi_game_model_get_match (a->model),
+                                      on_review_progress, a, a->review_cancellable,
+                                      on_reviewed, g_object_ref (a->window));
+  update_review_action (a);
+}
+
+static void
+cancel_review_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer      user_data)
+{
+  end_review (user_data);
+}
+
+/* A new line of play: a review running for the old one stops. */
+static void
+on_position_changed (Analysis *a)
+{
+  end_review (a);
+  restart (a);
+}
+
 static void
 on_setting_changed (Analysis *a)
 {
@@ -156,6 +248,9 @@ static void
 on_destroy (Analysis *a)
 {
   stop (a);
+  if (a->review_cancellable != NULL)
+    g_cancellable_cancel (a->review_cancellable);
+  g_clear_object (&a->review_cancellable);
   g_signal_handlers_disconnect_by_data (a->model, a);
   if (a->settings != NULL)
     g_signal_handlers_disconnect_by_data (a->settings, a);
@@ -182,12 +277,20 @@ kuzhi_window_analysis_init (KuzhiWindow *self)
     }
 
   /* After the computer's part has connected: it knows whose turn it is. */
-  g_signal_connect_swapped (a->model, "action-finished", G_CALLBACK (restart), a);
-  g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (restart), a);
+  a->review_action = g_simple_action_new ("review", NULL);
+  g_signal_connect (a->review_action, "activate", G_CALLBACK (review_action), a);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a->review_action));
+  a->cancel_review_action = g_simple_action_new ("cancel-review", NULL);
+  g_signal_connect (a->cancel_review_action, "activate", G_CALLBACK (cancel_review_action), a);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a->cancel_review_action));
+
+  g_signal_connect_swapped (a->model, "action-finished", G_CALLBACK (on_position_changed), a);
+  g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (on_position_changed), a);
   g_signal_connect_swapped (a->model, "notify::player1-level", G_CALLBACK (restart), a);
   g_signal_connect_swapped (a->model, "notify::player2-level", G_CALLBACK (restart), a);
   g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), a);
   restart (a);
+  update_review_action (a);
 }
 
 void
@@ -202,6 +305,9 @@ kuzhi_window_analysis_clear (KuzhiWindow *self)
   g_clear_object (&a->board);
   g_clear_object (&a->settings);
   g_clear_object (&a->player);
+  g_clear_object (&a->reviewer);
+  g_clear_object (&a->review_action);
+  g_clear_object (&a->cancel_review_action);
   g_clear_pointer (&a->values, g_free);
   g_clear_pointer (&a->line, g_free);
 }

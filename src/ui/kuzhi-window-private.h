@@ -99,6 +99,12 @@ typedef struct
   KzAnalysis           *values;      /* for the position in play, or NULL */
   char                 *line;        /* the hint line's text, or NULL */
   gboolean              on;
+
+  /* Review Match: its own player, so the analysis never waits for it */
+  KuzhiComputerPlayer  *reviewer;
+  GCancellable         *review_cancellable;
+  GSimpleAction        *review_action;
+  GSimpleAction        *cancel_review_action;
 } KuzhiWindowAnalysis;
 
 struct _KuzhiWindow
@@ -125,6 +131,9 @@ struct _KuzhiWindow
   GtkWidget            *refill_button;
   GtkWidget            *mark_button;
   GtkLabel             *hint_label;
+  GtkRevealer          *review_revealer;
+  GtkLabel             *review_label;
+  GtkProgressBar       *review_progress;
   GtkWidget            *view1_button;
   GtkWidget            *view2_button;
 
