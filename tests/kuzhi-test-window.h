@@ -79,3 +79,19 @@ kz_test_find_label (GtkWidget  *root,
     }
   return NULL;
 }
+
+/* The button below `root` whose label is `label` (with its mnemonic), or NULL. */
+static inline GtkWidget *
+kz_test_find_button (GtkWidget  *root,
+                     const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = kz_test_find_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}

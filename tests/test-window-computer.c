@@ -696,6 +696,13 @@ test_review (Fixture       *f,
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
   g_assert_true (kuzhi_game_model_play (f->model, worst, NULL));
+  /* A turn after it, so that turn 1 is in the past and can be browsed. */
+  if (!kuzhi_game_model_get_over (f->model))
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      g_assert_cmpint (kuzhi_game_model_get_legal (f->model, legal), >, 0);
+      g_assert_true (kuzhi_game_model_play (f->model, legal[0], NULL));
+    }
   kz_test_spin (50);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
 
@@ -711,6 +718,27 @@ test_review (Fixture       *f,
   }
   kz_test_spin (800);   /* the history panel slides in */
   capture (GTK_WIDGET (f->window), "review.png");
+
+  /* Show Better Move on the mistake: the best turn played on a copy of
+   * the position before it; the match is not changed. */
+  {
+    GtkWidget *better = kz_test_find_button (GTK_WIDGET (f->window), "Show _Better Move");
+    size_t n_before = kuzhi_game_model_get_match (f->model)->n_history;
+    KzPosition want = kuzhi_game_model_get_match (f->model)->start;
+    const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (panel, 1);
+
+    g_assert_nonnull (better);
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 1);
+    g_assert_true (gtk_widget_get_visible (better));
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-better", NULL);
+    kz_position_variant (&want)->apply (&want, r->best_action, NULL);
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &want));
+    g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, n_before);
+    kz_test_spin (400);   /* the browse bar slides down */
+    capture (GTK_WIDGET (f->window), "review-better.png");
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  }
 
   /* A move: the review no longer matches the line of play. */
   if (!kuzhi_game_model_get_over (f->model))

@@ -105,22 +105,6 @@ can_refill (const KzPosition *pos)
   return !pos->over && kz_position_is_legal (pos, KZ_ACTION_REFILL);
 }
 
-/* The button below `root` whose label is `label` (with its mnemonic). */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
-        return child;
-      if ((found = find_button (child, label)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* --- tests ---------------------------------------------------------------- */
 
 static void
@@ -540,8 +524,8 @@ test_why_not (Fixture       *f,
   kz_match_clear (&m);
   g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 14);
 
-  mark_button = find_button (GTK_WIDGET (f->window), "Mark _Lucky Cup");
-  refill_button = find_button (GTK_WIDGET (f->window), "Sow _Refill Shell");
+  mark_button = kz_test_find_button (GTK_WIDGET (f->window), "Mark _Lucky Cup");
+  refill_button = kz_test_find_button (GTK_WIDGET (f->window), "Sow _Refill Shell");
   g_assert_false (gtk_widget_is_sensitive (mark_button));
   g_assert_false (gtk_widget_is_sensitive (refill_button));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,

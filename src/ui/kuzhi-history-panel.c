@@ -533,3 +533,13 @@ kuzhi_history_panel_has_review (KuzhiHistoryPanel *self)
   g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), FALSE);
   return self->review != NULL;
 }
+
+const KuzhiReviewTurn *
+kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
+                                     guint              turn)
+{
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), NULL);
+  if (self->review == NULL || turn == 0 || turn > self->review->len)
+    return NULL;
+  return &g_array_index (self->review, KuzhiReviewTurn, turn - 1);
+}

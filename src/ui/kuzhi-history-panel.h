@@ -38,5 +38,8 @@ const KzPosition *kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
 void       kuzhi_history_panel_set_review   (KuzhiHistoryPanel *self,
                                              GArray            *review);
 gboolean   kuzhi_history_panel_has_review   (KuzhiHistoryPanel *self);
+/* Turn N's review (N from 1), or NULL. */
+const KuzhiReviewTurn *kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
+                                                            guint              turn);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include "kuzhi-window-private.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
 
 typedef KuzhiWindowFiles Files;
@@ -623,6 +624,57 @@ kuzhi_window_browse_turn (KuzhiWindow *self,
     text = g_strdup_printf (_("Viewing turn %u"), turn);
   gtk_label_set_text (files->browse_label, text);
   gtk_revealer_set_reveal_child (files->browse_revealer, TRUE);
+  /* A turn the review marked as a mistake can show what was better. */
+  {
+    const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (files->panel, turn);
+    const KzVariant *v = kz_position_variant (pos);
+    gtk_widget_set_visible (files->better_button, r != NULL && r->loss >= v->review_mistake);
+  }
+}
+
+/* The better move of a reviewed turn, shown on the board as a variation:
+ * the position before the turn with the best turn played on a copy (the
+ * match is not touched). Escape or Return to the Current Position leave. */
+static void
+show_better (Files *files)
+{
+  const KuzhiReviewTurn *r;
+  const KzPosition *before;
+  KzPosition variation;
+  g_autofree char *best = NULL, *played = NULL, *text = NULL, *name = NULL;
+  KzMoveValue value = { 0 };
+
+  if (files->browsing <= 0)
+    return;
+  r = kuzhi_history_panel_get_review_turn (files->panel, (guint) files->browsing);
+  before = kuzhi_history_panel_get_position (files->panel, (guint) files->browsing - 1);
+  if (r == NULL || before == NULL || !kz_position_is_legal (before, r->best_action))
+    return;
+  variation = *before;
+  name = kuzhi_game_action_name (before, KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE
+                                         ? r->best_then : r->best_action);
+  kz_position_variant (before)->apply (&variation, r->best_action, NULL);
+  if (KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE && kz_position_is_legal (&variation, r->best_then))
+    kz_position_variant (before)->apply (&variation, r->best_then, NULL);
+  kuzhi_board_view_set_position (files->board, &variation);
+  /* Written as the analysis writes values: "+2", "−1". */
+  value.score = r->best * 100;
+  best = kuzhi_game_value_text (&value);
+  value.score = r->played * 100;
+  played = kuzhi_game_value_text (&value);
+  /* Translators: shown above the board over a variation: "Better than turn 5: pit 3 (+2, not −1)" */
+  text = g_strdup_printf (_("Better than turn %d: %s (%s, not %s)"),
+                          files->browsing, name, best, played);
+  gtk_label_set_text (files->browse_label, text);
+  gtk_widget_set_visible (files->better_button, FALSE);
+}
+
+static void
+show_better_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  show_better (get_files (user_data));
 }
 
 static void
@@ -800,6 +852,7 @@ static const GActionEntry win_actions[] = {
   { "browse-turn", browse_turn_action, "u" },
   { "return-to-current", return_action },
   { "play-from-here", play_from_here_action },
+  { "show-better", show_better_action },
 };
 
 static void
@@ -828,6 +881,7 @@ build_panel (Files *files)
   files->flap = window->history_flap;
   files->browse_revealer = window->browse_revealer;
   files->browse_label = window->browse_label;
+  files->better_button = window->better_button;
   files->panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (files->model));
   g_signal_connect (files->panel, "turn-activated", G_CALLBACK (on_turn_activated), files);
   gtk_widget_add_css_class (GTK_WIDGET (files->panel), "background");

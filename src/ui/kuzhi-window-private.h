@@ -33,6 +33,7 @@ typedef struct
   KuzhiHistoryPanel    *panel;
   GtkRevealer          *browse_revealer;
   GtkLabel             *browse_label;
+  GtkWidget            *better_button;
 
   /* owned */
   GFile                *file;
@@ -118,6 +119,7 @@ struct _KuzhiWindow
   GtkLabel             *banner_label;
   GtkRevealer          *browse_revealer;
   GtkLabel             *browse_label;
+  GtkWidget            *better_button;
   AdwFlap              *history_flap;
   GtkRevealer          *notice_revealer;
   GtkLabel             *notice_label;

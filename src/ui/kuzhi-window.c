@@ -896,6 +896,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, better_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_progress);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_label);
