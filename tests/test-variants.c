@@ -62,6 +62,11 @@ test_options (void)
       g_assert_cmpint (v->eval_weights.w[0], !=, 0);
       g_assert_nonnull (v->eval_weight_names[0]);
       g_assert_cmpint (v->easy_stray, <=, 100);
+      /* The review's thresholds: a blunder is a worse mistake, and the
+       * review searches every position for some time. */
+      g_assert_cmpint (v->review_mistake, >=, 1);
+      g_assert_cmpint (v->review_blunder, >, v->review_mistake);
+      g_assert_cmpint (v->review_time_ms, >=, 100);
       g_assert_true (v->pit_word == KZ_PIT_WORD_CUP || v->pit_word == KZ_PIT_WORD_PIT || v->pit_word == KZ_PIT_WORD_HOUSE);
     }
 }
