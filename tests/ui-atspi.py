@@ -342,7 +342,18 @@ def run(app, dumping):
         if dumping:
             dump(main_window)
         check_names("main menu", main_window)
-        press(entry, f"the menu item '{item}'")
+        # On a slow machine (the sanitizer build) the popover's items may
+        # not offer their action yet: find the item again and retry.
+        def press_item():
+            found = find_named(main_window, item, {"menu item", "push button"})
+            if found is None:
+                return None
+            try:
+                press(found, f"the menu item '{item}'")
+            except Stop:
+                return None
+            return True
+        wait_for(f"the menu item '{item}' to take a press", press_item)
         frame = app.wait_frame(window, name=window)
         wait_for(f"the {window} window's content",
                  lambda: any(describe(o).startswith("push button") for o, _p, _i in walk(frame)))
