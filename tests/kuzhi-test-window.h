@@ -95,3 +95,34 @@ kz_test_find_button (GtkWidget  *root,
     }
   return NULL;
 }
+
+/* Writes the widget as it looks now to KUZHI_SCREENSHOT_DIR/name (nothing
+ * when that is unset), waiting for a frame on a slow machine. */
+static inline void
+kz_test_capture (GtkWidget  *widget,
+                 const char *name)
+{
+  const char *dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+  kz_test_spin (300);
+  paintable = gtk_widget_paintable_new (widget);
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        kz_test_spin (100);
+    }
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node, NULL);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("wrote %s", path);
+}

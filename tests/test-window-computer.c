@@ -18,7 +18,6 @@ typedef struct {
   GSettings      *settings;
 } Fixture;
 
-static const char *shots_dir;
 
 typedef gboolean (*Condition) (Fixture *f);
 
@@ -60,39 +59,6 @@ fixture_teardown (Fixture       *f,
   kz_test_spin (50);
 }
 
-static void
-capture (GtkWidget  *widget,
-         const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = NULL;
-  GtkSnapshot *snapshot;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  if (shots_dir == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  path = g_build_filename (shots_dir, name, NULL);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  /* A widget between frames (a busy machine) may have nothing yet. */
-  for (int i = 0; i < 30 && node == NULL; i++)
-    {
-      kz_test_spin (100);
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (snapshot);
-    }
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("wrote %s", path);
-}
 
 static size_t
 n_actions (Fixture *f)
@@ -312,7 +278,7 @@ test_undo_cancels (Fixture       *f,
   g_assert_cmpuint (n_actions (f), ==, 1);
   g_assert_true (spin_until (f, is_thinking, 2000));
   g_assert_nonnull (strstr (hint_line (f), "Arul (Hard) is thinking"));
-  capture (GTK_WIDGET (f->window), "computer-thinking.png");
+  kz_test_capture (GTK_WIDGET (f->window), "computer-thinking.png");
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
   g_assert_false (kuzhi_window_computer_is_thinking (f->window));
@@ -406,7 +372,7 @@ test_hint (Fixture       *f,
     g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
   }
   g_assert_true (hint_enabled (f));
-  capture (GTK_WIDGET (f->window), "hint.png");
+  kz_test_capture (GTK_WIDGET (f->window), "hint.png");
   /* Two people play: the search table's memory went back with the hint. */
   g_assert_cmpuint (kuzhi_window_computer_get_table_bytes (f->window), ==, 0);
 
@@ -626,7 +592,7 @@ test_analysis (Fixture       *f,
   kuzhi_board_view_set_view_player (f->board, 1);
   kz_test_spin (400);
   g_assert_nonnull (kuzhi_board_view_get_value (f->board, kuzhi_board_view_get_best_pit (f->board)));
-  capture (GTK_WIDGET (f->window), "analysis.png");
+  kz_test_capture (GTK_WIDGET (f->window), "analysis.png");
   kuzhi_board_view_set_view_player (f->board, 0);
 
   /* A move: the old values go at once, the next person's come. */
@@ -717,7 +683,7 @@ test_review (Fixture       *f,
     g_assert_nonnull (strstr (row, want));
   }
   kz_test_spin (800);   /* the history panel slides in */
-  capture (GTK_WIDGET (f->window), "review.png");
+  kz_test_capture (GTK_WIDGET (f->window), "review.png");
 
   /* Show Better Move on the mistake: the best turn played on a copy of
    * the position before it; the match is not changed. */
@@ -735,7 +701,7 @@ test_review (Fixture       *f,
     g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &want));
     g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, n_before);
     kz_test_spin (400);   /* the browse bar slides down */
-    capture (GTK_WIDGET (f->window), "review-better.png");
+    kz_test_capture (GTK_WIDGET (f->window), "review-better.png");
     gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
     g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
   }
@@ -763,7 +729,6 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  shots_dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
   kz_test_load_style ();
 
 #define ADD(path, speed, fn) \

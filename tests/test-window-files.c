@@ -21,7 +21,6 @@ typedef struct {
   char           *dir;
 } Fixture;
 
-static const char *shots_dir;
 static char *data_home;
 
 /* Under AddressSanitizer: walk whole stacks on malloc, so that allocations
@@ -639,32 +638,6 @@ test_redo_button (Fixture       *f,
   g_assert_true (gtk_widget_is_sensitive (redo));
 }
 
-static void
-capture (GtkWidget  *widget,
-         const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-
-  if (shots_dir == NULL)
-    {
-      gtk_snapshot_free_to_node (snapshot);
-      return;
-    }
-  path = g_build_filename (shots_dir, name, NULL);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("wrote %s", path);
-}
 
 /* The panel's rows, browsing a past turn and coming back. */
 static void
@@ -734,7 +707,7 @@ test_history_browse (Fixture       *f,
   g_assert_nonnull (find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL));
   g_assert_nonnull (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
   kz_test_spin (300);
-  capture (GTK_WIDGET (f->window), "history.png");
+  kz_test_capture (GTK_WIDGET (f->window), "history.png");
 
   /* Turn 0 is the start. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 0);
@@ -935,7 +908,7 @@ test_autosave_failing (Fixture       *f,
   g_assert_true (gtk_widget_is_visible (save_as));
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (save_as)), ==, "win.save-as");
   kz_test_spin (400);   /* the notice slides in */
-  capture (GTK_WIDGET (f->window), "autosave-failing.png");
+  kz_test_capture (GTK_WIDGET (f->window), "autosave-failing.png");
 
   play_turns (f, 2, 1);
   g_assert_nonnull (kuzhi_window_get_notice_text (f->window));
@@ -978,7 +951,7 @@ test_autosave_unreadable (Fixture       *f,
   g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   kz_test_spin (400);
-  capture (GTK_WIDGET (f->window), "autosave-unreadable.png");
+  kz_test_capture (GTK_WIDGET (f->window), "autosave-unreadable.png");
 
   /* Playing on does not touch the file set aside. */
   play_turns (f, 1, 0);
@@ -1146,7 +1119,7 @@ test_computer_side (Fixture       *f,
   g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (fresh, 0), "Meena: "));
   g_assert_null (strstr (kuzhi_window_get_caption_text (fresh, 0), "computer"));
   kz_test_spin (200);
-  capture (GTK_WIDGET (fresh), "computer-side.png");
+  kz_test_capture (GTK_WIDGET (fresh), "computer-side.png");
 
   /* New Match offers this match's players, and says what they make. */
   gtk_widget_activate_action (GTK_WIDGET (fresh), "win.new-match", NULL);
@@ -1159,7 +1132,7 @@ test_computer_side (Fixture       *f,
     g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 1), ==, KZ_LEVEL_HARD);
     g_assert_cmpstr (kuzhi_new_match_dialog_get_description (dialog), ==,
                      "Meena plays against the computer (Hard).");
-    capture (GTK_WIDGET (dialog), "new-match-computer.png");
+    kz_test_capture (GTK_WIDGET (dialog), "new-match-computer.png");
     /* It follows the choice as it changes. */
     kuzhi_new_match_dialog_set_player_level (dialog, 1, KZ_LEVEL_NONE);
     g_assert_cmpstr (kuzhi_new_match_dialog_get_description (dialog), ==,
@@ -1290,7 +1263,6 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  shots_dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
   kz_test_load_style ();
 
 #define ADD(path, fn) \

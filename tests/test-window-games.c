@@ -38,35 +38,6 @@ fixture_teardown (Fixture       *f,
   kz_test_spin (20);
 }
 
-static void
-capture (GtkWidget  *widget,
-         const char *name)
-{
-  const char *dir = g_getenv ("KUZHI_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GtkSnapshot *snapshot;
-
-  if (dir == NULL || *dir == '\0')
-    return;
-  kz_test_spin (300);
-  paintable = gtk_widget_paintable_new (widget);
-  for (int tries = 0; node == NULL && tries < 50; tries++)
-    {
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        kz_test_spin (100);
-    }
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node, NULL);
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("wrote %s", path);
-}
 
 static KuzhiNewMatchDialog *
 find_new_match_dialog (void)
@@ -265,7 +236,7 @@ test_kalah_extra_turn (Fixture       *f,
   }
   g_assert_false (kuzhi_game_model_get_over (f->model));
   kuzhi_window_dismiss_toast (f->window);
-  capture (GTK_WIDGET (f->window), "game-kalah.png");
+  kz_test_capture (GTK_WIDGET (f->window), "game-kalah.png");
 }
 
 static void
@@ -390,7 +361,7 @@ test_oware_mid_game (Fixture       *f,
     g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), score));
   }
   kuzhi_window_dismiss_toast (f->window);
-  capture (GTK_WIDGET (f->window), "game-oware.png");
+  kz_test_capture (GTK_WIDGET (f->window), "game-oware.png");
 }
 
 /* Pallanguzhi: random moves through the model until a round ends with
@@ -456,7 +427,7 @@ test_pallanguzhi_rubbish (Fixture       *f,
           }
   }
   kuzhi_window_dismiss_toast (f->window);
-  capture (GTK_WIDGET (f->window), "game-pallanguzhi.png");
+  kz_test_capture (GTK_WIDGET (f->window), "game-pallanguzhi.png");
 }
 
 /* Pallanguzhi's pasu flies to the sower's store, marked "Pasu!" on the way,
@@ -482,7 +453,7 @@ test_pallanguzhi_pasu (Fixture       *f,
   g_assert_true (kuzhi_board_view_get_animating (f->board));
   /* Lift 1.4 steps, one drop, then the capture's 3 steps of 320 ms. */
   kz_test_spin (1000);
-  capture (GTK_WIDGET (f->window), "game-pasu.png");
+  kz_test_capture (GTK_WIDGET (f->window), "game-pasu.png");
   kuzhi_board_view_finish_animation (f->board);
   kz_test_spin (20);
   pos = *kuzhi_game_model_get_position (f->model);
@@ -596,7 +567,7 @@ test_dialog_and_rules (Fixture       *f,
   g_assert_nonnull (dialog);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 900);
   kz_test_spin (200);
-  capture (GTK_WIDGET (dialog), "new-match-games.png");
+  kz_test_capture (GTK_WIDGET (dialog), "new-match-games.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   rules = kuzhi_rules_page_new (GTK_WINDOW (f->window));
@@ -617,7 +588,7 @@ test_dialog_and_rules (Fixture       *f,
                                                      0, 0, &x, &y));
     gtk_adjustment_set_value (adj, y - 12);
     kz_test_spin (100);
-    capture (GTK_WIDGET (rules), "rules-games.png");
+    kz_test_capture (GTK_WIDGET (rules), "rules-games.png");
   }
   gtk_window_destroy (rules);
 }
