@@ -95,6 +95,8 @@ cat > "$work/protocol.dict" <<'DICT'
 "undo"
 "go depth=1"
 "go depth=2"
+"analyse depth=1"
+"analyse depth=2"
 "save "
 "load "
 "quit"
