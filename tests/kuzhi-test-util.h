@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-search.h"
 
 /* ---- random numbers ------------------------------------------------------ */
 
@@ -40,6 +41,41 @@ kz_test_rand_range (guint64 *state, int lo, int hi)
         g_test_add_data_func (kz_path_, &(table)[kz_i_], (func));             \
       }                                                                       \
   } G_STMT_END
+
+/* ---- full minimax, for checking the search ----------------------------- */
+
+/* A plain negamax over whole turns, with no table and no pruning, of a
+ * position with a handful of seeds in a game without the repetition rule:
+ * the final margin for the player to move. */
+static inline int kz_test_action_minimax (const KzPosition *pos, KzAction action);
+
+static inline int
+kz_test_minimax (const KzPosition *pos)
+{
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n = kz_position_variant (pos)->legal (pos, actions);
+  int best = G_MININT;
+
+  g_assert_cmpint (n, >, 0);
+  for (int i = 0; i < n; i++)
+    {
+      int value = kz_test_action_minimax (pos, actions[i]);   /* not inside MAX(), which would search twice */
+      best = MAX (best, value);
+    }
+  return best;
+}
+
+/* The same for one action of the position, for its mover. */
+static inline int
+kz_test_action_minimax (const KzPosition *pos, KzAction action)
+{
+  KzPosition c = *pos;
+
+  kz_position_variant (pos)->apply (&c, action, NULL);
+  if (c.over)
+    return kz_eval_final_margin (&c, pos->to_move);
+  return c.to_move == pos->to_move ? kz_test_minimax (&c) : -kz_test_minimax (&c);
+}
 
 /* ---- positions and actions written by hand ------------------------------ */
 

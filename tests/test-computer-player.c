@@ -11,6 +11,7 @@
 
 #include "kuzhi-computer-player.h"
 #include "kuzhi-test-threads.h"
+#include "kuzhi-test-util.h"
 
 typedef struct
 {
@@ -199,33 +200,6 @@ test_analyse (void)
   kz_match_clear (&m);
 }
 
-/* Full minimax of a small Kalah position, for the mover. */
-static int
-kalah_value (const KzPosition *pos)
-{
-  const KzVariant *v = kz_position_variant (pos);
-  KzAction actions[KZ_MAX_ACTIONS];
-  int n = v->legal (pos, actions), best = G_MININT;
-
-  for (int i = 0; i < n; i++)
-    {
-      KzPosition c = *pos;
-      int value;
-      v->apply (&c, actions[i], NULL);
-      value = c.over ? kz_eval_final_margin (&c, pos->to_move) : c.to_move == pos->to_move ? kalah_value (&c) : -kalah_value (&c);
-      best = MAX (best, value);
-    }
-  return best;
-}
-
-static int
-kalah_action_value (const KzPosition *pos, KzAction a)
-{
-  KzPosition c = *pos;
-  kz_position_variant (pos)->apply (&c, a, NULL);
-  return c.over ? kz_eval_final_margin (&c, pos->to_move) : c.to_move == pos->to_move ? kalah_value (&c) : -kalah_value (&c);
-}
-
 /* The review of a Kalah endgame whose turns alternate between the worst
  * and the best move: each turn's best, played value and loss are the
  * ones full minimax gives, proven. */
@@ -249,10 +223,10 @@ test_review (void)
       KzAction actions[KZ_MAX_ACTIONS], pick = KZ_ACTION_NONE;
       int k = kz_position_variant (&m.pos)->legal (&m.pos, actions), pick_value = 0;
 
-      best[n] = kalah_value (&m.pos);
+      best[n] = kz_test_minimax (&m.pos);
       for (int i = 0; i < k; i++)
         {
-          int value = kalah_action_value (&m.pos, actions[i]);
+          int value = kz_test_action_minimax (&m.pos, actions[i]);
           /* The worst on even turns, the best on odd ones. */
           if (pick == KZ_ACTION_NONE || (n % 2 == 0 ? value < pick_value : value > pick_value))
             {

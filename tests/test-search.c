@@ -18,34 +18,6 @@ new_match (KzMatch *m, KzVariantId id, int seeds)
   g_assert_true (kz_match_init (m, id, &options, NULL, 0));
 }
 
-/* A plain negamax over whole turns with no table, no bounds and no
- * pruning: the final margin for the player to move. Only for positions
- * with a handful of seeds. */
-static int
-minimax (const KzPosition *pos)
-{
-  const KzVariant *v = kz_position_variant (pos);
-  KzAction actions[KZ_MAX_ACTIONS];
-  int n = v->legal (pos, actions);
-  int best = G_MININT;
-
-  g_assert_cmpint (n, >, 0);
-  for (int i = 0; i < n; i++)
-    {
-      KzPosition c = *pos;
-      int value;
-      v->apply (&c, actions[i], NULL);
-      if (c.over)
-        value = kz_eval_final_margin (&c, pos->to_move);
-      else if (c.to_move == pos->to_move)
-        value = minimax (&c);
-      else
-        value = -minimax (&c);
-      best = MAX (best, value);
-    }
-  return best;
-}
-
 /* A random Kalah endgame: `on_board` seeds spread over the pits, the rest
  * in the stores, either player to move. False when a row came out empty
  * (the game would already be over). */
@@ -83,7 +55,7 @@ test_kalah_endgames_exact (void)
       if (!random_kalah_endgame (&rng, &m, kz_test_rand_range (&rng, 3, 9)))
         continue;
 
-      int expected = minimax (&m.pos);
+      int expected = kz_test_minimax (&m.pos);
       g_assert_true (kz_search (searcher, &m, &limits, NULL, &r));
       g_assert_true (r.exact);
       g_assert_true (kz_score_is_final (r.score) || r.score == 0);
@@ -94,7 +66,7 @@ test_kalah_endgames_exact (void)
       KzPosition c = m.pos;
       kz_position_variant (&c)->apply (&c, r.best, NULL);
       int after = c.over ? kz_eval_final_margin (&c, m.pos.to_move)
-                         : c.to_move == m.pos.to_move ? minimax (&c) : -minimax (&c);
+                         : c.to_move == m.pos.to_move ? kz_test_minimax (&c) : -kz_test_minimax (&c);
       g_assert_cmpint (after, ==, expected);
       kz_match_clear (&m);
     }
@@ -117,7 +89,7 @@ test_kalah_solver_small_table (void)
       if (!random_kalah_endgame (&rng, &m, kz_test_rand_range (&rng, 6, 10)))
         continue;
 
-      int expected = minimax (&m.pos);
+      int expected = kz_test_minimax (&m.pos);
       g_assert_true (kz_kalah_solve (&m.pos, table, 16 * 64, NULL, 0, kz_test_rand_range (&rng, -6, 7), &sol));
       g_assert_cmpint (sol.value, ==, expected);
       g_assert_cmpint (sol.pv_len, >, 0);
@@ -131,7 +103,7 @@ test_kalah_solver_small_table (void)
           g_assert_true (kz_position_is_legal (&pos, sol.pv[i]));
           kz_position_variant (&pos)->apply (&pos, sol.pv[i], NULL);
           int after = pos.over ? kz_eval_final_margin (&pos, mover)
-                               : pos.to_move == mover ? minimax (&pos) : -minimax (&pos);
+                               : pos.to_move == mover ? kz_test_minimax (&pos) : -kz_test_minimax (&pos);
           g_assert_cmpint (after, ==, value);
           if (pos.over)
             break;

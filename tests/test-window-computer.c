@@ -4,6 +4,7 @@
 
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
+#include "kuzhi-test-util.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-analysis.h"
 #include "kuzhi-history-panel.h"
@@ -490,26 +491,6 @@ test_dialog_levels (Fixture       *f,
   g_assert_cmpint (kuzhi_board_view_get_view_player (f->board), ==, 1);
 }
 
-/* Full minimax for a small Kalah position: the mover's final margin. */
-static int
-kalah_minimax (const KzPosition *pos)
-{
-  const KzVariant *v = kz_position_variant (pos);
-  KzAction actions[KZ_MAX_ACTIONS];
-  int n = v->legal (pos, actions), best = G_MININT;
-
-  for (int i = 0; i < n; i++)
-    {
-      KzPosition c = *pos;
-      int value;
-      v->apply (&c, actions[i], NULL);
-      value = c.over ? kz_eval_final_margin (&c, pos->to_move)
-                     : c.to_move == pos->to_move ? kalah_minimax (&c) : -kalah_minimax (&c);
-      best = MAX (best, value);
-    }
-  return best;
-}
-
 static gboolean
 analysis_proven (Fixture *f)
 {
@@ -560,7 +541,6 @@ test_analysis (Fixture       *f,
   pos = kuzhi_game_model_get_position (f->model);
   for (int p = 0; p < 6; p++)
     {
-      KzPosition c = *pos;
       int value;
       g_autofree char *want = NULL;
 
@@ -569,8 +549,7 @@ test_analysis (Fixture       *f,
           g_assert_null (kuzhi_board_view_get_value (f->board, p));
           continue;
         }
-      kz_position_variant (pos)->apply (&c, p, NULL);
-      value = c.over ? kz_eval_final_margin (&c, 0) : c.to_move == 0 ? kalah_minimax (&c) : -kalah_minimax (&c);
+      value = kz_test_action_minimax (pos, p);
       want = value > 0 ? g_strdup_printf ("wins by %d", value)
              : value < 0 ? g_strdup_printf ("loses by %d", -value) : g_strdup ("draw");
       g_assert_cmpstr (kuzhi_board_view_get_value (f->board, p), ==, want);
@@ -578,11 +557,7 @@ test_analysis (Fixture       *f,
     }
   /* The best marked is one of the best. */
   {
-    int best = kuzhi_board_view_get_best_pit (f->board);
-    KzPosition c = *pos;
-    kz_position_variant (pos)->apply (&c, best, NULL);
-    g_assert_cmpint (c.over ? kz_eval_final_margin (&c, 0) : c.to_move == 0 ? kalah_minimax (&c) : -kalah_minimax (&c),
-                     ==, best_value);
+    g_assert_cmpint (kz_test_action_minimax (pos, kuzhi_board_view_get_best_pit (f->board)), ==, best_value);
   }
   g_test_message ("%s", kuzhi_window_analysis_get_line (f->window));
   g_assert_true (g_str_has_prefix (kuzhi_window_analysis_get_line (f->window), "Analysis, proven: best pit "));
@@ -641,14 +616,11 @@ test_review (Fixture       *f,
   m.pos.stores[0] = 20;
   m.pos.stores[1] = 48 - 20 - 7;
   m.start = m.pos;
-  best_value = kalah_minimax (&m.pos);
+  best_value = kz_test_minimax (&m.pos);
   n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
   for (int i = 0; i < n; i++)
     {
-      KzPosition c = m.pos;
-      int v;
-      kz_position_variant (&c)->apply (&c, actions[i], NULL);
-      v = c.over ? kz_eval_final_margin (&c, 0) : c.to_move == 0 ? kalah_minimax (&c) : -kalah_minimax (&c);
+      int v = kz_test_action_minimax (&m.pos, actions[i]);
       if (v < worst_value)
         {
           worst_value = v;

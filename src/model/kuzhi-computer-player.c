@@ -86,22 +86,28 @@ on_cancelled (GCancellable *cancellable, gpointer user_data)
   g_atomic_int_set (&data->cancel, 1);
 }
 
-/* Runs the search in the calling thread. Returns FALSE with `error` set
- * when cancelled or when there is nothing to choose. */
+/* Progress from the search thread for the caller's main context: an
+ * analysis's values after an iteration, or how far a review has come. */
 typedef struct
 {
-  KzAnalysis         analysis;
-  ChooseData        *data;       /* kept alive by the task, which owns it */
-  GTask             *task;
+  KzAnalysis  analysis;
+  guint       done, total;
+  ChooseData *data;       /* kept alive by the task, which owns it */
+  GTask      *task;
 } Progress;
 
 static gboolean
 progress_in_main (gpointer user_data)
 {
   Progress *p = user_data;
+  ChooseData *data = p->data;
 
-  if (!g_cancellable_is_cancelled (p->data->cancellable))
-    p->data->progress (&p->analysis, p->data->progress_data);
+  if (g_cancellable_is_cancelled (data->cancellable))
+    return G_SOURCE_REMOVE;
+  if (data->review)
+    data->review_progress (p->done, p->total, data->progress_data);
+  else
+    data->progress (&p->analysis, data->progress_data);
   return G_SOURCE_REMOVE;
 }
 
@@ -113,32 +119,43 @@ progress_free (gpointer user_data)
   g_free (p);
 }
 
-/* In the search thread, after each iteration: a copy of the values for
- * the caller's main context. */
+/* In the search thread. A source, not g_main_context_invoke(): that would
+ * call the function right here, in the search thread, whenever the main
+ * context happens to be free to acquire. */
+static void
+post_progress (ChooseData       *data,
+               const KzAnalysis *analysis,
+               guint             done,
+               guint             total)
+{
+  gboolean wanted = data->review ? data->review_progress != NULL : data->progress != NULL;
+  Progress *p;
+  GSource *source;
+
+  if (!wanted || data->context == NULL || data->task == NULL)
+    return;
+  p = g_new0 (Progress, 1);
+  if (analysis != NULL)
+    p->analysis = *analysis;
+  p->done = done;
+  p->total = total;
+  p->data = data;
+  p->task = g_object_ref (data->task);
+  source = g_idle_source_new ();
+  g_source_set_callback (source, progress_in_main, p, progress_free);
+  g_source_attach (source, data->context);
+  g_source_unref (source);
+}
+
+/* The analysis's callback after each iteration. */
 static void
 deliver_progress (const KzAnalysis *analysis, void *user_data)
 {
-  ChooseData *data = user_data;
-  Progress *p;
-
-  if (data->progress == NULL || data->context == NULL || data->task == NULL)
-    return;
-  p = g_new (Progress, 1);
-  p->analysis = *analysis;
-  p->data = data;
-  p->task = g_object_ref (data->task);
-  /* A source, not g_main_context_invoke(): that would call the function
-   * right here, in the search thread, whenever the main context happens
-   * to be free to acquire. */
-  {
-    GSource *source = g_idle_source_new ();
-    g_source_set_priority (source, G_PRIORITY_DEFAULT);
-    g_source_set_callback (source, progress_in_main, p, progress_free);
-    g_source_attach (source, data->context);
-    g_source_unref (source);
-  }
+  post_progress (user_data, analysis, 0, 0);
 }
 
+/* Runs the search in the calling thread. Returns FALSE with `error` set
+ * when cancelled or when there is nothing to choose. */
 static gboolean
 run_search (KuzhiComputerPlayer *self,
             ChooseData          *data,
@@ -195,50 +212,6 @@ run_search (KuzhiComputerPlayer *self,
       return FALSE;
     }
   return TRUE;
-}
-
-typedef struct
-{
-  guint       done, total;
-  ChooseData *data;
-  GTask      *task;
-} ReviewProgress;
-
-static gboolean
-review_progress_in_main (gpointer user_data)
-{
-  ReviewProgress *p = user_data;
-
-  if (!g_cancellable_is_cancelled (p->data->cancellable))
-    p->data->review_progress (p->done, p->total, p->data->progress_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-review_progress_free (gpointer user_data)
-{
-  ReviewProgress *p = user_data;
-  g_object_unref (p->task);
-  g_free (p);
-}
-
-static void
-deliver_review_progress (ChooseData *data, guint done, guint total)
-{
-  ReviewProgress *p;
-  GSource *source;
-
-  if (data->review_progress == NULL || data->context == NULL || data->task == NULL)
-    return;
-  p = g_new (ReviewProgress, 1);
-  p->done = done;
-  p->total = total;
-  p->data = data;
-  p->task = g_object_ref (data->task);
-  source = g_idle_source_new ();
-  g_source_set_callback (source, review_progress_in_main, p, review_progress_free);
-  g_source_attach (source, data->context);
-  g_source_unref (source);
 }
 
 /* The value of `action` in the analysis, or FALSE. */
@@ -317,7 +290,7 @@ run_review (KuzhiComputerPlayer *self,
       r->played = MIN (kz_score_to_seeds (played->score), r->best);
       r->loss = r->best - r->played;
       r->exact = r->exact && played->exact;
-      deliver_review_progress (data, turns->len - k, turns->len);
+      post_progress (data, NULL, turns->len - k, turns->len);
     }
   if (g_atomic_int_get (&self->release))
     g_clear_pointer (&self->searcher, kz_searcher_free);
