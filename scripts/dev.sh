@@ -35,21 +35,38 @@ configure () {
   fi
 }
 
-# Prints a build's results as "passed failed" from meson's test log.
+# Adds a build's results from meson's test log to the totals, and the
+# name of each test that did not pass to $failures, so that the closing
+# lines say which ones they were.
+total_p=0 total_f=0 total_s=0 failures=""
 count_results () {
-  python3 - "$1/meson-logs/testlog.json" <<'PY'
+  local counts
+  counts=$(python3 - "$1/meson-logs/testlog.json" "$1" <<'PY'
 import json, sys
 passed = failed = skipped = 0
+names = []
 try:
     for line in open(sys.argv[1]):
-        r = json.loads(line).get("result")
+        entry = json.loads(line)
+        r = entry.get("result")
         if r in ("OK", "EXPECTEDFAIL"): passed += 1
         elif r == "SKIP": skipped += 1
-        else: failed += 1
+        else:
+            failed += 1
+            names.append("%s: %s (%s)" % (sys.argv[2], entry.get("name"), r))
 except FileNotFoundError:
     failed += 1
+    names.append("%s: no test log" % sys.argv[2])
 print(passed, failed, skipped)
+for n in names: print(n)
 PY
+)
+  local p f s line
+  read -r p f s <<<"$(head -n 1 <<<"$counts")"
+  total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + s))
+  while IFS= read -r line; do
+    [ -z "$line" ] || failures+="  did not pass: $line"$'\n'
+  done <<<"$(tail -n +2 <<<"$counts")"
 }
 
 run_game () {
@@ -61,14 +78,13 @@ run_game () {
 
 run_tests () {
   install_missing "${build_packages[@]}" "${test_packages[@]}"
-  local status=0 p f s total_p=0 total_f=0 total_s=0
+  local status=0
 
   echo "== Build and test (debugoptimized)"
   configure build
   ninja -C build
   meson test -C build --print-errorlogs --num-processes 2 || status=1
-  read -r p f s < <(count_results build)
-  total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + s))
+  count_results build
 
   echo "== Build and test under AddressSanitizer and UndefinedBehaviorSanitizer"
   configure build-asan -Db_sanitize=address,undefined -Dbuildtype=debug
@@ -77,8 +93,7 @@ run_tests () {
   LSAN_OPTIONS=suppressions="$top/tests/lsan.supp":print_suppressions=0 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs --num-processes 2 --timeout-multiplier 4 || status=1
-  read -r p f s < <(count_results build-asan)
-  total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + s))
+  count_results build-asan
 
   if [ -x tests/run-fuzz.sh ]; then
     echo "== Fuzz the match-file loader and the kuzhi-engine protocol for ${KUZHI_FUZZ_SECONDS:-60} s each"
@@ -86,10 +101,12 @@ run_tests () {
       total_p=$((total_p + 1))
     else
       total_f=$((total_f + 1)); status=1
+      failures+="  did not pass: run-fuzz.sh"$'\n'
     fi
   fi
 
   echo
+  [ -z "$failures" ] || printf "%s" "$failures"
   if [ "$total_s" -gt 0 ]; then
     echo "$total_p passed, $total_f failed, $total_s skipped"
   else
