@@ -41,7 +41,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autofree char *text = NULL;
   gsize length = 0;
 
-  if (!kuzhi_match_file_from_data ((const char *) data, size, &match, names, levels, &created, &error))
+  if (!kuzhi_match_file_from_data ((const char *) data, size, &match, names, levels, &created, NULL, &error))
     {
       /* A refusal always says why, and leaves nothing behind. */
       if (error == NULL || error->message == NULL || *error->message == '\0')
@@ -53,8 +53,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   /* Whatever loaded must save and load again to the same match: a file
    * Kuzhi accepts is one it can keep. */
-  text = kuzhi_match_file_to_data (&match, (const char *const *) names, levels, created, &length);
-  if (!kuzhi_match_file_from_data (text, length, &again, names_again, levels_again, &created_again, NULL))
+  text = kuzhi_match_file_to_data (&match, (const char *const *) names, levels, created, NULL, &length);
+  if (!kuzhi_match_file_from_data (text, length, &again, names_again, levels_again, &created_again, NULL, NULL))
     __builtin_trap ();
   if (!kz_position_equal (&match.pos, &again.pos) ||
       match.n_history != again.n_history ||

@@ -45,6 +45,8 @@ cat > "$work/match-file.dict" <<'DICT'
 "[Position]"
 "Version=1"
 "Version=2"
+"Version=3"
+"Id=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14"
 "Variant="
 "constitution"
 "kalah"

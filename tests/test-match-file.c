@@ -67,11 +67,11 @@ test_round_trip (void)
 
           random_match (&match, (KzVariantId) v, &rng);
           longest = MAX (longest, match.n_history);
-          data = kuzhi_match_file_to_data (&match, names, levels, created, &length);
+          data = kuzhi_match_file_to_data (&match, names, levels, created, NULL, &length);
           g_assert_nonnull (data);
           g_assert_cmpuint (length, ==, strlen (data));
 
-          if (!kuzhi_match_file_from_data (data, length, &loaded, names_out, levels_out, &created_out, &error))
+          if (!kuzhi_match_file_from_data (data, length, &loaded, names_out, levels_out, &created_out, NULL, &error))
             g_error ("%s refused its own file: %s\n%s", kz_variant_get ((KzVariantId) v)->key, error->message, data);
           kz_test_assert_same_match (&loaded, &match);
           g_assert_cmpstr (names_out[0], ==, names[0]);
@@ -102,9 +102,9 @@ test_old_date (void)
   KzMatch match, loaded = { 0 };
 
   g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
-  data = kuzhi_match_file_to_data (&match, NULL, NULL, created, NULL);
+  data = kuzhi_match_file_to_data (&match, NULL, NULL, created, NULL, NULL);
   g_assert_nonnull (strstr (data, "Created=0684-11-29T20:49:34Z"));
-  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, NULL, &created_out, NULL));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, NULL, &created_out, NULL, NULL));
   g_assert_true (g_date_time_equal (created, created_out));
   kz_match_clear (&loaded);
   kz_match_clear (&match);
@@ -175,7 +175,7 @@ good_file (KzMatch *match_out)
       g_assert_true (kz_action_parse (actions[i], &a));
       g_assert_true (kz_match_play (&match, a, NULL));
     }
-  data = kuzhi_match_file_to_data (&match, names, levels, created, NULL);
+  data = kuzhi_match_file_to_data (&match, names, levels, created, NULL, NULL);
   if (match_out != NULL)
     *match_out = match;
   else
@@ -224,7 +224,7 @@ assert_refused (const char *data, gsize length, int code, const char *fragment)
   g_assert_true (kz_match_play (&match, 6, NULL));
   kz_match_copy (&before, &match);
 
-  g_assert_false (kuzhi_match_file_from_data (data, length, &match, names, levels, &created, &error));
+  g_assert_false (kuzhi_match_file_from_data (data, length, &match, names, levels, &created, NULL, &error));
   g_assert_nonnull (error);
   if (code < 0)
     code = error->code;
@@ -254,9 +254,18 @@ static void
 test_broken_lines (void)
 {
   static const LineEdit edits[] = {
-    { "Version=", "Version=3", KUZHI_MATCH_FILE_ERROR_VERSION, "version 3" },
-    /* Version 1 had no Player1Plays: such a file is mislabelled. */
-    { "Version=", "Version=1", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“Player1Plays” in [Match] is not part of format version 1" },
+    { "Version=", "Version=4", KUZHI_MATCH_FILE_ERROR_VERSION, "version 4" },
+    /* Version 1 had no Id nor Player1Plays, version 2 no Id: such a file
+     * is mislabelled. */
+    { "Version=", "Version=1", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“Id” in [Match] is not part of format version 1" },
+    { "Version=", "Version=2", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“Id” in [Match] is not part of format version 2" },
+    { "Id=", "Id=", KUZHI_MATCH_FILE_ERROR_VALUE, "“Id” in [Match] must be a UUID" },
+    { "Id=", "Id=match-1", KUZHI_MATCH_FILE_ERROR_VALUE, "not “match-1”" },
+    { "Id=", "Id=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b1", KUZHI_MATCH_FILE_ERROR_VALUE, "Id" },
+    { "Id=", "Id=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14x", KUZHI_MATCH_FILE_ERROR_VALUE, "Id" },
+    { "Id=", "Id=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14\nId=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b15", KUZHI_MATCH_FILE_ERROR_SYNTAX, "“Id” appears twice in [Match]" },
+    { "Id=", "Id=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14\nId[de]=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b15", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Id[de]" },
+    { "Id=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "Id" },
     { "Version=", "Version=0", KUZHI_MATCH_FILE_ERROR_VERSION, "“0”" },
     { "Version=", "Version=one", KUZHI_MATCH_FILE_ERROR_VERSION, "“one”" },
     { "Version=", "Version=99999999999999999999", KUZHI_MATCH_FILE_ERROR_VERSION, NULL },
@@ -348,7 +357,7 @@ test_broken_lines (void)
   {
     KzMatch match = { 0 };
     g_autoptr(GError) error = NULL;
-    g_assert_true (kuzhi_match_file_from_data (good, strlen (good), &match, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (good, strlen (good), &match, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
   }
@@ -379,7 +388,7 @@ test_truncated (void)
 
       g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
       kz_match_copy (&before, &match);
-      if (kuzhi_match_file_from_data (good, cut, &match, NULL, NULL, NULL, &error))
+      if (kuzhi_match_file_from_data (good, cut, &match, NULL, NULL, NULL, NULL, &error))
         g_error ("a file cut after %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes was accepted", cut, len);
       g_assert_error (error, KUZHI_MATCH_FILE_ERROR, error->code);
       kz_test_assert_same_match (&match, &before);
@@ -592,10 +601,10 @@ test_dates (void)
       gsize length;
 
       g_test_message ("%s", accepted[i]);
-      g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &created, &error));
+      g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, &created, NULL, &error));
       g_assert_no_error (error);
-      again = kuzhi_match_file_to_data (&match, NULL, NULL, created, &length);
-      g_assert_true (kuzhi_match_file_from_data (again, length, &reloaded, NULL, NULL, &created_again, &error));
+      again = kuzhi_match_file_to_data (&match, NULL, NULL, created, NULL, &length);
+      g_assert_true (kuzhi_match_file_from_data (again, length, &reloaded, NULL, NULL, &created_again, NULL, &error));
       g_assert_no_error (error);
       g_assert_true (g_date_time_equal (created, created_again));
       kz_match_clear (&match);
@@ -613,9 +622,9 @@ test_dates (void)
 
     g_assert_nonnull (late);
     g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, NULL, NULL, 0));
-    data = kuzhi_match_file_to_data (&match, NULL, NULL, late, &length);
+    data = kuzhi_match_file_to_data (&match, NULL, NULL, late, NULL, &length);
     g_assert_null (strstr (data, "Created=0000"));
-    g_assert_true (kuzhi_match_file_from_data (data, length, &loaded, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (data, length, &loaded, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
     kz_match_clear (&loaded);
@@ -668,7 +677,7 @@ test_names (void)
   KzMatch match = { 0 };
 
   data = edit_line (good, "Player1=", longest);
-  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, NULL, &error));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpint (g_utf8_strlen (names[0], -1), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
   g_clear_pointer (&names[0], g_free);
@@ -684,7 +693,7 @@ test_names (void)
 
   /* Escaped and raw control characters: each run one space, ends trimmed. */
   data = edit_line (good, "Player1=", "Player1=\\tMee\\n\\nna\x01\x7f!\\r");
-  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, NULL, &error));
+  g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, names, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (names[0], ==, "Mee na !");
   g_clear_pointer (&names[0], g_free);
@@ -694,10 +703,10 @@ test_names (void)
   {
     g_autofree char *name = g_strnfill (3000, 'x');
     const char *const given[2] = { name, "A\tB" };
-    g_autofree char *text = kuzhi_match_file_to_data (&match, given, NULL, NULL, NULL);
+    g_autofree char *text = kuzhi_match_file_to_data (&match, given, NULL, NULL, NULL, NULL);
     KzMatch again = { 0 };
 
-    g_assert_true (kuzhi_match_file_from_data (text, strlen (text), &again, names, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (text, strlen (text), &again, names, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (strlen (names[0]), ==, KUZHI_PLAYER_NAME_MAX_CHARS);
     g_assert_cmpstr (names[1], ==, "A B");
@@ -749,7 +758,7 @@ test_quotes_cut_by_characters (void)
       KzMatch match = { 0 };
       g_autoptr(GError) error = NULL;
 
-      g_assert_false (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, &error));
+      g_assert_false (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, NULL, &error));
       g_test_message ("%s", error->message);
       g_assert_true (g_utf8_validate (error->message, -1, NULL));
       g_assert_nonnull (strstr (error->message, "…"));
@@ -769,7 +778,7 @@ test_unclear_refusals (void)
     g_autoptr(GError) error = NULL;
     KzMatch match = { 0 };
 
-    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
   }
@@ -784,7 +793,7 @@ test_unclear_refusals (void)
     g_autoptr(GError) error = NULL;
     KzMatch match = { 0 };
 
-    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &match, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     kz_match_clear (&match);
   }
@@ -1056,9 +1065,106 @@ version_1_file (void)
 {
   g_autofree char *good = good_file (NULL);
   g_autofree char *v1 = edit_line (good, "Version=", "Version=1");
-  g_autofree char *without1 = edit_line (v1, "Player1Plays=", NULL);
+  g_autofree char *without_id = edit_line (v1, "Id=", NULL);
+  g_autofree char *without1 = edit_line (without_id, "Player1Plays=", NULL);
 
   return edit_line (without1, "Player2Plays=", NULL);
+}
+
+/* The good file as version 2 wrote it: without Id. */
+static char *
+version_2_file (void)
+{
+  g_autofree char *good = good_file (NULL);
+  g_autofree char *v2 = edit_line (good, "Version=", "Version=2");
+
+  return edit_line (v2, "Id=", NULL);
+}
+
+/* Version 3 keeps the match's identity: written, read back, kept by the
+ * model and by kuzhi-engine through save and load; a file from before
+ * gets a new one each time it is read, which its next save keeps. */
+static void
+test_match_id (void)
+{
+  static const char *id = "0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14";
+  g_autoptr(GDateTime) created = g_date_time_new_utc (2026, 11, 29, 20, 0, 0);
+  KzMatch match;
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_OWARE, NULL, NULL, 0));
+  g_assert_true (kz_match_play (&match, 2, NULL));
+  {
+    g_autofree char *data = kuzhi_match_file_to_data (&match, NULL, NULL, created, id, NULL);
+    g_autofree char *upper = g_ascii_strup (id, -1);
+    g_autofree char *upper_line = g_strconcat ("Id=", upper, NULL);
+    g_autofree char *shouted = edit_line (data, "Id=", upper_line);
+    g_autofree char *fresh = kuzhi_match_file_to_data (&match, NULL, NULL, created, NULL, NULL);
+    g_autofree char *got = NULL;
+    g_autofree char *got_upper = NULL;
+    g_autofree char *got_fresh = NULL;
+    KzMatch loaded = { 0 };
+
+    g_assert_nonnull (strstr (data, "\nVersion=3\nId=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14\n"));
+    g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, NULL, NULL, &got, NULL));
+    g_assert_cmpstr (got, ==, id);
+    /* Read in any case, kept in lower case. */
+    g_assert_true (kuzhi_match_file_from_data (shouted, strlen (shouted), &loaded, NULL, NULL, NULL, &got_upper, NULL));
+    g_assert_cmpstr (got_upper, ==, id);
+    /* No id given: a new one, every time. */
+    g_assert_true (kuzhi_match_file_from_data (fresh, strlen (fresh), &loaded, NULL, NULL, NULL, &got_fresh, NULL));
+    g_assert_true (g_uuid_string_is_valid (got_fresh));
+    g_assert_cmpstr (got_fresh, !=, id);
+    kz_match_clear (&loaded);
+  }
+  kz_match_clear (&match);
+
+  /* Versions 1 and 2 have none: a new one each time they are read. */
+  {
+    g_autofree char *v1 = version_1_file ();
+    g_autofree char *v2 = version_2_file ();
+    g_autofree char *a = NULL;
+    g_autofree char *b = NULL;
+    g_autofree char *c = NULL;
+    g_autoptr(GError) error = NULL;
+    KzMatch loaded = { 0 };
+
+    g_assert_true (kuzhi_match_file_from_data (v2, strlen (v2), &loaded, NULL, NULL, NULL, &a, &error));
+    g_assert_no_error (error);
+    g_assert_true (kuzhi_match_file_from_data (v2, strlen (v2), &loaded, NULL, NULL, NULL, &b, &error));
+    g_assert_true (kuzhi_match_file_from_data (v1, strlen (v1), &loaded, NULL, NULL, NULL, &c, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_uuid_string_is_valid (a));
+    g_assert_true (g_uuid_string_is_valid (b));
+    g_assert_true (g_uuid_string_is_valid (c));
+    g_assert_cmpstr (a, !=, b);
+    kz_match_clear (&loaded);
+  }
+
+  /* The model: a new match, a new id; saved and loaded, the same. */
+  {
+    g_autoptr(KuzhiGameModel) model = kuzhi_game_model_new ();
+    g_autoptr(KuzhiGameModel) other = kuzhi_game_model_new ();
+    g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "id.kuzhi", NULL);
+    g_autofree char *first = NULL;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (g_uuid_string_is_valid (kuzhi_game_model_get_match_id (model)));
+    first = g_strdup (kuzhi_game_model_get_match_id (model));
+    g_assert_true (kuzhi_game_model_new_match (model, KZ_VARIANT_KALAH, NULL, NULL));
+    g_assert_cmpstr (kuzhi_game_model_get_match_id (model), !=, first);
+    g_assert_true (kuzhi_game_model_play (model, 2, NULL));
+    g_assert_true (kuzhi_game_model_save (model, path, &error));
+    g_assert_no_error (error);
+    g_assert_true (kuzhi_game_model_load (other, path, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (kuzhi_game_model_get_match_id (other), ==, kuzhi_game_model_get_match_id (model));
+    /* Undo keeps it: the same match. */
+    g_assert_true (kuzhi_game_model_undo (other));
+    g_assert_cmpstr (kuzhi_game_model_get_match_id (other), ==, kuzhi_game_model_get_match_id (model));
+    g_unlink (path);
+    g_rmdir (dir);
+  }
 }
 
 /* Version 2 keeps who plays each side, person or computer and its level;
@@ -1080,16 +1186,16 @@ test_players (void)
       {
         const KzLevel levels[2] = { (KzLevel) a, (KzLevel) b };
         KzLevel out[2] = { -1, -1 };
-        g_autofree char *data = kuzhi_match_file_to_data (&match, names, levels, created, NULL);
+        g_autofree char *data = kuzhi_match_file_to_data (&match, names, levels, created, NULL, NULL);
         g_autofree char *line1 = g_strdup_printf ("\nPlayer1Plays=%s\n", values[a]);
         g_autofree char *line2 = g_strdup_printf ("\nPlayer2Plays=%s\n", values[b]);
         g_autoptr(GError) error = NULL;
         KzMatch loaded = { 0 };
 
-        g_assert_nonnull (strstr (data, "\nVersion=2\n"));
+        g_assert_nonnull (strstr (data, "\nVersion=3\n"));
         g_assert_nonnull (strstr (data, line1));
         g_assert_nonnull (strstr (data, line2));
-        g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, out, NULL, &error));
+        g_assert_true (kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, out, NULL, NULL, &error));
         g_assert_no_error (error);
         g_assert_cmpint (out[0], ==, a);
         g_assert_cmpint (out[1], ==, b);
@@ -1100,8 +1206,8 @@ test_players (void)
   /* No levels, or no level the computer plays at, is two people. */
   {
     const KzLevel odd[2] = { KZ_N_LEVELS, (KzLevel) -3 };
-    g_autofree char *none = kuzhi_match_file_to_data (&match, names, NULL, created, NULL);
-    g_autofree char *bad = kuzhi_match_file_to_data (&match, names, odd, created, NULL);
+    g_autofree char *none = kuzhi_match_file_to_data (&match, names, NULL, created, NULL, NULL);
+    g_autofree char *bad = kuzhi_match_file_to_data (&match, names, odd, created, NULL, NULL);
 
     g_assert_nonnull (strstr (none, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
     g_assert_nonnull (strstr (bad, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
@@ -1119,7 +1225,7 @@ test_players (void)
 
     g_free (good_file (&want));
     g_assert_null (strstr (v1, "Plays"));
-    g_assert_true (kuzhi_match_file_from_data (v1, strlen (v1), &loaded, names_out, out, NULL, &error));
+    g_assert_true (kuzhi_match_file_from_data (v1, strlen (v1), &loaded, names_out, out, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (out[0], ==, KZ_LEVEL_NONE);
     g_assert_cmpint (out[1], ==, KZ_LEVEL_NONE);
@@ -1328,8 +1434,14 @@ test_protocol (void)
     g_assert_nonnull (strstr (saved, "Player1=Meena\n"));
     g_assert_nonnull (strstr (saved, "Created=2026-11-29T20:00:00Z\n"));
     g_assert_nonnull (strstr (saved, "Actions=0;m7;7;3\n"));
-    /* Who played each side is kept like the names. */
+    /* Who played each side is kept like the names, and so is the id. */
     g_assert_nonnull (strstr (saved, "\nPlayer1Plays=person\nPlayer2Plays=hard\n"));
+    {
+      const char *id_line = strstr (good, "\nId=");
+
+      g_assert_nonnull (id_line);
+      g_assert_true (strncmp (strstr (saved, "\nId="), id_line, strlen ("\nId=") + 36 + 1) == 0);
+    }
   }
 
   /* A version 1 file of the same match loads too, with the very reply of
@@ -1357,7 +1469,7 @@ test_protocol (void)
     reply = session_do (session, cmd);
     g_assert_true (g_str_has_prefix (reply, "{\"ok\":true"));
     g_assert_true (g_file_get_contents (v1_path, &saved, NULL, NULL));
-    g_assert_nonnull (strstr (saved, "\nVersion=2\n"));
+    g_assert_nonnull (strstr (saved, "\nVersion=3\n"));
     g_assert_nonnull (strstr (saved, "\nPlayer1Plays=person\nPlayer2Plays=person\n"));
     g_unlink (v1_path);
 
@@ -1554,6 +1666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/locales", test_locales);
   g_test_add_func ("/match-file/names", test_names);
   g_test_add_func ("/match-file/players", test_players);
+  g_test_add_func ("/match-file/match-id", test_match_id);
   g_test_add_func ("/match-file/quotes-cut-by-characters", test_quotes_cut_by_characters);
   g_test_add_func ("/match-file/unclear-refusals", test_unclear_refusals);
   g_test_add_func ("/match-file/save-targets", test_save_targets);

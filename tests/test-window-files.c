@@ -1040,18 +1040,19 @@ new_window (void)
   return window;
 }
 
-/* A version 1 file of the match in `v2`, as an older Kuzhi wrote it. */
+/* A version 1 file of the match in `v3`, as an older Kuzhi wrote it. */
 static char *
-as_version_1 (const char *v2)
+as_version_1 (const char *v3)
 {
-  g_auto(GStrv) lines = g_strsplit (v2, "\n", -1);
+  g_auto(GStrv) lines = g_strsplit (v3, "\n", -1);
   GString *out = g_string_new (NULL);
 
   for (gsize i = 0; lines[i] != NULL; i++)
     {
-      if (g_str_has_prefix (lines[i], "Player1Plays=") || g_str_has_prefix (lines[i], "Player2Plays="))
+      if (g_str_has_prefix (lines[i], "Player1Plays=") || g_str_has_prefix (lines[i], "Player2Plays=") ||
+          g_str_has_prefix (lines[i], "Id="))
         continue;
-      g_string_append (out, g_str_equal (lines[i], "Version=2") ? "Version=1" : lines[i]);
+      g_string_append (out, g_str_equal (lines[i], "Version=3") ? "Version=1" : lines[i]);
       if (lines[i + 1] != NULL)
         g_string_append_c (out, '\n');
     }
@@ -1089,14 +1090,14 @@ test_computer_side (Fixture       *f,
   g_assert_no_error (error);
   n_saved = kuzhi_game_model_get_match (f->model)->n_history;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  g_assert_nonnull (strstr (text, "\nVersion=2\n"));
+  g_assert_nonnull (strstr (text, "\nVersion=3\n"));
   g_assert_nonnull (strstr (text, "\nPlayer1Plays=person\nPlayer2Plays=hard\n"));
   {
     KzMatch m = { 0 };
     KzLevel levels[2] = { -1, -1 };
 
     /* The autosave says so too. */
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (levels[0], ==, KZ_LEVEL_NONE);
     g_assert_cmpint (levels[1], ==, KZ_LEVEL_HARD);
@@ -1198,7 +1199,7 @@ check_opened (gpointer data)
     KzMatch m = { 0 };
     g_autoptr(GError) error = NULL;
 
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (m.n_history, ==, 3);
     kz_match_clear (&m);

@@ -15,6 +15,7 @@ struct _KuzhiGameModel
   char      *names[2];
   KzLevel    levels[2];
   GDateTime *created;
+  char      *id;         /* the match's identity, a UUID */
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiGameModel, kuzhi_game_model, G_TYPE_OBJECT)
@@ -134,6 +135,7 @@ kuzhi_game_model_finalize (GObject *object)
   g_clear_pointer (&self->names[0], g_free);
   g_clear_pointer (&self->names[1], g_free);
   g_clear_pointer (&self->created, g_date_time_unref);
+  g_clear_pointer (&self->id, g_free);
 
   G_OBJECT_CLASS (kuzhi_game_model_parent_class)->finalize (object);
 }
@@ -328,6 +330,7 @@ kuzhi_game_model_init (KuzhiGameModel *self)
   self->names[0] = g_strdup (_("Player 1"));
   self->names[1] = g_strdup (_("Player 2"));
   self->created = g_date_time_new_now_utc ();
+  self->id = g_uuid_string_random ();
 
   /* A model is never without a match, so that every getter has an answer
    * before the first new_match(). */
@@ -382,6 +385,8 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
     }
   g_clear_pointer (&self->created, g_date_time_unref);
   self->created = g_date_time_new_now_utc ();
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
   replace_match (self, &match);
   return TRUE;
 }
@@ -397,6 +402,9 @@ kuzhi_game_model_set_match (KuzhiGameModel *self,
   g_return_if_fail (kz_position_variant (&match->pos) != NULL);
 
   kz_match_copy (&copy, match);
+  /* Another match: counted apart from the one it replaces. */
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
   replace_match (self, &copy);
 }
 
@@ -813,6 +821,22 @@ kuzhi_game_model_get_created (KuzhiGameModel *self)
   return self->created;
 }
 
+const char *
+kuzhi_game_model_get_match_id (KuzhiGameModel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), NULL);
+  return self->id;
+}
+
+int
+kuzhi_game_model_get_score (KuzhiGameModel *self,
+                            int             player)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), 0);
+  g_return_val_if_fail (player == 0 || player == 1, 0);
+  return kz_position_variant (&self->match.pos)->score (&self->match.pos, player);
+}
+
 gboolean
 kuzhi_game_model_save (KuzhiGameModel *self,
                        const char     *path,
@@ -825,13 +849,14 @@ kuzhi_game_model_save (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  return kuzhi_match_file_save_full (&self->match, names, self->levels, self->created, path, error);
+  return kuzhi_match_file_save_full (&self->match, names, self->levels, self->created, self->id, path, error);
 }
 
 /* Takes over a match read from a file: the players first, so that a
  * listener of position-reset already sees who plays each side. */
 static void
-adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, const KzLevel *levels, GDateTime *created)
+adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, const KzLevel *levels, GDateTime *created,
+              char *id)
 {
   kuzhi_game_model_set_player_name (self, 0, names[0]);
   kuzhi_game_model_set_player_name (self, 1, names[1]);
@@ -839,6 +864,8 @@ adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, const KzLevel 
   kuzhi_game_model_set_player_level (self, 1, levels[1]);
   g_clear_pointer (&self->created, g_date_time_unref);
   self->created = created;
+  g_free (self->id);
+  self->id = id;
   replace_match (self, match);
 }
 
@@ -853,15 +880,16 @@ kuzhi_game_model_load (KuzhiGameModel *self,
   char *names[2] = { NULL, NULL };
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
+  char *id = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!kuzhi_match_file_load_full (path, &match, names, levels, &created, error))
+  if (!kuzhi_match_file_load_full (path, &match, names, levels, &created, &id, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
-  adopt_loaded (self, &match, names, levels, created);
+  adopt_loaded (self, &match, names, levels, created, id);
   return TRUE;
 }
 
@@ -875,7 +903,7 @@ kuzhi_game_model_autosave (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  return kuzhi_match_file_autosave (&self->match, names, self->levels, self->created, error);
+  return kuzhi_match_file_autosave (&self->match, names, self->levels, self->created, self->id, error);
 }
 
 gboolean
@@ -888,13 +916,14 @@ kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
   char *names[2] = { NULL, NULL };
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
+  char *id = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
 
-  if (!kuzhi_match_file_restore_autosave (&match, names, levels, &created, error))
+  if (!kuzhi_match_file_restore_autosave (&match, names, levels, &created, &id, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
-  adopt_loaded (self, &match, names, levels, created);
+  adopt_loaded (self, &match, names, levels, created, id);
   return TRUE;
 }

@@ -121,6 +121,15 @@ gboolean          kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
                                                      GError        **error);
 /* When the match was started (kept across save and load). */
 GDateTime        *kuzhi_game_model_get_created     (KuzhiGameModel *self);
+/* The match's identity, a UUID: new with every new match (and with
+ * set_match()), kept across save and load (the match file's Id), so that
+ * the statistics count a match once however often it ends. */
+const char       *kuzhi_game_model_get_match_id    (KuzhiGameModel *self);
+/* What the game counts for `player` when the match stops (the account in
+ * the Constitution, the store, in Pallanguzhi with the row): the winner's
+ * margin is the difference (KzVariant.score). */
+int               kuzhi_game_model_get_score       (KuzhiGameModel *self,
+                                                    int             player);
 
 /*
  * Properties (read-only unless said, all notify):

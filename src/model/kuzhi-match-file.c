@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kuzhi-key-file.h"
+
 G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
 
 #define GROUP_MATCH    "Match"
@@ -16,13 +18,18 @@ G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
 
 /* Each version is a closed set of keys: anything else is refused rather
  * than silently dropped, and a newer format bumps Version. Version 2 adds
- * who plays each side; version 1 (both sides people) is still read. */
+ * who plays each side, version 3 the match's identity; versions 1 (both
+ * sides people) and 2 are still read. */
 static const char *const match_keys_v1[] = {
   "Version", "Variant", "Seeds", "Pasu", "Player1", "Player2",
   "Actions", "Created", "Modified", NULL
 };
-static const char *const match_keys[] = {
+static const char *const match_keys_v2[] = {
   "Version", "Variant", "Seeds", "Pasu", "Player1", "Player2",
+  "Player1Plays", "Player2Plays", "Actions", "Created", "Modified", NULL
+};
+static const char *const match_keys[] = {
+  "Version", "Id", "Variant", "Seeds", "Pasu", "Player1", "Player2",
   "Player1Plays", "Player2Plays", "Actions", "Created", "Modified", NULL
 };
 static const char *const plays_keys[2] = { "Player1Plays", "Player2Plays" };
@@ -187,31 +194,35 @@ name_for_file (const char *const names[2], int player)
 static const char *const plays_values[] = { "person", "easy", "normal", "hard" };
 G_STATIC_ASSERT (G_N_ELEMENTS (plays_values) == KZ_LEVEL_HARD + 1);
 
+const char *
+kuzhi_player_plays_to_string (KzLevel level)
+{
+  /* Anything but a level the computer plays at is a person. */
+  if (level < KZ_LEVEL_NONE || level > KZ_LEVEL_HARD)
+    return plays_values[KZ_LEVEL_NONE];
+  return plays_values[level];
+}
+
+gboolean
+kuzhi_player_plays_parse (const char *text,
+                          KzLevel    *out)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (int level = KZ_LEVEL_NONE; level <= KZ_LEVEL_HARD; level++)
+    if (g_str_equal (text, plays_values[level]))
+      {
+        if (out != NULL)
+          *out = (KzLevel) level;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static const char *
 plays_for_file (const KzLevel levels[2], int player)
 {
-  /* Anything but a level the computer plays at is a person. */
-  if (levels == NULL || levels[player] < KZ_LEVEL_NONE || levels[player] > KZ_LEVEL_HARD)
-    return plays_values[KZ_LEVEL_NONE];
-  return plays_values[levels[player]];
-}
-
-static char *
-format_time (GDateTime *time)
-{
-  g_autoptr(GDateTime) utc = g_date_time_to_utc (time);
-
-  /* Loading refuses a date that has no UTC form (near the years 1 and
-   * 9999), so this only guards a caller's own date: the file still gets a
-   * date it can read back. */
-  if (utc == NULL)
-    utc = g_date_time_new_now_utc ();
-  /* By hand, not with %Y: that drops the zeros of a year before 1000,
-   * which ISO 8601 parsing then refuses. */
-  return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ",
-                          g_date_time_get_year (utc), g_date_time_get_month (utc),
-                          g_date_time_get_day_of_month (utc), g_date_time_get_hour (utc),
-                          g_date_time_get_minute (utc), g_date_time_get_second (utc));
+  return kuzhi_player_plays_to_string (levels != NULL ? levels[player] : KZ_LEVEL_NONE);
 }
 
 char *
@@ -219,6 +230,7 @@ kuzhi_match_file_to_data (const KzMatch     *match,
                           const char *const  names[2],
                           const KzLevel      levels[2],
                           GDateTime         *created,
+                          const char        *id,
                           gsize             *length)
 {
   g_autoptr(GKeyFile) kf = g_key_file_new ();
@@ -228,23 +240,28 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   g_autofree char *modified_text = NULL;
   g_autofree char *name1 = NULL;
   g_autofree char *name2 = NULL;
+  g_autofree char *new_id = NULL;
   const KzPosition *pos;
   const KzVariant *v;
   IntField fields[N_FIELDS];
 
   g_return_val_if_fail (match != NULL, NULL);
+  g_return_val_if_fail (id == NULL || g_uuid_string_is_valid (id), NULL);
   v = kz_position_variant (&match->pos);
   g_return_val_if_fail (v != NULL, NULL);
 
   pos = &match->pos;
   actions = join_actions (match);
-  created_text = format_time (created != NULL ? created : now);
-  modified_text = format_time (now);
+  created_text = kuzhi_key_file_format_time (created != NULL ? created : now);
+  modified_text = kuzhi_key_file_format_time (now);
 
   g_key_file_set_comment (kf, NULL, NULL,
                           " A Kuzhi match: the game, its options, who plays each side and every action played.\n"
                           " The [Position] group repeats the result, to check the file.", NULL);
   g_key_file_set_integer (kf, GROUP_MATCH, "Version", KUZHI_MATCH_FILE_VERSION);
+  if (id == NULL)
+    id = new_id = g_uuid_string_random ();
+  g_key_file_set_value (kf, GROUP_MATCH, "Id", id);
   g_key_file_set_string (kf, GROUP_MATCH, "Variant", v->key);
   g_key_file_set_integer (kf, GROUP_MATCH, "Seeds", match->start.seeds);
   if (v->pasu_choices[0] != 0)
@@ -276,19 +293,6 @@ kuzhi_match_file_to_data (const KzMatch     *match,
 
 /* Loading */
 
-/* A user's text quoted in a message: at most `max` characters, cut between
- * characters (never inside one) and marked with an ellipsis. */
-static char *
-excerpt (const char *text, glong max)
-{
-  g_autofree char *cut = NULL;
-
-  if (g_utf8_strlen (text, -1) <= max)
-    return g_strdup (text);
-  cut = g_utf8_substring (text, 0, max);
-  return g_strconcat (cut, "…", NULL);
-}
-
 /* A size for a message, with the bytes, so that two sizes that differ by
  * a byte read differently. */
 static char *
@@ -313,7 +317,7 @@ check_keys (GKeyFile           *kf,
   for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
     if (!g_strv_contains (known, keys[i]))
       {
-        g_autofree char *shown = excerpt (keys[i], 40);
+        g_autofree char *shown = kuzhi_key_file_excerpt (keys[i], 40);
 
         if (later != NULL && g_strv_contains (later, keys[i]))
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
@@ -450,7 +454,7 @@ get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
   return TRUE;
 }
 
-/* The file's version: 1 or 2. */
+/* The file's version: 1, 2 or 3. */
 static gboolean
 read_version (GKeyFile *kf, int *out, GError **error)
 {
@@ -461,7 +465,7 @@ read_version (GKeyFile *kf, int *out, GError **error)
     return FALSE;
   if (!parse_int (text, 1, G_MAXINT, &version))
     {
-      g_autofree char *shown = excerpt (text, 20);
+      g_autofree char *shown = kuzhi_key_file_excerpt (text, 20);
 
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
                    _("The format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
@@ -493,7 +497,7 @@ read_variant (GKeyFile *kf, KzVariantId *out, GError **error)
         return TRUE;
       }
   {
-    g_autofree char *shown = excerpt (key, 40);
+    g_autofree char *shown = kuzhi_key_file_excerpt (key, 40);
     GString *known = g_string_new (NULL);
 
     for (int id = 0; id < KZ_N_VARIANTS; id++)
@@ -517,38 +521,6 @@ read_options (GKeyFile *kf, KzOptions *options, GError **error)
   return TRUE;
 }
 
-/* Undoes the escapes g_key_file_set_string() writes (\s \n \t \r \\).
- * Done here rather than with g_key_file_get_string(), which in GLib 2.74
- * sets its GError twice (and warns) for a bad escape followed by a
- * backslash at the end of the line. */
-static char *
-unescape_string (const char *raw)
-{
-  GString *out = g_string_sized_new (strlen (raw));
-
-  for (const char *p = raw; *p != '\0'; p++)
-    {
-      if (*p != '\\')
-        {
-          g_string_append_c (out, *p);
-          continue;
-        }
-      switch (*++p)
-        {
-        case 's': g_string_append_c (out, ' '); break;
-        case 'n': g_string_append_c (out, '\n'); break;
-        case 't': g_string_append_c (out, '\t'); break;
-        case 'r': g_string_append_c (out, '\r'); break;
-        case '\\': g_string_append_c (out, '\\'); break;
-        default:
-          /* An unknown escape, or a backslash that ends the value. */
-          g_string_free (out, TRUE);
-          return NULL;
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
 static char *
 read_name (GKeyFile *kf, const char *key, GError **error)
 {
@@ -563,7 +535,7 @@ read_name (GKeyFile *kf, const char *key, GError **error)
                    _("The key “%s” is missing from [Match]"), key);
       return NULL;
     }
-  unescaped = unescape_string (raw);
+  unescaped = kuzhi_key_file_unescape (raw);
   if (unescaped == NULL)
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
@@ -592,14 +564,10 @@ read_plays (GKeyFile *kf, const char *key, KzLevel *out, GError **error)
 
   if (text == NULL)
     return FALSE;
-  for (int level = KZ_LEVEL_NONE; level <= KZ_LEVEL_HARD; level++)
-    if (g_str_equal (text, plays_values[level]))
-      {
-        *out = (KzLevel) level;
-        return TRUE;
-      }
+  if (kuzhi_player_plays_parse (text, out))
+    return TRUE;
   {
-    g_autofree char *shown = excerpt (text, 20);
+    g_autofree char *shown = kuzhi_key_file_excerpt (text, 20);
 
     g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
                  /* Translators: the words person, easy, normal and hard are what the file holds: keep them */
@@ -607,6 +575,27 @@ read_plays (GKeyFile *kf, const char *key, KzLevel *out, GError **error)
                  key, shown);
   }
   return FALSE;
+}
+
+/* The match's identity (version 3): a UUID, as g_uuid_string_random()
+ * makes them. */
+static char *
+read_id (GKeyFile *kf, GError **error)
+{
+  g_autofree char *text = get_required (kf, GROUP_MATCH, "Id", error);
+
+  if (text == NULL)
+    return NULL;
+  if (!g_uuid_string_is_valid (text))
+    {
+      g_autofree char *shown = kuzhi_key_file_excerpt (text, 40);
+
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “Id” in [Match] must be a UUID such as 0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14, not “%s”"),
+                   shown);
+      return NULL;
+    }
+  return g_ascii_strdown (text, -1);
 }
 
 /* Replays the actions into `match`, which holds the start position. */
@@ -630,7 +619,7 @@ replay_actions (GKeyFile *kf, KzMatch *match, GError **error)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *shown = excerpt (items[i], 20);
+      g_autofree char *shown = kuzhi_key_file_excerpt (items[i], 20);
       KzAction action;
 
       if (!kz_action_parse (items[i], &action))
@@ -660,7 +649,7 @@ replay_actions (GKeyFile *kf, KzMatch *match, GError **error)
 static gboolean
 position_mismatch (const char *key, const char *stored, const char *replayed, GError **error)
 {
-  g_autofree char *shown = excerpt (stored, 80);
+  g_autofree char *shown = kuzhi_key_file_excerpt (stored, 80);
 
   g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_POSITION,
                _("The position in the file does not match its actions: %s is “%s” in the file but “%s” after replaying them"),
@@ -802,7 +791,7 @@ check_repeats (const char *data, gsize length, GError **error)
 
               if (g_hash_table_contains (groups, name))
                 {
-                  g_autofree char *shown = excerpt (name, 40);
+                  g_autofree char *shown = kuzhi_key_file_excerpt (name, 40);
 
                   g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
                                _("The group [%s] appears twice in the file"), shown);
@@ -828,8 +817,8 @@ check_repeats (const char *data, gsize length, GError **error)
 
               if (g_hash_table_contains (keys, key))
                 {
-                  g_autofree char *shown = excerpt (key, 40);
-                  g_autofree char *shown_group = excerpt (group != NULL ? group : "", 40);
+                  g_autofree char *shown = kuzhi_key_file_excerpt (key, 40);
+                  g_autofree char *shown_group = kuzhi_key_file_excerpt (group != NULL ? group : "", 40);
 
                   g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
                                _("The key “%s” appears twice in [%s]"), shown, shown_group);
@@ -851,6 +840,7 @@ kuzhi_match_file_from_data (const char  *data,
                             char       **names_out,
                             KzLevel     *levels_out,
                             GDateTime  **created_out,
+                            char       **id_out,
                             GError     **error)
 {
   g_autoptr(GKeyFile) kf = NULL;
@@ -859,6 +849,7 @@ kuzhi_match_file_from_data (const char  *data,
   g_autoptr(GDateTime) modified = NULL;
   g_autofree char *name1 = NULL;
   g_autofree char *name2 = NULL;
+  g_autofree char *id = NULL;
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   KzVariantId variant;
   KzOptions options;
@@ -894,7 +885,7 @@ kuzhi_match_file_from_data (const char  *data,
   if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_KEEP_TRANSLATIONS, &local_error))
     {
       /* GLib's message quotes the whole line, however long. */
-      g_autofree char *reason = excerpt (local_error->message, 200);
+      g_autofree char *reason = kuzhi_key_file_excerpt (local_error->message, 200);
 
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_SYNTAX,
                    _("This is not a Kuzhi match file: %s"), reason);
@@ -915,7 +906,7 @@ kuzhi_match_file_from_data (const char  *data,
     for (gsize i = 0; groups[i] != NULL; i++)
       if (!g_str_equal (groups[i], GROUP_MATCH) && !g_str_equal (groups[i], GROUP_POSITION))
         {
-          g_autofree char *shown = excerpt (groups[i], 40);
+          g_autofree char *shown = kuzhi_key_file_excerpt (groups[i], 40);
 
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
                        _("The group [%s] is not part of the match file format"), shown);
@@ -928,11 +919,20 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Position] is missing: the file may be cut short"));
       return FALSE;
     }
-  if (!check_keys (kf, GROUP_MATCH, version == 1 ? match_keys_v1 : match_keys,
-                   version == 1 ? match_keys : NULL, version, error) ||
+  if (!check_keys (kf, GROUP_MATCH,
+                   version == 1 ? match_keys_v1 : version == 2 ? match_keys_v2 : match_keys,
+                   version < KUZHI_MATCH_FILE_VERSION ? match_keys : NULL, version, error) ||
       !check_keys (kf, GROUP_POSITION, position_keys, NULL, version, error))
     return FALSE;
 
+  /* A file from before version 3 gets an identity now: saved again, it
+   * keeps that one. */
+  if (version >= 3)
+    id = read_id (kf, error);
+  else
+    id = g_uuid_string_random ();
+  if (id == NULL)
+    return FALSE;
   if (!read_variant (kf, &variant, error) ||
       !read_options (kf, &options, error))
     return FALSE;
@@ -976,6 +976,8 @@ kuzhi_match_file_from_data (const char  *data,
     }
   if (created_out != NULL)
     *created_out = g_steal_pointer (&created);
+  if (id_out != NULL)
+    *id_out = g_steal_pointer (&id);
   return TRUE;
 }
 
@@ -984,94 +986,26 @@ kuzhi_match_file_from_data (const char  *data,
 static gboolean
 write_error (const char *path, GError *cause, GError **error)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *reason = NULL;
 
-  if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
-      g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
-    reason = g_strdup_printf (_("the folder “%s” does not exist"), dir);
-  else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
-           g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_PERM) ||
-           g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_ROFS))
-    reason = g_strdup_printf (_("the folder “%s” is read-only or you may not write there"), dir);
-  else if (g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
-    reason = g_strdup (_("the disk is full"));
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS))
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                 _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"),
+                 path);
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                 _("Could not save the match to “%s”: that is a folder"), path);
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE))
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                 _("Could not save the match to “%s”: it is not a regular file (a device, a pipe or a socket); choose a file or a new name"),
+                 path);
   else
-    reason = g_strdup (cause->message);
-
-  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-               _("Could not save the match to “%s”: %s"), path, reason);
+    {
+      reason = kuzhi_key_file_write_reason (path, cause);
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("Could not save the match to “%s”: %s"), path, reason);
+    }
   return FALSE;
-}
-
-/* Where saving to `path` writes: the final target of a symbolic link (a
- * dangling link names the file to create), or `path` itself. */
-static char *
-resolve_target (const char *path, GError **error)
-{
-  g_autofree char *target = g_strdup (path);
-
-  for (int hops = 0; hops < 40; hops++)
-    {
-      g_autofree char *link = NULL;
-      struct stat st;
-
-      if (g_lstat (target, &st) != 0 || !S_ISLNK (st.st_mode))
-        return g_steal_pointer (&target);
-      link = g_file_read_link (target, NULL);
-      if (link == NULL)
-        return g_steal_pointer (&target);
-      if (!g_path_is_absolute (link))
-        {
-          g_autofree char *dir = g_path_get_dirname (target);
-          g_free (target);
-          target = g_build_filename (dir, link, NULL);
-        }
-      else
-        {
-          g_free (target);
-          target = g_steal_pointer (&link);
-        }
-    }
-  g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-               _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"),
-               path);
-  return NULL;
-}
-
-/* A file with more than one name (hard links) is rewritten in place, so
- * that every name still shows the same match. */
-static gboolean
-write_in_place (const char *target, const char *data, gsize length, GError **error)
-{
-  int fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0);
-  gsize done = 0;
-  int saved_errno = 0;
-
-  if (fd < 0)
-    saved_errno = errno;
-  while (fd >= 0 && saved_errno == 0 && done < length)
-    {
-      gssize n = pwrite (fd, data + done, length - done, (off_t) done);
-
-      if (n < 0 && errno != EINTR)
-        saved_errno = errno;
-      else if (n == 0)
-        saved_errno = ENOSPC;   /* nothing written: never loop on it */
-      else if (n > 0)
-        done += (gsize) n;
-    }
-  if (fd >= 0 && saved_errno == 0 && (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0))
-    saved_errno = errno;
-  if (fd >= 0 && close (fd) != 0 && saved_errno == 0)
-    saved_errno = errno;
-  if (saved_errno != 0)
-    {
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                           g_strerror (saved_errno));
-      return FALSE;
-    }
-  return TRUE;
 }
 
 gboolean
@@ -1079,66 +1013,22 @@ kuzhi_match_file_save_full (const KzMatch     *match,
                             const char *const  names[2],
                             const KzLevel      levels[2],
                             GDateTime         *created,
+                            const char        *id,
                             const char        *path,
                             GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *data = NULL;
-  g_autofree char *target = NULL;
   gsize length = 0;
-  struct stat st;
-  gboolean exists;
 
   g_return_val_if_fail (match != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  target = resolve_target (path, error);
-  if (target == NULL)
-    return FALSE;
-  exists = g_stat (target, &st) == 0;
-  if (exists && S_ISDIR (st.st_mode))
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-                   _("Could not save the match to “%s”: that is a folder"), path);
-      return FALSE;
-    }
-  /* A device, a pipe or a socket would be replaced by a regular file. */
-  if (exists && !S_ISREG (st.st_mode))
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-                   _("Could not save the match to “%s”: it is not a regular file (a device, a pipe or a socket); choose a file or a new name"),
-                   path);
-      return FALSE;
-    }
-
-  data = kuzhi_match_file_to_data (match, names, levels, created, &length);
-
-  if (exists && st.st_nlink > 1)
-    {
-      if (!write_in_place (target, data, length, &local_error))
-        return write_error (path, local_error, error);
-      return TRUE;
-    }
-
-  /* CONSISTENT writes a temporary file and renames it over the old one;
-   * DURABLE syncs it first, so a power cut leaves the old or the new file,
-   * never half of one. */
-  if (!g_file_set_contents_full (target, data, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 exists ? (int) (st.st_mode & 0777) : 0666, &local_error))
+  data = kuzhi_match_file_to_data (match, names, levels, created, id, &length);
+  g_return_val_if_fail (data != NULL, FALSE);
+  if (!kuzhi_key_file_replace (path, data, length, &local_error))
     return write_error (path, local_error, error);
-
-  /* The new file keeps the old one's owner and permissions exactly (the
-   * umask narrowed the mode above; the owner matters when root saves). */
-  if (exists)
-    {
-      if (geteuid () == 0 && (st.st_uid != geteuid () || st.st_gid != getegid ()) &&
-          chown (target, st.st_uid, st.st_gid) != 0)
-        g_debug ("Could not keep the owner of %s: %s", target, g_strerror (errno));
-      if (g_chmod (target, (int) (st.st_mode & 07777)) != 0)
-        g_debug ("Could not keep the permissions of %s: %s", target, g_strerror (errno));
-    }
   return TRUE;
 }
 
@@ -1148,7 +1038,7 @@ kuzhi_match_file_save (const KzMatch     *match,
                        const char        *path,
                        GError           **error)
 {
-  return kuzhi_match_file_save_full (match, names, NULL, NULL, path, error);
+  return kuzhi_match_file_save_full (match, names, NULL, NULL, NULL, path, error);
 }
 
 static gboolean
@@ -1255,6 +1145,7 @@ kuzhi_match_file_load_full (const char  *path,
                             char       **names_out,
                             KzLevel     *levels_out,
                             GDateTime  **created_out,
+                            char       **id_out,
                             GError     **error)
 {
   g_autofree char *data = NULL;
@@ -1267,7 +1158,7 @@ kuzhi_match_file_load_full (const char  *path,
   data = read_file (path, &length, error);
   if (data == NULL)
     return FALSE;
-  if (!kuzhi_match_file_from_data (data, length, out, names_out, levels_out, created_out, error))
+  if (!kuzhi_match_file_from_data (data, length, out, names_out, levels_out, created_out, id_out, error))
     {
       g_prefix_error (error, _("Could not open “%s”: "), path);
       return FALSE;
@@ -1281,7 +1172,7 @@ kuzhi_match_file_load (const char  *path,
                        char       **names_out,
                        GError     **error)
 {
-  return kuzhi_match_file_load_full (path, out, names_out, NULL, NULL, error);
+  return kuzhi_match_file_load_full (path, out, names_out, NULL, NULL, NULL, error);
 }
 
 /* Autosave */
@@ -1297,6 +1188,7 @@ kuzhi_match_file_autosave (const KzMatch     *match,
                            const char *const  names[2],
                            const KzLevel      levels[2],
                            GDateTime         *created,
+                           const char        *id,
                            GError           **error)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
@@ -1310,32 +1202,7 @@ kuzhi_match_file_autosave (const KzMatch     *match,
                    dir, g_strerror (saved_errno));
       return FALSE;
     }
-  return kuzhi_match_file_save_full (match, names, levels, created, path, error);
-}
-
-/* Moves an autosave that cannot be restored out of the way, to
- * autosave-broken-DATE.kuzhi beside it, so that the next autosave does not
- * overwrite the match it may still hold. Returns the new path. */
-static char *
-set_aside (const char *path)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
-
-  for (int i = 1; i < 100; i++)
-    {
-      g_autofree char *name = i == 1 ? g_strdup_printf ("autosave-broken-%s" KUZHI_MATCH_FILE_EXTENSION, stamp)
-                                     : g_strdup_printf ("autosave-broken-%s-%d" KUZHI_MATCH_FILE_EXTENSION, stamp, i);
-      g_autofree char *aside = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (aside, G_FILE_TEST_EXISTS))
-        continue;
-      if (g_rename (path, aside) != 0)
-        return NULL;
-      return g_steal_pointer (&aside);
-    }
-  return NULL;
+  return kuzhi_match_file_save_full (match, names, levels, created, id, path, error);
 }
 
 gboolean
@@ -1343,6 +1210,7 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                                    char       **names_out,
                                    KzLevel     *levels_out,
                                    GDateTime  **created_out,
+                                   char       **id_out,
                                    GError     **error)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
@@ -1356,10 +1224,12 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                    _("There is no autosaved match"));
       return FALSE;
     }
-  if (kuzhi_match_file_load_full (path, out, names_out, levels_out, created_out, &local_error))
+  if (kuzhi_match_file_load_full (path, out, names_out, levels_out, created_out, id_out, &local_error))
     return TRUE;
 
-  aside = set_aside (path);
+  /* Moved out of the way, so that the next autosave does not overwrite
+   * the match it may still hold. */
+  aside = kuzhi_key_file_set_aside (path, "autosave", KUZHI_MATCH_FILE_EXTENSION);
   if (aside != NULL)
     note = g_strdup_printf (_("The file was kept as “%s”."), aside);
   else
@@ -1372,28 +1242,8 @@ guint
 kuzhi_match_file_remove_stale_temporaries (void)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *prefix = g_path_get_basename (path);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  guint removed = 0;
 
-  /* g_file_set_contents_full() writes PATH.XXXXXX and renames it: a kill
-   * between the two leaves one behind. */
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *file = NULL;
-      struct stat st;
-
-      if (!g_str_has_prefix (name, prefix) || strlen (name) != strlen (prefix) + 7 ||
-          name[strlen (prefix)] != '.')
-        continue;
-      file = g_build_filename (dir, name, NULL);
-      if (g_lstat (file, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid () &&
-          g_unlink (file) == 0)
-        removed++;
-    }
-  return removed;
+  return kuzhi_key_file_remove_stale_temporaries (path);
 }
 
 gboolean

@@ -9,8 +9,9 @@
 G_BEGIN_DECLS
 
 /* The version Kuzhi writes. Version 1 (without Player1Plays and
- * Player2Plays: both sides people) is still read. */
-#define KUZHI_MATCH_FILE_VERSION     2
+ * Player2Plays: both sides people) and version 2 (without Id) are still
+ * read. */
+#define KUZHI_MATCH_FILE_VERSION     3
 /* Larger files are refused before they are read or parsed. */
 #define KUZHI_MATCH_FILE_MAX_SIZE    (4 * 1024 * 1024)
 /* Longer action lists are refused: replaying one costs time for each earlier
@@ -49,6 +50,16 @@ char     *kuzhi_player_name_clean    (const char *name);
  * person, easy, normal, hard). Writers take `levels` NULL for two people;
  * readers fill `levels_out` (nullable), with two people for a version 1
  * file. */
+/* The word a file holds for a side: anything but a computer's level is a
+ * person. Parsing takes exactly the four words. */
+const char *kuzhi_player_plays_to_string (KzLevel     level);
+gboolean    kuzhi_player_plays_parse     (const char *text,
+                                          KzLevel    *out);
+
+/* A match's identity (Id) is a UUID, as g_uuid_string_random() makes one:
+ * the statistics count a match once by it, however often it ends. Writers
+ * take `id` NULL for a new one; readers give `id_out` (nullable) the
+ * file's, or a new one for a file from before version 3. */
 
 /* The file's text. `names` are the players' names (NULL: the defaults);
  * `created` NULL means now. Modified is always now. */
@@ -56,6 +67,7 @@ char     *kuzhi_match_file_to_data   (const KzMatch      *match,
                                       const char *const   names[2],
                                       const KzLevel       levels[2],
                                       GDateTime          *created,
+                                      const char         *id,
                                       gsize              *length);
 
 /*
@@ -63,8 +75,9 @@ char     *kuzhi_match_file_to_data   (const KzMatch      *match,
  * (KzMatch m = { 0 }); only on success is it cleared and replaced by the
  * loaded match, so on failure the caller's match is untouched. On success
  * `names_out` (nullable) receives two newly allocated names, `levels_out`
- * (nullable) who plays each side and `created_out` (nullable) a new
- * reference to the creation time; on failure none of them is touched.
+ * (nullable) who plays each side, `created_out` (nullable) a new
+ * reference to the creation time and `id_out` (nullable) a newly
+ * allocated identity; on failure none of them is touched.
  */
 gboolean  kuzhi_match_file_from_data (const char  *data,
                                       gsize        length,
@@ -72,10 +85,12 @@ gboolean  kuzhi_match_file_from_data (const char  *data,
                                       char       **names_out /* [2] */,
                                       KzLevel     *levels_out /* [2] */,
                                       GDateTime  **created_out,
+                                      char       **id_out,
                                       GError     **error);
 
 /* Atomic: a temporary file renamed over `path`, so a crash or a failed
- * write leaves the previous file whole. The short form saves two people. */
+ * write leaves the previous file whole (kuzhi_key_file_replace()). The
+ * short form saves two people and a new identity. */
 gboolean  kuzhi_match_file_save      (const KzMatch      *match,
                                       const char *const   names[2],
                                       const char         *path,
@@ -84,10 +99,11 @@ gboolean  kuzhi_match_file_save_full (const KzMatch      *match,
                                       const char *const   names[2],
                                       const KzLevel       levels[2],
                                       GDateTime          *created,
+                                      const char         *id,
                                       const char         *path,
                                       GError            **error);
 
-/* The short form leaves out who plays each side and the date. */
+/* The short form leaves out who plays each side, the date and the identity. */
 gboolean  kuzhi_match_file_load      (const char  *path,
                                       KzMatch     *out,
                                       char       **names_out /* [2] */,
@@ -97,6 +113,7 @@ gboolean  kuzhi_match_file_load_full (const char  *path,
                                       char       **names_out /* [2] */,
                                       KzLevel     *levels_out /* [2] */,
                                       GDateTime  **created_out,
+                                      char       **id_out,
                                       GError     **error);
 
 /* Autosave: $XDG_DATA_HOME/kuzhi/autosave.kuzhi, written after every action
@@ -106,6 +123,7 @@ gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
                                               const char *const  names[2],
                                               const KzLevel      levels[2],
                                               GDateTime         *created,
+                                              const char        *id,
                                               GError           **error);
 /* G_IO_ERROR_NOT_FOUND when there is no autosave. An autosave that cannot
  * be restored is moved aside to autosave-broken-DATE.kuzhi beside it (the
@@ -114,6 +132,7 @@ gboolean  kuzhi_match_file_restore_autosave  (KzMatch     *out,
                                               char       **names_out /* [2] */,
                                               KzLevel     *levels_out /* [2] */,
                                               GDateTime  **created_out,
+                                              char       **id_out,
                                               GError     **error);
 /* Removes the temporary files (autosave.kuzhi.XXXXXX) that a save killed
  * before its rename leaves; returns how many. Call it before the first

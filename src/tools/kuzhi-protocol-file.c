@@ -32,7 +32,8 @@ kz_protocol_cmd_save (KzSession   *session,
 
   names[0] = session->names[0];
   names[1] = session->names[1];
-  if (!kuzhi_match_file_save_full (&session->match, names, session->levels, session->created, argv[1], error))
+  if (!kuzhi_match_file_save_full (&session->match, names, session->levels, session->created, session->id,
+                                   argv[1], error))
     return FALSE;
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
@@ -49,13 +50,14 @@ kz_protocol_cmd_load (KzSession   *session,
   char *names[2] = { NULL, NULL };
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
+  char *id = NULL;
 
   if (!expect_path (argc, argv, error))
     return FALSE;
 
   /* Loaded aside: the session's match changes only once the whole file
    * has been replayed and checked. */
-  if (!kuzhi_match_file_load_full (argv[1], &match, names, levels, &created, error))
+  if (!kuzhi_match_file_load_full (argv[1], &match, names, levels, &created, &id, error))
     return FALSE;
 
   kz_match_clear (&session->match);
@@ -68,6 +70,8 @@ kz_protocol_cmd_load (KzSession   *session,
     }
   g_clear_pointer (&session->created, g_date_time_unref);
   session->created = created;
+  g_free (session->id);
+  session->id = id;
 
   kz_protocol_add_state (reply, &session->match);
   return TRUE;

@@ -20,6 +20,9 @@ struct _KzSession
    * the protocol's own matches are. */
   KzLevel    levels[2];
   GDateTime *created;
+  /* The match's identity (the file's Id): new with `new`, kept from
+   * `load`, so that every save of one match carries the same. */
+  char      *id;
 };
 
 /* A command handler adds its reply members to `reply` (an open object)

@@ -15,6 +15,7 @@ kz_session_new (void)
   if (!kz_match_init (&session->match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0))
     g_assert_not_reached ();
   session->created = g_date_time_new_now_utc ();
+  session->id = g_uuid_string_random ();
   return session;
 }
 
@@ -27,6 +28,7 @@ kz_session_free (KzSession *session)
   g_clear_pointer (&session->names[0], g_free);
   g_clear_pointer (&session->names[1], g_free);
   g_clear_pointer (&session->created, g_date_time_unref);
+  g_clear_pointer (&session->id, g_free);
   g_free (session);
 }
 
@@ -344,6 +346,8 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
    * sends the commands: both sides are saved as people. */
   g_clear_pointer (&session->created, g_date_time_unref);
   session->created = g_date_time_new_now_utc ();
+  g_free (session->id);
+  session->id = g_uuid_string_random ();
   session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
   kz_protocol_add_state (reply, &session->match);
   return TRUE;

@@ -1,0 +1,284 @@
+/* kuzhi-key-file.c — what Kuzhi's own files share: writing one whole or not at all, setting a broken one aside, reading an escaped string. */
+#include "kuzhi-key-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Where writing to `path` goes: the final target of a symbolic link (a
+ * dangling link names the file to create), or `path` itself. */
+static char *
+resolve_target (const char *path, GError **error)
+{
+  g_autofree char *target = g_strdup (path);
+
+  for (int hops = 0; hops < 40; hops++)
+    {
+      g_autofree char *link = NULL;
+      struct stat st;
+
+      if (g_lstat (target, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&target);
+      link = g_file_read_link (target, NULL);
+      if (link == NULL)
+        return g_steal_pointer (&target);
+      if (!g_path_is_absolute (link))
+        {
+          g_autofree char *dir = g_path_get_dirname (target);
+          g_free (target);
+          target = g_build_filename (dir, link, NULL);
+        }
+      else
+        {
+          g_free (target);
+          target = g_steal_pointer (&link);
+        }
+    }
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS,
+                       _("it is a symbolic link that leads round in a circle"));
+  return NULL;
+}
+
+/* A file with more than one name (hard links) is rewritten in place, so
+ * that every name still shows the same contents. */
+static gboolean
+write_in_place (const char *target, const char *data, gsize length, GError **error)
+{
+  int fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0);
+  gsize done = 0;
+  int saved_errno = 0;
+
+  if (fd < 0)
+    saved_errno = errno;
+  while (fd >= 0 && saved_errno == 0 && done < length)
+    {
+      gssize n = pwrite (fd, data + done, length - done, (off_t) done);
+
+      if (n < 0 && errno != EINTR)
+        saved_errno = errno;
+      else if (n == 0)
+        saved_errno = ENOSPC;   /* nothing written: never loop on it */
+      else if (n > 0)
+        done += (gsize) n;
+    }
+  if (fd >= 0 && saved_errno == 0 && (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0))
+    saved_errno = errno;
+  if (fd >= 0 && close (fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    {
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                           g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+kuzhi_key_file_replace (const char  *path,
+                        const char  *data,
+                        gsize        length,
+                        GError     **error)
+{
+  g_autofree char *target = NULL;
+  struct stat st;
+  gboolean exists;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  target = resolve_target (path, error);
+  if (target == NULL)
+    return FALSE;
+  exists = g_stat (target, &st) == 0;
+  if (exists && S_ISDIR (st.st_mode))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("that is a folder"));
+      return FALSE;
+    }
+  /* A device, a pipe or a socket would be replaced by a regular file. */
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                           _("it is not a regular file (a device, a pipe or a socket)"));
+      return FALSE;
+    }
+
+  if (exists && st.st_nlink > 1)
+    return write_in_place (target, data, length, error);
+
+  /* CONSISTENT writes a temporary file and renames it over the old one;
+   * DURABLE syncs it first, so a power cut leaves the old or the new file,
+   * never half of one. */
+  if (!g_file_set_contents_full (target, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 exists ? (int) (st.st_mode & 0777) : 0666, error))
+    return FALSE;
+
+  /* The new file keeps the old one's owner and permissions exactly (the
+   * umask narrowed the mode above; the owner matters when root writes). */
+  if (exists)
+    {
+      if (geteuid () == 0 && (st.st_uid != geteuid () || st.st_gid != getegid ()) &&
+          chown (target, st.st_uid, st.st_gid) != 0)
+        g_debug ("Could not keep the owner of %s: %s", target, g_strerror (errno));
+      if (g_chmod (target, (int) (st.st_mode & 07777)) != 0)
+        g_debug ("Could not keep the permissions of %s: %s", target, g_strerror (errno));
+    }
+  return TRUE;
+}
+
+char *
+kuzhi_key_file_write_reason (const char   *path,
+                             const GError *error)
+{
+  g_autofree char *dir = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error != NULL, NULL);
+
+  dir = g_path_get_dirname (path);
+  if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
+      g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
+    return g_strdup_printf (_("the folder “%s” does not exist"), dir);
+  if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
+      g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_PERM) ||
+      g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+    return g_strdup_printf (_("the folder “%s” is read-only or you may not write there"), dir);
+  if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
+    return g_strdup (_("the disk is full"));
+  return g_strdup (error->message);
+}
+
+char *
+kuzhi_key_file_set_aside (const char *path,
+                          const char *stem,
+                          const char *extension)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *dir = NULL;
+  g_autofree char *stamp = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (stem != NULL, NULL);
+  g_return_val_if_fail (extension != NULL, NULL);
+
+  dir = g_path_get_dirname (path);
+  stamp = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
+  for (int i = 1; i < 100; i++)
+    {
+      g_autofree char *name = i == 1 ? g_strdup_printf ("%s-broken-%s%s", stem, stamp, extension)
+                                     : g_strdup_printf ("%s-broken-%s-%d%s", stem, stamp, i, extension);
+      g_autofree char *aside = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (aside, G_FILE_TEST_EXISTS))
+        continue;
+      if (g_rename (path, aside) != 0)
+        return NULL;
+      return g_steal_pointer (&aside);
+    }
+  return NULL;
+}
+
+guint
+kuzhi_key_file_remove_stale_temporaries (const char *path)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *prefix = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  guint removed = 0;
+
+  g_return_val_if_fail (path != NULL, 0);
+
+  dir = g_path_get_dirname (path);
+  prefix = g_path_get_basename (path);
+  d = g_dir_open (dir, 0, NULL);
+  /* g_file_set_contents_full() writes PATH.XXXXXX and renames it: a kill
+   * between the two leaves one behind. */
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *file = NULL;
+      struct stat st;
+
+      if (!g_str_has_prefix (name, prefix) || strlen (name) != strlen (prefix) + 7 ||
+          name[strlen (prefix)] != '.')
+        continue;
+      file = g_build_filename (dir, name, NULL);
+      if (g_lstat (file, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid () &&
+          g_unlink (file) == 0)
+        removed++;
+    }
+  return removed;
+}
+
+char *
+kuzhi_key_file_unescape (const char *raw)
+{
+  GString *out;
+
+  g_return_val_if_fail (raw != NULL, NULL);
+
+  out = g_string_sized_new (strlen (raw));
+  for (const char *p = raw; *p != '\0'; p++)
+    {
+      if (*p != '\\')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+      switch (*++p)
+        {
+        case 's': g_string_append_c (out, ' '); break;
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 't': g_string_append_c (out, '\t'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case '\\': g_string_append_c (out, '\\'); break;
+        default:
+          /* An unknown escape, or a backslash that ends the value. */
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+kuzhi_key_file_format_time (GDateTime *time)
+{
+  g_autoptr(GDateTime) utc = NULL;
+
+  g_return_val_if_fail (time != NULL, NULL);
+
+  /* Loading refuses a date that has no UTC form (near the years 1 and
+   * 9999), so this only guards a caller's own date: the file still gets a
+   * date it can read back. */
+  utc = g_date_time_to_utc (time);
+  if (utc == NULL)
+    utc = g_date_time_new_now_utc ();
+  /* By hand, not with %Y: that drops the zeros of a year before 1000,
+   * which ISO 8601 parsing then refuses. */
+  return g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02dZ",
+                          g_date_time_get_year (utc), g_date_time_get_month (utc),
+                          g_date_time_get_day_of_month (utc), g_date_time_get_hour (utc),
+                          g_date_time_get_minute (utc), g_date_time_get_second (utc));
+}
+
+char *
+kuzhi_key_file_excerpt (const char *text,
+                        glong       max)
+{
+  g_autofree char *cut = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (g_utf8_strlen (text, -1) <= max)
+    return g_strdup (text);
+  cut = g_utf8_substring (text, 0, max);
+  return g_strconcat (cut, "…", NULL);
+}
