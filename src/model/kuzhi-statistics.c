@@ -1,0 +1,887 @@
+/* kuzhi-statistics.c — the results of finished matches, one record per match in the order they ended, kept in a key file; the figures are worked out from the records. */
+#include "kuzhi-statistics.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "kuzhi-key-file.h"
+#include "kuzhi-match-file.h"
+
+G_DEFINE_QUARK (kuzhi-statistics-error-quark, kuzhi_statistics_error)
+
+#define GROUP_STATISTICS "Statistics"
+/* A match's group: the prefix, then its id. */
+#define GROUP_MATCH_PREFIX "Match "
+#define FILE_STEM ".ini"
+
+static const char *const statistics_keys[] = { "Version", NULL };
+static const char *const match_keys[] = {
+  "Game", "Ended", "Player1", "Player2", "Player1Plays", "Player2Plays",
+  "Winner", "Score", NULL
+};
+static const char *const name_keys[2] = { "Player1", "Player2" };
+static const char *const plays_keys[2] = { "Player1Plays", "Player2Plays" };
+
+/* One finished match, as the file keeps it. */
+typedef struct {
+  char        *id;
+  KzVariantId  variant;
+  char        *names[2];
+  KzLevel      levels[2];
+  int          winner;
+  int          scores[2];
+  GDateTime   *ended;
+} Record;
+
+struct _KuzhiStatistics
+{
+  GObject parent_instance;
+
+  /* owned */
+  char       *path;
+  GPtrArray  *records;     /* Record *, in the order the matches ended */
+  GHashTable *by_id;       /* id → Record *, borrowed from records */
+  /* The file on disk could be neither read nor moved aside: writing would
+   * destroy what it may still hold. */
+  gboolean    hands_off;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiStatistics, kuzhi_statistics, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+record_free (Record *record)
+{
+  g_free (record->id);
+  g_free (record->names[0]);
+  g_free (record->names[1]);
+  g_clear_pointer (&record->ended, g_date_time_unref);
+  g_free (record);
+}
+
+static void
+kuzhi_statistics_finalize (GObject *object)
+{
+  KuzhiStatistics *self = KUZHI_STATISTICS (object);
+
+  g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->records, g_ptr_array_unref);
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (kuzhi_statistics_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_statistics_class_init (KuzhiStatisticsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = kuzhi_statistics_finalize;
+
+  signals[CHANGED] = g_signal_new ("changed",
+                                   G_TYPE_FROM_CLASS (klass),
+                                   G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 0);
+}
+
+static void
+kuzhi_statistics_init (KuzhiStatistics *self)
+{
+  self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+  self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+char *
+kuzhi_statistics_get_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "kuzhi", "statistics" FILE_STEM, NULL);
+}
+
+KuzhiStatistics *
+kuzhi_statistics_new (const char *path)
+{
+  KuzhiStatistics *self = g_object_new (KUZHI_TYPE_STATISTICS, NULL);
+
+  self->path = path != NULL ? g_strdup (path) : kuzhi_statistics_get_default_path ();
+  return self;
+}
+
+const char *
+kuzhi_statistics_get_path (KuzhiStatistics *self)
+{
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), NULL);
+  return self->path;
+}
+
+/* --- records ------------------------------------------------------------- */
+
+static gboolean
+is_person (KzLevel level)
+{
+  return level == KZ_LEVEL_NONE;
+}
+
+/* The side a person plays against the computer, or -1 for two people. */
+static int
+person_side (const KzLevel levels[2])
+{
+  if (is_person (levels[0]) == is_person (levels[1]))
+    return -1;
+  return is_person (levels[0]) ? 0 : 1;
+}
+
+/* A name as the records keep it: as a match file keeps it, and never
+ * empty. */
+static char *
+clean_name (const char *name, int player)
+{
+  g_autofree char *clean = kuzhi_player_name_clean (name != NULL ? name : "");
+
+  if (*clean == '\0')
+    return g_strdup (player ? _("Player 2") : _("Player 1"));
+  return g_utf8_substring (clean, 0, MIN (g_utf8_strlen (clean, -1), KUZHI_PLAYER_NAME_MAX_CHARS));
+}
+
+static KzLevel
+clean_level (KzLevel level)
+{
+  return level >= KZ_LEVEL_EASY && level <= KZ_LEVEL_HARD ? level : KZ_LEVEL_NONE;
+}
+
+gboolean
+kuzhi_statistics_counts (const KuzhiMatchResult *result)
+{
+  KzLevel levels[2];
+
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  levels[0] = clean_level (result->levels[0]);
+  levels[1] = clean_level (result->levels[1]);
+  /* A demo between two computers says nothing about anyone. */
+  if (!is_person (levels[0]) && !is_person (levels[1]))
+    return FALSE;
+  /* A name against itself is no one's win or loss. */
+  if (is_person (levels[0]) && is_person (levels[1]))
+    {
+      g_autofree char *a = clean_name (result->names[0], 0);
+      g_autofree char *b = clean_name (result->names[1], 1);
+
+      if (g_str_equal (a, b))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static Record *
+record_from_result (const KuzhiMatchResult *result)
+{
+  Record *record = g_new0 (Record, 1);
+
+  record->id = g_strdup (result->id);
+  record->variant = result->variant;
+  for (int p = 0; p < 2; p++)
+    {
+      record->names[p] = clean_name (result->names[p], p);
+      record->levels[p] = clean_level (result->levels[p]);
+      record->scores[p] = CLAMP (result->scores[p], 0, KUZHI_STATISTICS_MAX_SCORE);
+    }
+  record->winner = result->winner == 0 || result->winner == 1 ? result->winner : -1;
+  record->ended = result->ended != NULL ? g_date_time_to_utc (result->ended) : NULL;
+  if (record->ended == NULL)
+    record->ended = g_date_time_new_now_utc ();
+  return record;
+}
+
+/* The same result: who played, how it ended (not when). */
+static gboolean
+record_same (const Record *a, const Record *b)
+{
+  return a->variant == b->variant && a->winner == b->winner &&
+         a->levels[0] == b->levels[0] && a->levels[1] == b->levels[1] &&
+         a->scores[0] == b->scores[0] && a->scores[1] == b->scores[1] &&
+         g_str_equal (a->names[0], b->names[0]) && g_str_equal (a->names[1], b->names[1]);
+}
+
+static void
+add_record (KuzhiStatistics *self, Record *record)
+{
+  g_ptr_array_add (self->records, record);
+  g_hash_table_insert (self->by_id, record->id, record);
+}
+
+static void
+remove_record (KuzhiStatistics *self, Record *record)
+{
+  g_hash_table_remove (self->by_id, record->id);
+  g_ptr_array_remove (self->records, record);
+}
+
+static void
+clear_records (KuzhiStatistics *self)
+{
+  g_hash_table_remove_all (self->by_id);
+  g_ptr_array_set_size (self->records, 0);
+}
+
+/* --- the file ------------------------------------------------------------ */
+
+static char *
+to_data (GPtrArray *records, gsize *length)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+
+  g_key_file_set_comment (kf, NULL, NULL,
+                          " Kuzhi's statistics: every match counted, in the order the matches ended.\n"
+                          " The figures Kuzhi shows are worked out from these.", NULL);
+  g_key_file_set_integer (kf, GROUP_STATISTICS, "Version", KUZHI_STATISTICS_VERSION);
+  for (guint i = 0; i < records->len; i++)
+    {
+      const Record *r = g_ptr_array_index (records, i);
+      g_autofree char *group = g_strconcat (GROUP_MATCH_PREFIX, r->id, NULL);
+      g_autofree char *ended = kuzhi_key_file_format_time (r->ended);
+      g_autofree char *score = g_strdup_printf ("%d;%d", r->scores[0], r->scores[1]);
+
+      g_key_file_set_value (kf, group, "Game", kz_variant_get (r->variant)->key);
+      g_key_file_set_value (kf, group, "Ended", ended);
+      for (int p = 0; p < 2; p++)
+        g_key_file_set_string (kf, group, name_keys[p], r->names[p]);
+      for (int p = 0; p < 2; p++)
+        g_key_file_set_value (kf, group, plays_keys[p], kuzhi_player_plays_to_string (r->levels[p]));
+      g_key_file_set_integer (kf, group, "Winner", r->winner);
+      g_key_file_set_value (kf, group, "Score", score);
+    }
+  return g_key_file_to_data (kf, length, NULL);
+}
+
+static gboolean
+write_file (KuzhiStatistics *self, const char *data, gsize length, GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *dir = g_path_get_dirname (self->path);
+  g_autofree char *reason = NULL;
+
+  if (self->hands_off)
+    {
+      g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_WRITE,
+                   _("The statistics are not saved: the file “%s” could not be read, nor moved aside, and is left as it is"),
+                   self->path);
+      return FALSE;
+    }
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_WRITE,
+                   _("Could not create the folder “%s” for the statistics: %s"),
+                   dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  if (kuzhi_key_file_replace (self->path, data, length, &local_error))
+    return TRUE;
+  reason = kuzhi_key_file_write_reason (self->path, local_error);
+  g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_WRITE,
+               _("Could not save the statistics to “%s”: %s"), self->path, reason);
+  return FALSE;
+}
+
+static gboolean
+save (KuzhiStatistics *self, GError **error)
+{
+  gsize length = 0;
+  g_autofree char *data = to_data (self->records, &length);
+
+  return write_file (self, data, length, error);
+}
+
+/* Reading: each check gives the reason a file is refused, as the end of
+ * the sentence "… cannot be read: REASON". */
+
+static gboolean
+broken (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+broken (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *reason = NULL;
+
+  va_start (args, format);
+  reason = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN, reason);
+  return FALSE;
+}
+
+/* A whole decimal number, optionally negative, within [min, max]. */
+static gboolean
+parse_int (const char *text, int min, int max, int *out)
+{
+  gint64 value;
+
+  if (!g_ascii_string_to_signed (text, 10, min, max, &value, NULL))
+    return FALSE;
+  /* g_ascii_string_to_signed() takes a leading '+' too; the files do not. */
+  if (*text == '+')
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
+}
+
+static gboolean
+check_keys (GKeyFile *kf, const char *group, const char *shown_group, const char *const *known, GError **error)
+{
+  g_auto(GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
+
+  for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
+    if (!g_strv_contains (known, keys[i]))
+      {
+        g_autofree char *shown = kuzhi_key_file_excerpt (keys[i], 40);
+
+        return broken (error, _("the key “%s” in [%s] is not part of the statistics file"), shown, shown_group);
+      }
+  for (gsize i = 0; known[i] != NULL; i++)
+    if (!g_key_file_has_key (kf, group, known[i], NULL))
+      return broken (error, _("the key “%s” is missing from [%s]"), known[i], shown_group);
+  return TRUE;
+}
+
+static char *
+get_value (GKeyFile *kf, const char *group, const char *key)
+{
+  /* check_keys() made sure it is there. */
+  return g_strstrip (g_key_file_get_value (kf, group, key, NULL));
+}
+
+static gboolean
+read_version (GKeyFile *kf, GError **error)
+{
+  g_autofree char *text = NULL;
+  int version;
+
+  if (!g_key_file_has_group (kf, GROUP_STATISTICS))
+    return broken (error, _("the group [Statistics] is missing"));
+  if (!check_keys (kf, GROUP_STATISTICS, GROUP_STATISTICS, statistics_keys, error))
+    return FALSE;
+  text = get_value (kf, GROUP_STATISTICS, "Version");
+  if (!parse_int (text, 1, G_MAXINT, &version))
+    {
+      g_autofree char *shown = kuzhi_key_file_excerpt (text, 20);
+
+      return broken (error, _("its format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
+                     shown, KUZHI_STATISTICS_VERSION);
+    }
+  if (version != KUZHI_STATISTICS_VERSION)
+    return broken (error, _("it has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
+                   version, KUZHI_STATISTICS_VERSION);
+  return TRUE;
+}
+
+static gboolean
+read_name (GKeyFile *kf, const char *group, const char *shown_group, int player, char **out, GError **error)
+{
+  g_autofree char *raw = g_key_file_get_value (kf, group, name_keys[player], NULL);
+  g_autofree char *unescaped = kuzhi_key_file_unescape (raw);
+  g_autofree char *name = NULL;
+
+  if (unescaped == NULL)
+    return broken (error, _("the player name in “%s” of [%s] cannot be read"), name_keys[player], shown_group);
+  name = kuzhi_player_name_clean (unescaped);
+  if (*name == '\0' || g_utf8_strlen (name, -1) > KUZHI_PLAYER_NAME_MAX_CHARS)
+    return broken (error, _("the player name in “%s” of [%s] is empty or longer than %d characters"),
+                   name_keys[player], shown_group, KUZHI_PLAYER_NAME_MAX_CHARS);
+  *out = g_steal_pointer (&name);
+  return TRUE;
+}
+
+static Record *
+read_record (GKeyFile *kf, const char *group, GError **error)
+{
+  g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+  const char *id = group + strlen (GROUP_MATCH_PREFIX);
+  g_autofree char *game = NULL;
+  g_autofree char *ended = NULL;
+  g_autofree char *winner = NULL;
+  g_autofree char *score = NULL;
+  g_auto(GStrv) scores = NULL;
+  Record *record;
+  const KzVariant *v;
+
+  if (!g_str_has_prefix (group, GROUP_MATCH_PREFIX) || !g_uuid_string_is_valid (id))
+    {
+      broken (error, _("the group [%s] is not part of the statistics file"), shown_group);
+      return NULL;
+    }
+  if (!check_keys (kf, group, shown_group, match_keys, error))
+    return NULL;
+
+  record = g_new0 (Record, 1);
+  record->id = g_ascii_strdown (id, -1);
+
+  game = get_value (kf, group, "Game");
+  v = kz_variant_lookup (game);
+  record->variant = KZ_N_VARIANTS;
+  for (int i = 0; v != NULL && i < KZ_N_VARIANTS; i++)
+    if (kz_variant_get ((KzVariantId) i) == v)
+      record->variant = (KzVariantId) i;
+  if (record->variant == KZ_N_VARIANTS)
+    goto unknown_game;
+
+  ended = get_value (kf, group, "Ended");
+  record->ended = g_date_time_new_from_iso8601 (ended, NULL);
+  if (record->ended != NULL)
+    {
+      /* Kept in UTC, as it is written; a date without a UTC form could not
+       * be written again. */
+      GDateTime *utc = g_date_time_to_utc (record->ended);
+
+      g_date_time_unref (record->ended);
+      record->ended = utc;
+    }
+  if (record->ended == NULL)
+    {
+      broken (error, _("the key “Ended” in [%s] must be a date and time such as 2026-11-29T20:15:00Z"), shown_group);
+      goto fail;
+    }
+
+  for (int p = 0; p < 2; p++)
+    {
+      g_autofree char *plays = get_value (kf, group, plays_keys[p]);
+
+      if (!read_name (kf, group, shown_group, p, &record->names[p], error))
+        goto fail;
+      if (!kuzhi_player_plays_parse (plays, &record->levels[p]))
+        {
+          broken (error, _("the key “%s” in [%s] must be person, easy, normal or hard"), plays_keys[p], shown_group);
+          goto fail;
+        }
+    }
+  if (!is_person (record->levels[0]) && !is_person (record->levels[1]))
+    {
+      broken (error, _("[%s] is a match between two computers, which is never counted"), shown_group);
+      goto fail;
+    }
+  if (is_person (record->levels[0]) && is_person (record->levels[1]) &&
+      g_str_equal (record->names[0], record->names[1]))
+    {
+      broken (error, _("[%s] is a match between two players of the same name, which is never counted"), shown_group);
+      goto fail;
+    }
+
+  winner = get_value (kf, group, "Winner");
+  if (!parse_int (winner, -1, 1, &record->winner))
+    {
+      broken (error, _("the key “Winner” in [%s] must be 0, 1 or -1 (a draw)"), shown_group);
+      goto fail;
+    }
+
+  score = get_value (kf, group, "Score");
+  scores = g_strsplit (score, ";", -1);
+  if (g_strv_length (scores) != 2 ||
+      !parse_int (g_strstrip (scores[0]), 0, KUZHI_STATISTICS_MAX_SCORE, &record->scores[0]) ||
+      !parse_int (g_strstrip (scores[1]), 0, KUZHI_STATISTICS_MAX_SCORE, &record->scores[1]))
+    {
+      broken (error, _("the key “Score” in [%s] must be two whole numbers from 0 to %d, separated by ;"),
+              shown_group, KUZHI_STATISTICS_MAX_SCORE);
+      goto fail;
+    }
+  return record;
+
+unknown_game:
+  {
+    g_autofree char *shown = kuzhi_key_file_excerpt (game, 40);
+
+    broken (error, _("[%s] names a game Kuzhi does not know, “%s”"), shown_group, shown);
+  }
+fail:
+  record_free (record);
+  return NULL;
+}
+
+/* Everything or nothing: the records are put in place only when the whole
+ * file has been read. */
+static gboolean
+from_data (KuzhiStatistics *self, const char *data, gsize length, GError **error)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_auto(GStrv) groups = NULL;
+
+  if (memchr (data, '\0', length) != NULL || !g_utf8_validate (data, (gssize) length, NULL))
+    return broken (error, _("it is not UTF-8 text"));
+  /* Translations are kept, so that a key such as Player1[de] is refused
+   * in every locale alike rather than dropped in all but one. */
+  if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_KEEP_TRANSLATIONS, &local_error))
+    {
+      g_autofree char *reason = kuzhi_key_file_excerpt (local_error->message, 200);
+
+      return broken (error, _("it is not a key file (%s)"), reason);
+    }
+  if (!read_version (kf, error))
+    return FALSE;
+
+  groups = g_key_file_get_groups (kf, NULL);
+  for (gsize i = 0; groups[i] != NULL; i++)
+    {
+      Record *record;
+
+      if (g_str_equal (groups[i], GROUP_STATISTICS))
+        continue;
+      record = read_record (kf, groups[i], error);
+      if (record == NULL)
+        return FALSE;
+      /* GKeyFile merges a group written twice; a group that differs only
+       * in the case of its id is the same match twice. */
+      if (g_hash_table_contains (ids, record->id))
+        {
+          g_autofree char *shown_group = kuzhi_key_file_excerpt (groups[i], 60);
+
+          record_free (record);
+          return broken (error, _("[%s] appears twice"), shown_group);
+        }
+      g_ptr_array_add (records, record);
+      g_hash_table_add (ids, record->id);
+    }
+
+  clear_records (self);
+  {
+    gsize n = 0;
+    g_autofree gpointer *items = g_ptr_array_steal (records, &n);
+
+    for (gsize i = 0; i < n; i++)
+      add_record (self, items[i]);
+  }
+  return TRUE;
+}
+
+gboolean
+kuzhi_statistics_load (KuzhiStatistics *self,
+                       GError         **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *aside = NULL;
+  gsize length = 0;
+  struct stat st;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  kuzhi_key_file_remove_stale_temporaries (self->path);
+  self->hands_off = FALSE;
+  clear_records (self);
+
+  /* Nothing there (nor the folder it would be in): no statistics yet. */
+  if (g_lstat (self->path, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+    {
+      g_signal_emit (self, signals[CHANGED], 0);
+      return TRUE;
+    }
+
+  if (g_stat (self->path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      broken (&local_error, "%s", g_strerror (saved_errno));
+    }
+  else if (!S_ISREG (st.st_mode))
+    broken (&local_error, _("it is not a regular file"));
+  else if (st.st_size > KUZHI_STATISTICS_MAX_SIZE)
+    {
+      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *limit = g_format_size_full (KUZHI_STATISTICS_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
+
+      broken (&local_error, _("it is too large: %s, at most %s"), size, limit);
+    }
+  else if (!g_file_get_contents (self->path, &data, &length, &local_error))
+    {
+      g_autofree char *reason = g_strdup (local_error->message);
+
+      g_clear_error (&local_error);
+      broken (&local_error, "%s", reason);
+    }
+  else if (from_data (self, data, length, &local_error))
+    {
+      g_signal_emit (self, signals[CHANGED], 0);
+      return TRUE;
+    }
+
+  clear_records (self);
+  aside = kuzhi_key_file_set_aside (self->path, "statistics", FILE_STEM);
+  if (aside != NULL)
+    g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN,
+                 _("The statistics file “%s” cannot be read: %s. It was kept as “%s”, and the statistics start afresh."),
+                 self->path, local_error->message, aside);
+  else
+    {
+      self->hands_off = TRUE;
+      g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN,
+                   _("The statistics file “%s” cannot be read: %s. It could not be moved aside either, so it stays as it is and the statistics are not saved."),
+                   self->path, local_error->message);
+    }
+  g_signal_emit (self, signals[CHANGED], 0);
+  return FALSE;
+}
+
+gboolean
+kuzhi_statistics_record (KuzhiStatistics         *self,
+                         const KuzhiMatchResult  *result,
+                         GError                 **error)
+{
+  Record *old;
+  gboolean ok;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (result->id != NULL && g_uuid_string_is_valid (result->id), FALSE);
+  g_return_val_if_fail (kz_variant_get (result->variant) != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  {
+    g_autofree char *id = g_ascii_strdown (result->id, -1);
+    old = g_hash_table_lookup (self->by_id, id);
+  }
+  if (!kuzhi_statistics_counts (result))
+    {
+      /* It ended last as a match that is not counted. */
+      if (old == NULL)
+        return TRUE;
+      remove_record (self, old);
+    }
+  else
+    {
+      Record *record = record_from_result (result);
+
+      g_free (record->id);
+      record->id = g_ascii_strdown (result->id, -1);
+      /* Undone and played to the same end (or redone): nothing new. */
+      if (old != NULL && record_same (old, record))
+        {
+          record_free (record);
+          return TRUE;
+        }
+      /* Ended again: the new result replaces the old one, in the place
+       * of the match that ended last. */
+      if (old != NULL)
+        remove_record (self, old);
+      while (self->records->len >= KUZHI_STATISTICS_MAX_MATCHES)
+        remove_record (self, g_ptr_array_index (self->records, 0));
+      add_record (self, record);
+    }
+  ok = save (self, error);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return ok;
+}
+
+gboolean
+kuzhi_statistics_record_match (KuzhiStatistics *self,
+                               KuzhiGameModel  *model,
+                               GError         **error)
+{
+  KuzhiMatchResult result = { 0 };
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (model), FALSE);
+  g_return_val_if_fail (kuzhi_game_model_get_over (model), FALSE);
+
+  result.id = kuzhi_game_model_get_match_id (model);
+  result.variant = kuzhi_game_model_get_variant (model);
+  result.winner = kuzhi_game_model_get_winner (model);
+  for (int p = 0; p < 2; p++)
+    {
+      result.names[p] = kuzhi_game_model_get_player_name (model, p);
+      result.levels[p] = kuzhi_game_model_get_player_level (model, p);
+      result.scores[p] = kuzhi_game_model_get_score (model, p);
+    }
+  return kuzhi_statistics_record (self, &result, error);
+}
+
+gboolean
+kuzhi_statistics_reset (KuzhiStatistics *self,
+                        GError         **error)
+{
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  gsize length = 0;
+  g_autofree char *data = NULL;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* The empty file first: only once it is written are the records gone. */
+  data = to_data (none, &length);
+  if (!write_file (self, data, length, error))
+    return FALSE;
+  clear_records (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+/* --- the figures --------------------------------------------------------- */
+
+guint
+kuzhi_statistics_get_n_matches (KuzhiStatistics *self,
+                                int              variant)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), 0);
+
+  if (variant < 0)
+    return self->records->len;
+  for (guint i = 0; i < self->records->len; i++)
+    if (((Record *) g_ptr_array_index (self->records, i))->variant == (KzVariantId) variant)
+      n++;
+  return n;
+}
+
+int
+kuzhi_statistics_get_latest_variant (KuzhiStatistics *self)
+{
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), -1);
+
+  if (self->records->len == 0)
+    return -1;
+  return ((Record *) g_ptr_array_index (self->records, self->records->len - 1))->variant;
+}
+
+/* `margin`: the winner's, for a win (`outcome` 1); -1 a loss, 0 a draw. */
+static void
+tally_add (KuzhiTally *tally, int outcome, int margin)
+{
+  tally->played++;
+  if (outcome > 0)
+    {
+      tally->won++;
+      tally->best_margin = MAX (tally->best_margin, margin);
+    }
+  else if (outcome < 0)
+    tally->lost++;
+  else
+    tally->drawn++;
+}
+
+/* What the winner won by: the difference of the scores, at least one (a
+ * rule may decide a match against the count, as Pallanguzhi's player who
+ * cannot fill a cup loses). */
+static int
+record_margin (const Record *r)
+{
+  if (r->winner < 0)
+    return 0;
+  return MAX (1, r->scores[r->winner] - r->scores[!r->winner]);
+}
+
+static int
+outcome_for (const Record *r, int side)
+{
+  if (r->winner < 0)
+    return 0;
+  return r->winner == side ? 1 : -1;
+}
+
+static int
+compare_people (gconstpointer a, gconstpointer b)
+{
+  const KuzhiNamedTally *x = a;
+  const KuzhiNamedTally *y = b;
+
+  if (x->tally.played != y->tally.played)
+    return x->tally.played > y->tally.played ? -1 : 1;
+  return g_utf8_collate (x->name, y->name);
+}
+
+KuzhiGameStatistics *
+kuzhi_statistics_get_game (KuzhiStatistics *self,
+                           KzVariantId      variant)
+{
+  KuzhiGameStatistics *stats;
+  g_autoptr(GArray) people = g_array_new (FALSE, TRUE, sizeof (KuzhiNamedTally));
+  g_autoptr(GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+  guint streak = 0;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), NULL);
+
+  stats = g_new0 (KuzhiGameStatistics, 1);
+  stats->variant = variant;
+  stats->best_margin_level = KZ_LEVEL_NONE;
+
+  for (guint i = 0; i < self->records->len; i++)
+    {
+      const Record *r = g_ptr_array_index (self->records, i);
+      int side;
+
+      if (r->variant != variant)
+        continue;
+      stats->n_matches++;
+      side = person_side (r->levels);
+      if (side >= 0)
+        {
+          KzLevel level = r->levels[!side];
+          int outcome = outcome_for (r, side);
+          int margin = record_margin (r);
+          KuzhiTally *all = &stats->computer[KZ_LEVEL_NONE];
+
+          tally_add (&stats->computer[level], outcome, margin);
+          if (outcome > 0 && margin > all->best_margin)
+            stats->best_margin_level = level;
+          tally_add (all, outcome, margin);
+          streak = outcome > 0 ? streak + 1 : 0;
+          stats->best_streak = MAX (stats->best_streak, streak);
+          continue;
+        }
+
+      stats->n_hot_seat++;
+      for (int p = 0; p < 2; p++)
+        {
+          gpointer found;
+          guint at;
+
+          if (g_hash_table_lookup_extended (index, r->names[p], NULL, &found))
+            at = GPOINTER_TO_UINT (found);
+          else
+            {
+              KuzhiNamedTally person = { 0 };
+
+              at = people->len;
+              /* Borrowed until the end, then copied. */
+              person.name = r->names[p];
+              g_array_append_val (people, person);
+              g_hash_table_insert (index, r->names[p], GUINT_TO_POINTER (at));
+            }
+          tally_add (&g_array_index (people, KuzhiNamedTally, at).tally, outcome_for (r, p), record_margin (r));
+        }
+    }
+  stats->current_streak = streak;
+
+  g_array_sort (people, compare_people);
+  stats->n_people = people->len;
+  stats->people = g_new0 (KuzhiNamedTally, MAX (people->len, 1));
+  for (guint i = 0; i < people->len; i++)
+    {
+      stats->people[i] = g_array_index (people, KuzhiNamedTally, i);
+      stats->people[i].name = g_strdup (stats->people[i].name);
+    }
+  return stats;
+}
+
+void
+kuzhi_game_statistics_free (KuzhiGameStatistics *stats)
+{
+  if (stats == NULL)
+    return;
+  for (guint i = 0; i < stats->n_people; i++)
+    g_free (stats->people[i].name);
+  g_free (stats->people);
+  g_free (stats);
+}
