@@ -1,4 +1,4 @@
-/* test-sowing.c — KuzhiSowing without a display: every game's events replay to the engine's position, the timing of each event, and the round and match ends reported once. */
+/* test-sowing.c — KuzhiSowing without a display: every game's events replay to the engine's position, the timing of each event, each event told once as it is shown, and the round and match ends reported once. */
 #include <glib.h>
 
 #include "kuzhi-sowing.h"
@@ -202,6 +202,68 @@ test_skip_rest (void)
   kuzhi_sowing_clear (&sowing);
 }
 
+typedef struct {
+  GString *log;
+} Shown;
+
+static void
+on_shown (const KzEvent *ev, gint64 at, gpointer data)
+{
+  g_string_append_printf (((Shown *) data)->log, "%s%d@%" G_GINT64_FORMAT,
+                          ((Shown *) data)->log->len ? " " : "", ev->type, at);
+}
+
+/* Each event is told once as it is shown, at its time on the move's own
+ * schedule whatever the frames: a drop when its shell lands, the rest as
+ * they begin; finishing early tells nothing of what it passes over. */
+static void
+test_shown (void)
+{
+  KuzhiSowing sowing;
+  Shown shown = { g_string_new (NULL) };
+  KzPosition pos = { 0 };
+  KzEvent events[] = {
+    event (KZ_EVENT_LIFT, 2, -1, 2),
+    event (KZ_EVENT_DROP, 3, -1, 0),
+    event (KZ_EVENT_STORE, -1, 0, 0),
+    event (KZ_EVENT_CAPTURE, 4, 0, 2),
+    event (KZ_EVENT_MATCH_END, -1, 0, 0),
+  };
+  g_autofree char *expected = NULL;
+
+  kuzhi_sowing_init (&sowing);
+  sowing.step_ms = 100;
+  sowing.shown = on_shown;
+  sowing.data = &shown;
+  pos.n_pits = 12;
+  pos.pits[2] = 2;
+  pos.pits[4] = 2;
+  sowing.displayed = pos;
+  for (gsize i = 0; i < G_N_ELEMENTS (events); i++)
+    kuzhi_sowing_push (&sowing, &events[i]);
+  kuzhi_sowing_start (&sowing, &pos);
+  /* Late, uneven frames: the times are still the schedule's. */
+  g_assert_true (kuzhi_sowing_advance (&sowing, 5000));
+  g_assert_true (kuzhi_sowing_advance (&sowing, 5000 + 150000));
+  g_assert_true (kuzhi_sowing_advance (&sowing, 5000 + 380000));
+  g_assert_false (kuzhi_sowing_advance (&sowing, 5000 + 900000));
+  expected = g_strdup_printf ("%d@5000 %d@245000 %d@345000 %d@345000 %d@645000",
+                              KZ_EVENT_LIFT, KZ_EVENT_DROP, KZ_EVENT_STORE, KZ_EVENT_CAPTURE, KZ_EVENT_MATCH_END);
+  g_assert_cmpstr (shown.log->str, ==, expected);
+
+  /* Cut short after the lift: nothing more is told. */
+  g_string_truncate (shown.log, 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (events); i++)
+    kuzhi_sowing_push (&sowing, &events[i]);
+  sowing.displayed = pos;
+  kuzhi_sowing_start (&sowing, &pos);
+  g_assert_true (kuzhi_sowing_advance (&sowing, 1));
+  kuzhi_sowing_skip_rest (&sowing);
+  g_assert_cmpstr (shown.log->str, ==, "0@1");
+  kuzhi_sowing_clear (&sowing);
+  g_string_free (shown.log, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -209,5 +271,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sowing/replay-every-game", test_replay_every_game);
   g_test_add_func ("/sowing/timing", test_timing);
   g_test_add_func ("/sowing/skip-rest", test_skip_rest);
+  g_test_add_func ("/sowing/shown", test_shown);
   return g_test_run ();
 }

@@ -30,6 +30,22 @@ is_end (const KzEvent *ev)
   return ev->type == KZ_EVENT_ROUND_END || ev->type == KZ_EVENT_MATCH_END;
 }
 
+/* A shell that falls is shown where it lands, at its event's end. */
+static gboolean
+lands (const KzEvent *ev)
+{
+  return ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE;
+}
+
+static void
+shown (KuzhiSowing   *self,
+       const KzEvent *ev,
+       gint64         at)
+{
+  if (self->shown != NULL)
+    self->shown (ev, at, self->data);
+}
+
 void
 kuzhi_sowing_push (KuzhiSowing   *self,
                    const KzEvent *event)
@@ -167,6 +183,8 @@ kuzhi_sowing_advance (KuzhiSowing *self,
         {
           begin_event (self, ev);
           self->slot_begun = TRUE;
+          if (!lands (ev))
+            shown (self, ev, self->slot_start);
         }
       if (now - self->slot_start < duration)
         {
@@ -174,6 +192,8 @@ kuzhi_sowing_advance (KuzhiSowing *self,
           return TRUE;
         }
       end_event (self, ev);
+      if (lands (ev))
+        shown (self, ev, self->slot_start + duration);
       self->slot_start += duration;
       self->slot_begun = FALSE;
       self->pos++;

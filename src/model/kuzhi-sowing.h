@@ -32,6 +32,12 @@ typedef struct {
    * when a round's or the match's end is reached. */
   void       (*changed) (gpointer data);
   void       (*reached) (const KzEvent *event, gpointer data);
+  /* Told as each event is shown, with when on the move's own schedule (µs
+   * on the clock advance() is given, so the same move at the same speed
+   * always tells the same times): a shell dropped into a pit or a store
+   * when it lands, any other event as it begins. Never for the events
+   * kuzhi_sowing_skip_rest() passes over. */
+  void       (*shown)   (const KzEvent *event, gint64 at, gpointer data);
   gpointer     data;
 } KuzhiSowing;
 

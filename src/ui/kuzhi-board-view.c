@@ -78,6 +78,7 @@ enum {
   CUP_ACTIVATED,
   DISPLAYED_CHANGED,
   EVENT_REACHED,
+  EVENT_SHOWN,
   N_SIGNALS
 };
 
@@ -350,6 +351,14 @@ on_sowing_reached (const KzEvent *ev,
                    gpointer       data)
 {
   g_signal_emit (data, signals[EVENT_REACHED], 0, ev);
+}
+
+static void
+on_sowing_shown (const KzEvent *ev,
+                 gint64         at,
+                 gpointer       data)
+{
+  g_signal_emit (data, signals[EVENT_SHOWN], 0, ev, at);
 }
 
 static void
@@ -954,6 +963,16 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /* Each event as the animation shows it (a drop when its shell lands,
+   * anything else as it begins), with its time on the animation's own
+   * schedule in µs of the frame clock: a const KzEvent * and a gint64.
+   * Not emitted for what Instant or finishing early passes over. */
+  signals[EVENT_SHOWN] =
+    g_signal_new ("event-shown",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_INT64);
 
   gtk_widget_class_set_css_name (widget_class, "kuzhi-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -968,6 +987,7 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   kuzhi_sowing_init (&self->sowing);
   self->sowing.changed = on_sowing_changed;
   self->sowing.reached = on_sowing_reached;
+  self->sowing.shown = on_sowing_shown;
   self->sowing.data = self;
   self->interactive = TRUE;
   self->hint_pit = -1;
