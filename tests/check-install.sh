@@ -111,6 +111,11 @@ if [ -d "$schemas" ]; then
   fi
 fi
 
+# The event sounds, where kuzhi-sound.c looks (PACKAGE_DATADIR/sounds).
+for sound in drop triple capture lucky round-end match-end; do
+  check_file "$share/kuzhi/sounds/$sound.oga"
+done
+
 # MIME type: *.kuzhi resolves to application/x-kuzhi-match.
 mimepkg=$share/mime/packages/$app_id.xml
 check_file "$mimepkg"
