@@ -1,4 +1,4 @@
-/* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell, a sowing frame, the end. */
+/* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell, a sowing frame, the end; with --help-figures, the manual's figures. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -59,7 +59,7 @@ capture (GtkWidget  *widget,
       failures++;
       return;
     }
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)),
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                          node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (!gdk_texture_save_to_png (texture, path))
     {
@@ -354,14 +354,79 @@ on_activate (GApplication *app)
   gtk_window_destroy (window);
 }
 
+/* The manual's figures (help/C/figures/, `ninja -C BUILD help-figures`):
+ * the window at the start, New Match, each game's board at its start and
+ * the Analysis. At most 800 px wide, so that they stay small. */
+static void
+on_activate_help (GApplication *app)
+{
+  static const struct {
+    KzVariantId id;
+    const char *file;
+  } games[] = {
+    { KZ_VARIANT_CONSTITUTION, "board-constitution.png" },
+    { KZ_VARIANT_PALLANGUZHI, "board-pallanguzhi.png" },
+    { KZ_VARIANT_DAKON, "board-dakon.png" },
+    { KZ_VARIANT_KALAH, "board-kalah.png" },
+    { KZ_VARIANT_OWARE, "board-oware.png" },
+    { KZ_VARIANT_MANGALA, "board-mangala.png" },
+    { KZ_VARIANT_BOHNENSPIEL, "board-bohnenspiel.png" },
+  };
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  KuzhiWindow *kw = KUZHI_WINDOW (window);
+  GtkWidget *board = GTK_WIDGET (kuzhi_window_get_board_view (kw));
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+
+  g_settings_set_string (settings, "animation-speed", "instant");
+  g_settings_set_boolean (settings, "analysis", FALSE);
+  gtk_window_set_default_size (window, 800, 540);
+  kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 0, "Meena", "Arul");
+  wait_ms (800);
+  capture (GTK_WIDGET (window), "window.png");
+
+  {
+    GtkWidget *dialog = GTK_WIDGET (kuzhi_new_match_dialog_new (window, kuzhi_window_get_model (kw)));
+    gtk_window_present (GTK_WINDOW (dialog));
+    wait_ms (500);
+    capture (dialog, "new-match.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+
+  /* The boards alone: no names or language on them, so every
+   * translation of the manual can show the same pictures. */
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      kuzhi_window_start_match (kw, games[i].id, 0, "Meena", "Arul");
+      wait_ms (500);
+      capture (board, games[i].file);
+    }
+
+  /* Kalah's opening values, once the search has had a few seconds. */
+  kuzhi_window_start_match (kw, KZ_VARIANT_KALAH, 0, "Meena", "Arul");
+  g_settings_set_boolean (settings, "analysis", TRUE);
+  wait_ms (4000);
+  if (kuzhi_board_view_get_best_pit (KUZHI_BOARD_VIEW (board)) < 0)
+    {
+      g_printerr ("the analysis wrote nothing on the cups\n");
+      failures++;
+    }
+  capture (board, "analysis.png");
+  g_settings_set_boolean (settings, "analysis", FALSE);
+
+  gtk_window_destroy (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(KuzhiApplication) app = NULL;
   g_autofree char *data_home = g_dir_make_tmp ("kuzhi-shot-XXXXXX", NULL);
+  gboolean help_figures = argc > 1 && strcmp (argv[1], "--help-figures") == 0;
 
-  if (argc > 1)
+  if (help_figures)
+    out_dir = argc > 2 ? argv[2] : ".";
+  else if (argc > 1)
     out_dir = argv[1];
   g_mkdir_with_parents (out_dir, 0755);
   /* KUZHI_LOCALEDIR (the build's po folder) with LANGUAGE=xx: the shots
@@ -379,7 +444,7 @@ main (int   argc,
 
   app = kuzhi_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), NULL);
+  g_signal_connect_after (app, "activate", G_CALLBACK (help_figures ? on_activate_help : on_activate), NULL);
   g_application_run (G_APPLICATION (app), 1, argv);
 
   return failures ? 1 : 0;

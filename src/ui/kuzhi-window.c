@@ -806,6 +806,7 @@ kuzhi_window_finalize (GObject *object)
   KuzhiWindow *self = KUZHI_WINDOW (object);
 
   g_clear_object (&self->news);
+  g_clear_object (&self->sound);
   g_clear_object (&self->model);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->captions[0], g_free);
@@ -955,6 +956,10 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect_swapped (self->model, "action-finished", G_CALLBACK (on_action_finished), self);
   g_signal_connect_swapped (self->model, "position-reset", G_CALLBACK (on_position_reset), self);
   kuzhi_board_view_set_model (self->board_view, self->model);
+  /* The sounds follow what the board shows, not the model. */
+  self->sound = kuzhi_sound_new ();
+  g_signal_connect_object (self->board_view, "event-shown", G_CALLBACK (kuzhi_sound_event_shown),
+                           self->sound, G_CONNECT_SWAPPED);
 
 
   /* Without the compiled schema (a build run from the tree) the window
@@ -971,6 +976,7 @@ kuzhi_window_init (KuzhiWindow *self)
       g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
                                     G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
       g_settings_bind (self->settings, "sowing-preview", self->board_view, "preview", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "sound", self->sound, "enabled", G_SETTINGS_BIND_GET);
     }
 
   keys = gtk_event_controller_key_new ();
@@ -1040,6 +1046,13 @@ kuzhi_window_get_board_view (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
   return self->board_view;
+}
+
+KuzhiSound *
+kuzhi_window_get_sound (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->sound;
 }
 
 const char *

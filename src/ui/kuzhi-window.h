@@ -5,6 +5,7 @@
 
 #include "kuzhi-game-model.h"
 #include "kuzhi-board-view.h"
+#include "kuzhi-sound.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,8 @@ G_DECLARE_FINAL_TYPE (KuzhiWindow, kuzhi_window, KUZHI, WINDOW, AdwApplicationWi
 KuzhiWindow    *kuzhi_window_new            (GtkApplication *application);
 KuzhiGameModel *kuzhi_window_get_model      (KuzhiWindow    *self);
 KuzhiBoardView *kuzhi_window_get_board_view (KuzhiWindow    *self);
+/* The sounds of what the board shows. */
+KuzhiSound     *kuzhi_window_get_sound      (KuzhiWindow    *self);
 /* The texts shown above and around the board, for tests. */
 const char     *kuzhi_window_get_header_text (KuzhiWindow   *self);
 const char     *kuzhi_window_get_caption_text (KuzhiWindow  *self,
