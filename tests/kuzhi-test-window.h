@@ -35,6 +35,7 @@ kz_test_settings (const char *speed)
   g_settings_set_string (settings, "default-view", "player1");
   g_settings_set_boolean (settings, "analysis", FALSE);
   g_settings_set_boolean (settings, "sowing-preview", TRUE);
+  g_settings_set_boolean (settings, "sound", TRUE);
   return settings;
 }
 

@@ -14,6 +14,8 @@ struct _KuzhiPreferencesWindow
   AdwComboRow          *speed_row;
   GtkWidget            *preview_row;
   GtkWidget            *preview_switch;
+  GtkWidget            *sound_row;
+  GtkWidget            *sound_switch;
   AdwComboRow          *view_row;
   GtkWidget            *time_row;
   GtkSpinButton        *time_spin;
@@ -96,6 +98,8 @@ kuzhi_preferences_window_class_init (KuzhiPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, speed_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, preview_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, preview_switch);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, sound_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, sound_switch);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, view_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, time_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, time_spin);
@@ -127,6 +131,7 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
       gtk_widget_set_sensitive (self->time_row, FALSE);
       gtk_widget_set_sensitive (self->preview_row, FALSE);
+      gtk_widget_set_sensitive (self->sound_row, FALSE);
       return;
     }
 
@@ -142,6 +147,7 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
                                 enum_to_index, index_to_enum,
                                 (gpointer) "default-view", NULL);
   g_settings_bind (self->settings, "sowing-preview", self->preview_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "sound", self->sound_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "computer-time",
                                 gtk_spin_button_get_adjustment (self->time_spin), "value",
                                 G_SETTINGS_BIND_DEFAULT,

@@ -142,6 +142,7 @@ struct _KuzhiWindow
   /* owned */
   KuzhiGameModel       *model;
   KuzhiGameNews        *news;
+  KuzhiSound           *sound;
   GSettings            *settings;
   char                 *captions[2];
   char                 *last_toast;
