@@ -5,10 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
 
-build_packages=(gcc pkg-config meson ninja-build gettext libglib2.0-dev libgtk-4-dev
+build_packages=(gcc pkg-config meson ninja-build gettext itstool libglib2.0-dev libgtk-4-dev
   libadwaita-1-dev libjson-glib-dev libgsound-dev desktop-file-utils appstream)
 test_packages=(xvfb xauth dbus xdotool clang libclang-rt-14-dev flatpak-builder
-  python3 imagemagick valgrind shared-mime-info at-spi2-core python3-gi gir1.2-atspi-2.0 libglib2.0-bin)
+  python3 imagemagick valgrind shared-mime-info at-spi2-core python3-gi gir1.2-atspi-2.0 libglib2.0-bin
+  yelp-tools)
 
 as_root () {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

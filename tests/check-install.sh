@@ -1,7 +1,8 @@
 #!/bin/sh
 # check-install.sh — runs `meson install` into a temporary DESTDIR and checks
 # the installed tree: programs, desktop file, metainfo, icons, schema, MIME
-# type and one .mo per language in po/LINGUAS.
+# type, one .mo per language in po/LINGUAS, and the manual in C and in every
+# language of help/LINGUAS.
 # Usage: check-install.sh BUILD_ROOT SOURCE_ROOT PREFIX BINDIR DATADIR LOCALEDIR
 set -u
 
@@ -145,6 +146,26 @@ for lang in $(sed -e 's/#.*//' "$src/po/LINGUAS"); do
   if [ -f "$metainfo" ]; then
     grep -q "<summary xml:lang=\"$lang\">" "$metainfo" || fail "$lang: metainfo summary is not translated"
   fi
+done
+
+# The manual: every page of help/meson.build and its figures in C, well-formed,
+# and the pages merged for every language in help/LINGUAS (figures may be
+# links to C's).
+help=$share/help
+for page in $(sed -n "s|^ *'\([a-z-]*\.page\)',\$|\1|p" "$src/help/meson.build"); do
+  check_file "$help/C/kuzhi/$page"
+  [ ! -f "$help/C/kuzhi/$page" ] || xml_ok "$help/C/kuzhi/$page" || fail "help/C/kuzhi/$page is not well-formed XML"
+done
+for figure in $(sed -n "s|^ *'figures/\([a-z-]*\.png\)',\$|\1|p" "$src/help/meson.build"); do
+  check_file "$help/C/kuzhi/figures/$figure"
+done
+[ -f "$help/C/kuzhi/index.page" ] || fail "the manual's index.page is not installed"
+for lang in $(sed -e 's/#.*//' "$src/help/LINGUAS"); do
+  check_file "$help/$lang/kuzhi/index.page"
+  if [ -f "$help/$lang/kuzhi/index.page" ]; then
+    xml_ok "$help/$lang/kuzhi/index.page" || fail "$lang: the manual's index.page is not well-formed XML"
+  fi
+  [ -e "$help/$lang/kuzhi/figures/board-kalah.png" ] || fail "$lang: the manual's figures are not installed"
 done
 
 if [ "$failures" -ne 0 ]; then
