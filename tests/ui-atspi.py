@@ -375,7 +375,7 @@ def run(app, dumping):
             # action it stands for, over the session bus, so that the
             # window's names are still checked.
             # Preferences is the application's action; Rules is the
-            # window's, which only its key (F1) reaches from outside.
+            # window's, which only its key (Shift+F1) reaches from outside.
             if item == "Preferences":
                 subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.kuzhi.Kuzhi",
                                 "--object-path", "/io/github/kuzhi/Kuzhi", "--method",
@@ -384,7 +384,7 @@ def run(app, dumping):
             else:
                 subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
                 time.sleep(1)
-                subprocess.run(["xdotool", "key", "F1"], check=True, timeout=10)
+                subprocess.run(["xdotool", "key", "shift+F1"], check=True, timeout=10)
         frame = app.wait_frame(window, name=window)
         wait_for(f"the {window} window's content",
                  lambda: any(describe(o).startswith("push button") for o, _p, _i in walk(frame)))

@@ -91,10 +91,72 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (prefs));
 }
 
+/* The game window a problem is told in: the active window, or the game
+ * window behind it (Rules, Preferences), or else the first one there is. */
+static KuzhiWindow *
+game_window_of (GtkApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  if (window != NULL && !KUZHI_IS_WINDOW (window))
+    window = gtk_window_get_transient_for (window);
+  if (window != NULL && KUZHI_IS_WINDOW (window))
+    return KUZHI_WINDOW (window);
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (KUZHI_IS_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static void
+help_shown (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GWeakRef *told = user_data;
+  g_autoptr(KuzhiWindow) window = g_weak_ref_get (told);
+  g_autoptr(GError) error = NULL;
+
+  g_weak_ref_clear (told);
+  g_free (told);
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+  /* A window closed meanwhile is told nothing. */
+  if (window == NULL || !gtk_widget_get_visible (GTK_WIDGET (window)))
+    return;
+  /* GLib finds no program for help: URIs as "not supported". */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    kuzhi_window_show_toast (window, _("The manual could not be opened: no help viewer is installed"));
+  else
+    {
+      /* Translators: %s is the system's reason */
+      g_autofree char *text = g_strdup_printf (_("The manual could not be opened: %s"), error->message);
+      kuzhi_window_show_toast (window, text);
+    }
+}
+
+/* The manual (help/C), in the desktop's help viewer, as GNOME's games open
+ * theirs. A failure, such as no help viewer, is said in the window rather
+ * than only on the terminal. */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  GWeakRef *told = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (told, game_window_of (app));
+  gtk_show_uri_full (parent, "help:kuzhi", GDK_CURRENT_TIME, NULL, help_shown, told);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "about", about_action },
   { "preferences", preferences_action },
+  { "help", help_action },
 };
 
 static void
@@ -116,7 +178,8 @@ kuzhi_application_startup (GApplication *application)
     { "win.hint", { "h", NULL } },
     { "win.analysis", { "a", NULL } },
     { "win.cancel", { "Escape", NULL } },
-    { "win.rules", { "F1", NULL } },
+    { "app.help", { "F1", NULL } },
+    { "win.rules", { "<Shift>F1", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },

@@ -1156,3 +1156,14 @@ kuzhi_window_get_last_toast (KuzhiWindow *self)
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
   return self->last_toast;
 }
+
+/* For what happens outside the match, such as the manual not opening:
+ * said as the window says a refused move, in a toast. */
+void
+kuzhi_window_show_toast (KuzhiWindow *self,
+                         const char  *text)
+{
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+  show_toast (self, text);
+}

@@ -29,6 +29,8 @@ const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
 /* The last toast's title, or NULL. */
 const char     *kuzhi_window_get_last_toast (KuzhiWindow    *self);
 void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
+void            kuzhi_window_show_toast     (KuzhiWindow    *self,
+                                             const char     *text);
 gboolean        kuzhi_window_get_toast_shown (KuzhiWindow   *self);
 /* Restores the last run's match now, and saves the match after every action. */
 void            kuzhi_window_set_autosave   (KuzhiWindow    *self,

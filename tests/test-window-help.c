@@ -1,0 +1,323 @@
+/* test-window-help.c — F1 and the main menu's Help open the manual (help:kuzhi) in the desktop's help viewer, and a missing viewer is told in a toast; under Xvfb. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kuzhi-application.h"
+#include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
+
+/* A private desktop: XDG_DATA_HOME and XDG_CONFIG_HOME below it, with a
+ * "help viewer" of its own that writes the URI it is given to `record`. */
+static char *work;
+static char *record;
+static char *viewer;
+
+typedef void (*AppTest) (GtkApplication *app,
+                         KuzhiWindow    *window);
+
+static void
+write_file (const char *path,
+            const char *text,
+            int         mode)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, mode), ==, 0);
+}
+
+/* The handler of help: URIs, the way a help viewer is one: a desktop file
+ * with the x-scheme-handler/help type, the default in mimeapps.list. */
+static void
+install_viewer (void)
+{
+  g_autofree char *apps = g_build_filename (work, "data", "applications", NULL);
+  g_autofree char *config = g_build_filename (work, "config", NULL);
+  g_autofree char *desktop = g_build_filename (apps, "kuzhi-test-help-viewer.desktop", NULL);
+  g_autofree char *mimeapps = g_build_filename (config, "mimeapps.list", NULL);
+  g_autofree char *script = NULL;
+  g_autofree char *entry = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (apps, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (config, 0700), ==, 0);
+  /* Written under another name and moved, so the test never reads half. */
+  script = g_strdup_printf ("#!/bin/sh\nprintf '%%s' \"$1\" > '%s.part' && mv '%s.part' '%s'\n",
+                            record, record, record);
+  write_file (viewer, script, 0755);
+  entry = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Test Help Viewer\n"
+                           "Exec=%s %%u\nMimeType=x-scheme-handler/help;\nNoDisplay=true\n", viewer);
+  write_file (desktop, entry, 0644);
+  write_file (mimeapps, "[Default Applications]\nx-scheme-handler/help=kuzhi-test-help-viewer.desktop\n", 0644);
+}
+
+/* What the viewer was asked to open, waiting for it up to 20 s (a slow,
+ * shared machine), or NULL. */
+static char *
+wait_for_record (void)
+{
+  for (int i = 0; i < 200; i++)
+    {
+      char *text = NULL;
+
+      if (g_file_get_contents (record, &text, NULL, NULL))
+        return text;
+      kz_test_spin (100);
+    }
+  return NULL;
+}
+
+static void
+on_activate (GApplication *application,
+             gpointer      data)
+{
+  GtkApplication *app = GTK_APPLICATION (application);
+  KuzhiWindow *window = KUZHI_WINDOW (gtk_application_get_active_window (app));
+  AppTest test = (AppTest) data;
+
+  kz_test_window_show (window);
+  test (app, window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Runs `test` in a real application, started as `kuzhi` is, with its
+ * actions and accelerators and its window. */
+static void
+run_in_app (AppTest test)
+{
+  g_autoptr(KuzhiApplication) app = kuzhi_application_new ();
+  char *argv[] = { (char *) "kuzhi", NULL };
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), (gpointer) test);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_shortcut_for (GtkWidget  *root,
+                  const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_SHORTCUTS_SHORTCUT (child))
+        {
+          g_autofree char *name = NULL;
+          g_object_get (child, "action-name", &name, NULL);
+          if (g_strcmp0 (name, action) == 0)
+            return TRUE;
+        }
+      if (has_shortcut_for (child, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static char *
+item_string (GMenuModel *section,
+             int         item,
+             const char *attribute)
+{
+  char *value = NULL;
+
+  g_menu_model_get_item_attribute (section, item, attribute, "s", &value);
+  return value;
+}
+
+/* The main menu's section with Keyboard Shortcuts, or NULL. */
+static GMenuModel *
+shortcuts_section (GMenuModel *menu)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      if (section == NULL)
+        continue;
+      for (int j = 0; j < g_menu_model_get_n_items (section); j++)
+        {
+          g_autofree char *action = item_string (section, j, G_MENU_ATTRIBUTE_ACTION);
+          if (g_strcmp0 (action, "win.show-help-overlay") == 0)
+            return g_steal_pointer (&section);
+        }
+    }
+  return NULL;
+}
+
+/* F1 is the manual's, Shift+F1 the Rules window's; the menu's Help sits
+ * with Keyboard Shortcuts, before About; the shortcuts window lists it. */
+static void
+check_keys_and_menu (GtkApplication *app,
+                     KuzhiWindow    *window)
+{
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, "app.help");
+  g_auto(GStrv) on_f1 = gtk_application_get_actions_for_accel (app, "F1");
+  g_auto(GStrv) on_shift_f1 = gtk_application_get_actions_for_accel (app, "<Shift>F1");
+  GtkWidget *button = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  g_autoptr(GMenuModel) section = NULL;
+  GtkShortcutsWindow *overlay;
+  int help = -1;
+
+  g_assert_true (g_strv_contains ((const char *const *) accels, "F1"));
+  g_assert_cmpuint (g_strv_length (on_f1), ==, 1);
+  g_assert_cmpstr (on_f1[0], ==, "app.help");
+  g_assert_true (g_strv_contains ((const char *const *) on_shift_f1, "win.rules"));
+
+  g_assert_nonnull (button);
+  section = shortcuts_section (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)));
+  g_assert_nonnull (section);
+  for (int j = 0; j < g_menu_model_get_n_items (section); j++)
+    {
+      g_autofree char *action = item_string (section, j, G_MENU_ATTRIBUTE_ACTION);
+      if (g_strcmp0 (action, "app.help") == 0)
+        help = j;
+    }
+  g_assert_cmpint (help, >=, 0);
+  {
+    g_autofree char *label = item_string (section, help, G_MENU_ATTRIBUTE_LABEL);
+    g_autofree char *next = item_string (section, help + 1, G_MENU_ATTRIBUTE_ACTION);
+    g_assert_cmpstr (label, ==, "_Help");
+    g_assert_cmpstr (next, ==, "app.about");
+  }
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (has_shortcut_for (GTK_WIDGET (overlay), "app.help"));
+}
+
+static void
+test_keys_and_menu (void)
+{
+  run_in_app (check_keys_and_menu);
+}
+
+/* Activates what the main menu's Help item names, through the window as
+ * the menu does, then what F1 is bound to: each asks the viewer for
+ * help:kuzhi, and nothing is said in the window. */
+static void
+check_launch (GtkApplication *app,
+              KuzhiWindow    *window)
+{
+  GtkWidget *button = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  g_autoptr(GMenuModel) section = shortcuts_section (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)));
+  g_auto(GStrv) on_f1 = gtk_application_get_actions_for_accel (app, "F1");
+  g_autofree char *menu_action = NULL;
+
+  g_assert_nonnull (section);
+  for (int j = 0; j < g_menu_model_get_n_items (section) && menu_action == NULL; j++)
+    {
+      g_autofree char *label = item_string (section, j, G_MENU_ATTRIBUTE_LABEL);
+      if (g_strcmp0 (label, "_Help") == 0)
+        menu_action = item_string (section, j, G_MENU_ATTRIBUTE_ACTION);
+    }
+  g_assert_nonnull (menu_action);
+  g_assert_cmpuint (g_strv_length (on_f1), ==, 1);
+
+  for (int way = 0; way < 2; way++)
+    {
+      g_autofree char *asked = NULL;
+
+      g_remove (record);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), way == 0 ? menu_action : on_f1[0], NULL));
+      asked = wait_for_record ();
+      g_assert_cmpstr (asked, ==, "help:kuzhi");
+      g_assert_false (kuzhi_window_get_toast_shown (window));
+    }
+}
+
+static void
+test_launch (void)
+{
+  install_viewer ();
+  run_in_app (check_launch);
+}
+
+/* No program takes help: URIs (the viewer is not executable, so GLib does
+ * not offer it): the window says so in a toast, and nothing crashes. */
+static void
+check_no_viewer (GtkApplication *app,
+                 KuzhiWindow    *window)
+{
+  g_remove (record);
+  g_assert_false (kuzhi_window_get_toast_shown (window));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+  for (int i = 0; i < 200 && !kuzhi_window_get_toast_shown (window); i++)
+    kz_test_spin (100);
+  g_assert_true (kuzhi_window_get_toast_shown (window));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_last_toast (window), "The manual could not be opened"));
+  g_test_message ("toast: %s", kuzhi_window_get_last_toast (window));
+  g_assert_false (g_file_test (record, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_no_viewer (void)
+{
+  install_viewer ();
+  g_assert_cmpint (g_chmod (viewer, 0644), ==, 0);
+  run_in_app (check_no_viewer);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_remove (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  /* Set before GLib caches the user's folders: the autosave, the
+   * desktop files and mimeapps.list are all this test's own. */
+  work = g_dir_make_tmp ("kuzhi-help-XXXXXX", NULL);
+  g_assert_nonnull (work);
+  {
+    g_autofree char *data = g_build_filename (work, "data", NULL);
+    g_autofree char *config = g_build_filename (work, "config", NULL);
+    g_setenv ("XDG_DATA_HOME", data, TRUE);
+    g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  }
+  record = g_build_filename (work, "asked", NULL);
+  viewer = g_build_filename (work, "help-viewer.sh", NULL);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/help/keys-and-menu", test_keys_and_menu);
+  g_test_add_func ("/help/launch", test_launch);
+  g_test_add_func ("/help/no-viewer", test_no_viewer);
+  status = g_test_run ();
+
+  remove_tree (work);
+  g_free (work);
+  g_free (record);
+  g_free (viewer);
+  return status;
+}
