@@ -10,6 +10,7 @@
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-window-statistics.h"
 
 struct _KuzhiApplication
 {
@@ -212,6 +213,12 @@ kuzhi_application_activate (GApplication *application)
       if (trace != NULL && *trace != '\0')
         kuzhi_trace_attach (KUZHI_WINDOW (window), trace);
       kuzhi_window_set_autosave (KUZHI_WINDOW (window), TRUE);
+      /* Every match that ends is counted, in the user data folder. */
+      {
+        g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new (NULL);
+
+        kuzhi_window_set_statistics (KUZHI_WINDOW (window), statistics);
+      }
     }
   gtk_window_present (window);
 }

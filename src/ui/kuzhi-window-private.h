@@ -9,6 +9,7 @@
 #include "kuzhi-game-model.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-history-panel.h"
+#include "kuzhi-statistics.h"
 
 G_BEGIN_DECLS
 
@@ -108,6 +109,20 @@ typedef struct
   GSimpleAction        *cancel_review_action;
 } KuzhiWindowAnalysis;
 
+/* kuzhi-window-statistics.c's part. */
+typedef struct
+{
+  KuzhiWindow          *window;      /* borrowed: owns this */
+
+  /* owned */
+  KuzhiGameModel       *model;       /* the window's, kept until this goes */
+  KuzhiStatistics      *statistics;  /* NULL: nothing is recorded */
+  GSimpleAction        *action;      /* win.statistics */
+
+  /* borrowed: the Statistics window while it is open */
+  GtkWindow            *shown;
+} KuzhiWindowStatistics;
+
 struct _KuzhiWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -161,6 +176,7 @@ struct _KuzhiWindow
   KuzhiWindowFiles      files;
   KuzhiWindowComputer   computer;
   KuzhiWindowAnalysis   analysis;
+  KuzhiWindowStatistics statistics;
 };
 
 /* kuzhi-window-files.c: set up from init, cleared at finalize. */
@@ -172,5 +188,13 @@ void kuzhi_window_computer_clear (KuzhiWindow *self);
 /* kuzhi-window-analysis.c: the same. */
 void kuzhi_window_analysis_init  (KuzhiWindow *self);
 void kuzhi_window_analysis_clear (KuzhiWindow *self);
+/* kuzhi-window-statistics.c: the same. */
+void kuzhi_window_statistics_init  (KuzhiWindow *self);
+void kuzhi_window_statistics_clear (KuzhiWindow *self);
+
+/* kuzhi-window.c: a notice above the board that the player closes, for a
+ * problem the game goes on despite. */
+void kuzhi_window_show_notice    (KuzhiWindow *self,
+                                  const char  *text);
 
 G_END_DECLS

@@ -101,6 +101,21 @@ show_notice (KuzhiWindow *self,
   gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
 }
 
+void
+kuzhi_window_show_notice (KuzhiWindow *self,
+                          const char  *text)
+{
+  g_autofree char *both = NULL;
+
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  /* One problem does not hide another the player has not read yet (a
+   * broken autosave and a broken statistics file at start-up). */
+  if (gtk_revealer_get_reveal_child (self->notice_revealer) && !self->autosave_failing &&
+      g_strcmp0 (gtk_label_get_text (self->notice_label), text) != 0)
+    text = both = g_strconcat (gtk_label_get_text (self->notice_label), "\n\n", text, NULL);
+  show_notice (self, text, FALSE);
+}
+
 static void
 on_notice_close_clicked (KuzhiWindow *self)
 {
@@ -815,6 +830,7 @@ kuzhi_window_finalize (GObject *object)
   kuzhi_window_files_clear (self);
   kuzhi_window_computer_clear (self);
   kuzhi_window_analysis_clear (self);
+  kuzhi_window_statistics_clear (self);
 
   G_OBJECT_CLASS (kuzhi_window_parent_class)->finalize (object);
 }
@@ -992,6 +1008,7 @@ kuzhi_window_init (KuzhiWindow *self)
   kuzhi_window_files_init (self);
   kuzhi_window_computer_init (self);
   kuzhi_window_analysis_init (self);
+  kuzhi_window_statistics_init (self);
 }
 
 KuzhiWindow *
