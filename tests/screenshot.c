@@ -1,4 +1,4 @@
-/* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell, a sowing frame, the end; with --help-figures, the manual's figures. */
+/* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell (wide and phone-sized), a sowing frame, the end; with --help-figures, the manual's figures. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -201,6 +201,20 @@ on_activate (GApplication *app)
       kuzhi_window_dismiss_toast (kw);
       wait_ms (600);
       capture (GTK_WIDGET (window), "mid-match.png");
+
+      /* The same on a phone: a window 360 × 640 inside its resize
+       * borders, where the board stands upright. */
+      {
+        GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+        int bx = gdk_surface_get_width (surface) - gtk_widget_get_width (GTK_WIDGET (window));
+        int by = gdk_surface_get_height (surface) - gtk_widget_get_height (GTK_WIDGET (window));
+
+        gtk_window_set_default_size (window, 360 + bx, 640 + by);
+        wait_ms (900);
+        capture (GTK_WIDGET (window), "narrow.png");
+        gtk_window_set_default_size (window, 1000, 660);
+        wait_ms (600);
+      }
 
       /* The sowing preview of a cup focused by the keyboard: the one
        * whose sowing goes on furthest. */

@@ -3,7 +3,8 @@
  * a right-to-left language mirrors the chrome, not the board.
  *
  * KUZHI_LOCALEDIR is the build's po folder (xx/LC_MESSAGES/kuzhi.mo) and
- * KUZHI_PO_FILE the language's .po, whose msgids are the English to look for. */
+ * KUZHI_PO_FILE the language's .po, whose msgids are the English to look for.
+ * With LANGUAGE=C and no .po, the English layout alone is tested. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -13,6 +14,7 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-preferences-window.h"
+#include "kuzhi-rules-page.h"
 
 typedef struct {
   KuzhiWindow    *window;
@@ -466,6 +468,164 @@ test_not_clipped (Fixture       *f,
   g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (header)), ==, 1);
 }
 
+/* Widgets under `root` that reach out of the window's `width` × `height`
+ * by more than the pixel the header bar's style puts over the edge: each
+ * is named, with where it lies. */
+static guint
+count_outside (GtkWidget *window,
+               GtkWidget *root,
+               int        width,
+               int        height)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t b;
+
+      /* AdwFlap's dimming of the content under the open panel draws
+       * nothing of its own; a scrollbar's slider may stand a little out. */
+      if (!gtk_widget_get_mapped (child) || !gtk_widget_get_child_visible (child)
+          || g_str_equal (gtk_widget_get_css_name (child), "dimming") || GTK_IS_SCROLLBAR (child))
+        continue;
+      if (gtk_widget_compute_bounds (child, window, &b)
+          && b.size.width > 0 && b.size.height > 0
+          && (b.origin.x < -1.5 || b.origin.y < -1.5
+              || b.origin.x + b.size.width > width + 1.5 || b.origin.y + b.size.height > height + 1.5))
+        {
+          g_printerr ("outside the window: %s %s \"%s\" at %g,%g %g×%g\n", G_OBJECT_TYPE_NAME (child), gtk_widget_get_css_name (child),
+                      GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child)) : "",
+                      b.origin.x, b.origin.y, b.size.width, b.size.height);
+          n++;
+          continue;   /* its children are out with it */
+        }
+      /* What scrolls may be longer than the window: only its frame counts. */
+      if (!GTK_IS_SCROLLED_WINDOW (child))
+        n += count_outside (window, child, width, height);
+    }
+  return n;
+}
+
+/* Names the widgets under `root` that ask for more than `width`, deepest
+ * first, so that a failure says what holds the window wide. */
+static gboolean
+report_wide (GtkWidget *root,
+             int        width,
+             int        depth)
+{
+  gboolean child_wide = FALSE;
+  int min;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child))
+      child_wide |= report_wide (child, width, depth + 1);
+  gtk_widget_measure (root, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  if (min > width || g_getenv ("DUMP_ALL"))
+    g_printerr ("%*s%s %s \"%s\" asks for %d px\n", depth, "", G_OBJECT_TYPE_NAME (root),
+                gtk_buildable_get_buildable_id (GTK_BUILDABLE (root)) ?: "",
+                GTK_IS_LABEL (root) ? gtk_label_get_text (GTK_LABEL (root))
+                : GTK_IS_BUTTON (root) ? gtk_button_get_label (GTK_BUTTON (root)) ?: "" : "", min);
+  return child_wide || min > width;
+}
+
+/* Resizes the window so that its content is `width` × `height`, as on a
+ * phone where it is maximized (a window that is not has resize borders
+ * around its content), and waits until it is that size. */
+static void
+resize (Fixture *f,
+        int      width,
+        int      height)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
+  int border_x = gdk_surface_get_width (surface) - gtk_widget_get_width (w);
+  int border_y = gdk_surface_get_height (surface) - gtk_widget_get_height (w);
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width + border_x, height + border_y);
+  for (int tries = 0; tries < 100 && (gtk_widget_get_width (w) != width || gtk_widget_get_height (w) != height); tries++)
+    kz_test_spin (20);
+  kz_test_spin (400);
+  g_test_message ("window %d × %d, on screen %d × %d", gtk_widget_get_width (w), gtk_widget_get_height (w),
+                  gdk_surface_get_width (surface), gdk_surface_get_height (surface));
+  if (gtk_widget_get_width (w) != width)
+    report_wide (w, width, 0);
+  g_assert_cmpint (gtk_widget_get_width (w), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (w), ==, height);
+}
+
+/* Everything fits a phone's 360 × 640: the window may get that narrow,
+ * nothing reaches out of it or is cut short, the board stands upright and
+ * the view switch is in the main menu; so with the history open. Writes
+ * narrow-LANG.png and narrow-history-LANG.png into KUZHI_SCREENSHOT_DIR. */
+static void
+test_narrow (Fixture       *f,
+             gconstpointer  data)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+  g_autofree char *shot = g_strdup_printf ("narrow-%s.png", g_getenv ("LANGUAGE"));
+  g_autofree char *shot_history = g_strdup_printf ("narrow-history-%s.png", g_getenv ("LANGUAGE"));
+  int min_width, min_height, width, height;
+
+  start_match (f);
+  resize (f, 360, 640);
+  width = gtk_widget_get_width (w);
+  height = gtk_widget_get_height (w);
+  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, width, &min_height, NULL, NULL, NULL);
+  g_test_message ("least size: %d × %d", min_width, min_height);
+  g_assert_cmpint (min_width, <=, width);
+  g_assert_cmpint (min_height, <=, height);
+  g_assert_true (kuzhi_board_view_get_upright (f->board));
+  g_assert_cmpuint (count_outside (w, w, width, height), ==, 0);
+  g_assert_cmpuint (count_clipped (w), ==, 0);
+  kz_test_capture (w, shot);
+
+  gtk_widget_activate_action (w, "win.history", NULL);
+  kz_test_spin (600);
+  kz_test_capture (w, shot_history);
+  g_assert_cmpuint (count_outside (w, w, width, height), ==, 0);
+  g_assert_cmpuint (count_clipped (w), ==, 0);
+  gtk_widget_activate_action (w, "win.history", NULL);
+
+  /* The windows the main window opens fit a phone too. */
+  {
+    GtkWindow *windows[] = {
+      GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
+      kuzhi_rules_page_new (GTK_WINDOW (f->window)),
+      GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
+    };
+
+    GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
+    int bx = gdk_surface_get_width (surface) - width, by = gdk_surface_get_height (surface) - height;
+
+    for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+      {
+        GtkWidget *shown = GTK_WIDGET (windows[i]);
+
+        gtk_window_set_default_size (windows[i], width + bx, height + by);
+        gtk_window_present (windows[i]);
+        for (int tries = 0; tries < 100 && gtk_widget_get_width (shown) != width; tries++)
+          kz_test_spin (20);
+        kz_test_spin (300);
+        g_test_message ("%s: %d × %d", G_OBJECT_TYPE_NAME (shown), gtk_widget_get_width (shown), gtk_widget_get_height (shown));
+        if (gtk_widget_get_width (shown) != width)
+          report_wide (shown, width - 60, 0);
+        g_assert_cmpint (gtk_widget_get_width (shown), ==, width);
+        {
+          g_autofree char *name = g_strdup_printf ("narrow-%s-%s.png", G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
+          kz_test_capture (shown, name);
+        }
+        g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
+        g_assert_cmpuint (count_clipped (shown), ==, 0);
+        gtk_window_destroy (windows[i]);
+      }
+  }
+
+  /* Back to a wide window, the board lies across again. */
+  resize (f, 1000, 660);
+  g_assert_false (kuzhi_board_view_get_upright (f->board));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -483,15 +643,24 @@ main (int   argc,
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  g_assert_nonnull (po);
   g_assert_nonnull (lang);
-  load_po (po);
+  /* English (LANGUAGE=C) has no catalogue to check against: only the
+   * layout is tested. */
+  if (po != NULL)
+    load_po (po);
+  else
+    {
+      english = g_ptr_array_new_with_free_func (g_free);
+      untranslated = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    }
   rtl = g_str_equal (lang, "ar") || g_str_equal (lang, "he") || g_str_equal (lang, "fa");
   /* GTK takes the direction from its own catalogue ("default:RTL"). */
   g_assert_cmpint (gtk_widget_get_default_direction (), ==, rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 
-  g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
+  if (po != NULL)
+    g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
   g_test_add ("/window-i18n/not-clipped", Fixture, NULL, fixture_setup, test_not_clipped, fixture_teardown);
   g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, fixture_teardown);
+  g_test_add ("/window-i18n/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
   return g_test_run ();
 }

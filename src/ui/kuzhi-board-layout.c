@@ -24,6 +24,26 @@ kuzhi_board_layout_cells (int     n_pits,
   *rows += SHADOW;
 }
 
+gboolean
+kuzhi_board_layout_is_upright (int n_pits,
+                               int width)
+{
+  double cols, rows;
+
+  kuzhi_board_layout_cells (n_pits, &cols, &rows);
+  return width < cols * KUZHI_BOARD_UPRIGHT_BELOW;
+}
+
+/* A quarter turn clockwise of a rect in a `height` × `width` picture lying
+ * across, into the `width` × `height` allocation. */
+static graphene_rect_t
+turn (const graphene_rect_t *r,
+      int                    width)
+{
+  return GRAPHENE_RECT_INIT (width - r->origin.y - r->size.height, r->origin.x,
+                             r->size.height, r->size.width);
+}
+
 /* The nearest row runs left to right, the far one right to left. */
 static void
 cup_slot (int n_pits, int view_player, int pit, int *row, int *col)
@@ -49,23 +69,25 @@ kuzhi_board_layout_compute (KuzhiBoardLayout *layout,
                             int               width,
                             int               height,
                             int               n_pits,
-                            int               view_player)
+                            int               view_player,
+                            gboolean          upright)
 {
   double cols, rows, u, bw, bh, bx, by;
-  gboolean resized;
+  KuzhiBoardLayout old = *layout;
   int near = view_player ? 1 : 0;
+  /* An upright board is laid out across a picture as tall as the widget is
+   * wide, then turned. */
+  int across = upright ? height : width, down = upright ? width : height;
 
   board_cells (n_pits, &cols, &rows);
-  u = MIN (width / (cols + SHADOW), height / (rows + SHADOW));
+  u = MIN (across / (cols + SHADOW), down / (rows + SHADOW));
   bw = cols * u;
   bh = rows * u;
-  bx = (width - bw) / 2;
-  by = (height - bh) / 2;
-  resized = u != layout->unit || bx != layout->board.origin.x || by != layout->board.origin.y
-            || width != layout->width || height != layout->height;
-
+  bx = (across - bw) / 2;
+  by = (down - bh) / 2;
   layout->width = width;
   layout->height = height;
+  layout->upright = upright;
   layout->n_pits = n_pits;
   layout->view_player = near;
   layout->unit = u;
@@ -85,7 +107,17 @@ kuzhi_board_layout_compute (KuzhiBoardLayout *layout,
                                             by + (PAD + row * (1 + ROW_GAP)) * u,
                                             u, u);
     }
-  return resized;
+  if (upright)
+    {
+      layout->board = turn (&layout->board, width);
+      for (int i = 0; i < 2; i++)
+        layout->drawers[i] = turn (&layout->drawers[i], width);
+      for (int p = 0; p < n_pits; p++)
+        layout->cups[p] = turn (&layout->cups[p], width);
+    }
+  return layout->unit != old.unit || layout->upright != old.upright
+         || layout->width != old.width || layout->height != old.height
+         || !graphene_rect_equal (&layout->board, &old.board);
 }
 
 void

@@ -131,11 +131,16 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   int shown, cols, rows_n;
   int refill = scene->sowing->displayed.variant == KZ_VARIANT_CONSTITUTION
                ? scene->sowing->displayed.refill_left[player] : 0;
+  /* A drawer stands up beside the rows, or lies across the end of an
+   * upright board: then its count is at its left end and the refill tray
+   * at its right. */
+  gboolean across = w > h;
   double floor_y = y + h - u * 0.1;   /* where the drawer's shells rest */
-  double room;
+  double left = x, right = x + w;     /* where they may lie */
+  double room, pitch = u * 0.22;
 
   /* A long carved trough. */
-  kuzhi_draw_rounded_rect (cr, x, y, w, h, w * 0.45);
+  kuzhi_draw_rounded_rect (cr, x, y, w, h, MIN (w, h) * 0.45);
   pat = cairo_pattern_create_linear (x, y, x + w, y);
   cairo_pattern_add_color_stop_rgb (pat, 0, 0.24, 0.12, 0.05);
   cairo_pattern_add_color_stop_rgb (pat, 0.5, 0.42, 0.25, 0.11);
@@ -152,9 +157,10 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
    * single shell may be sown. */
   if (refill > 0)
     {
-      double tx = x + w * 0.12, tw = w * 0.76, th = u * 0.46, ty = y + h - th - u * 0.1;
+      double tw = across ? u * 0.8 : w * 0.76, th = u * 0.46;
+      double tx = across ? x + w - tw - u * 0.14 : x + w * 0.12, ty = y + h - th - u * 0.1;
       const GdkRGBA *g = kuzhi_gold_color ();
-      g_autofree char *left = g_strdup_printf ("%d", refill);
+      g_autofree char *left_text = g_strdup_printf ("%d", refill);
 
       kuzhi_draw_rounded_rect (cr, tx, ty, tw, th, th / 2);
       cairo_set_source_rgba (cr, 0.1, 0.05, 0.02, 0.55);
@@ -168,26 +174,38 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
       for (int i = 0; i < MIN (refill, 3); i++)
         kuzhi_cup_draw_shell (cr, tx + tw * (refill == 1 ? 0.5 : 0.3 + 0.17 * i), ty + th / 2, u * 0.24, 1.1 + i * 2.1);
       if (refill > 1)
-        draw_count_pill (scene, cr, tx + tw - u * 0.08, ty + u * 0.04, left, u * 0.16, g);
-      floor_y = ty - u * 0.04;
+        draw_count_pill (scene, cr, tx + tw - u * 0.08, ty + u * 0.04, left_text, u * 0.16, g);
+      if (across)
+        right = tx - u * 0.04;
+      else
+        floor_y = ty - u * 0.04;
     }
 
   /* Shells stack from the bottom up, closer as the drawer fills, never
    * climbing over the count. */
-  cols = 3;
-  room = floor_y - y - u * 0.65;
-  shown = MIN (count, cols * (int) (room / (u * 0.1)));
+  if (across)
+    {
+      left = x + u * 0.85;
+      room = floor_y - y - u * 0.2;
+    }
+  else
+    room = floor_y - y - u * 0.65;
+  cols = across ? MAX (1, (int) ((right - left - u * 0.3) / pitch) + 1) : 3;
+  shown = room > 0 ? MIN (count, cols * (int) (room / (u * 0.1))) : 0;
   rows_n = (shown + cols - 1) / cols;
   for (int i = 0; i < shown; i++)
     {
       int rr = i / cols, cc = i % cols;
       double step_y = MIN (u * 0.2, room / MAX (1, rows_n));
-      double sx = x + w * (0.28 + 0.22 * cc) + ((rr % 2) ? u * 0.06 : 0);
+      double sx = (across ? left + u * 0.15 + pitch * cc : x + w * (0.28 + 0.22 * cc)) + ((rr % 2) ? u * 0.06 : 0);
       double sy = floor_y - u * 0.2 - rr * step_y;
       kuzhi_cup_draw_shell (cr, sx, sy, u * 0.26, (i * 2.39) + rr * 0.7);
     }
 
-  draw_count_pill (scene, cr, x + w / 2, y + u * 0.3, text, target != 0 ? u * 0.22 : u * 0.3, pc);
+  if (across)
+    draw_count_pill (scene, cr, x + u * 0.45, y + h / 2, text, target != 0 ? u * 0.22 : u * 0.3, pc);
+  else
+    draw_count_pill (scene, cr, x + w / 2, y + u * 0.3, text, target != 0 ? u * 0.22 : u * 0.3, pc);
 }
 
 /* The shells in hand above the cup at (hx, hy), and their count: lowered

@@ -48,6 +48,8 @@ struct _KuzhiBoardView
   char           *values[KZ_MAX_PITS];
   int             best_pit;
   double          notified_unit;
+  gboolean        notified_upright;
+  gboolean        may_stand;      /* upright when narrow: not a diagram */
 
   int             n_pits;
   int             view_player;
@@ -70,6 +72,7 @@ enum {
   PROP_VIEW_PLAYER,
   PROP_STEP_MS,
   PROP_UNIT,
+  PROP_UPRIGHT,
   PROP_PREVIEW,
   N_PROPS
 };
@@ -608,7 +611,20 @@ notify_unit (gpointer data)
       self->notified_unit = self->layout.unit;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNIT]);
     }
+  if (self->notified_upright != self->layout.upright)
+    {
+      self->notified_upright = self->layout.upright;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UPRIGHT]);
+    }
   return G_SOURCE_REMOVE;
+}
+
+/* Whether the board stands upright at `width`. */
+static gboolean
+stands_upright (KuzhiBoardView *self,
+                int             width)
+{
+  return self->may_stand && kuzhi_board_layout_is_upright (self->n_pits, width);
 }
 
 static void
@@ -620,14 +636,15 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
   KuzhiBoardView *self = KUZHI_BOARD_VIEW (widget);
   double u;
 
-  if (kuzhi_board_layout_compute (&self->layout, width, height, self->n_pits, self->view_player))
+  if (kuzhi_board_layout_compute (&self->layout, width, height, self->n_pits, self->view_player,
+                                  stands_upright (self, width)))
     {
       g_clear_pointer (&self->background, gsk_render_node_unref);
       g_clear_pointer (&self->drawer_nodes[0], gsk_render_node_unref);
       g_clear_pointer (&self->drawer_nodes[1], gsk_render_node_unref);
     }
   u = self->layout.unit;
-  if (u != self->notified_unit && self->unit_idle_id == 0)
+  if ((u != self->notified_unit || self->layout.upright != self->notified_upright) && self->unit_idle_id == 0)
     self->unit_idle_id = g_idle_add (notify_unit, self);
 
   for (int p = 0; p < self->n_pits; p++)
@@ -661,11 +678,18 @@ kuzhi_board_view_measure (GtkWidget      *widget,
     gtk_widget_measure (self->cups[p], orientation, -1, NULL, NULL, NULL, NULL);
 
   /* The board keeps its shape: as tall as its width allows, so that the
-   * captions above and below hug it. */
+   * captions above and below hug it. Narrower than cups of
+   * KUZHI_BOARD_UPRIGHT_BELOW pixels would allow, it stands upright, as
+   * tall as it can be: its width then sets the least the window needs. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = (int) (cols * 36);
+      *minimum = self->may_stand ? (int) (rows * 36) : (int) (cols * 24);
       *natural = (int) (cols * 90);
+    }
+  else if (for_size > 0 && stands_upright (self, for_size))
+    {
+      *minimum = (int) (cols * 24);
+      *natural = MAX (*minimum, (int) (for_size * cols / rows));
     }
   else
     {
@@ -872,6 +896,9 @@ kuzhi_board_view_get_property (GObject    *object,
     case PROP_UNIT:
       g_value_set_double (value, self->layout.unit);
       break;
+    case PROP_UPRIGHT:
+      g_value_set_boolean (value, self->notified_upright);
+      break;
     case PROP_PREVIEW:
       g_value_set_boolean (value, self->preview_enabled);
       break;
@@ -937,6 +964,11 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   properties[PROP_UNIT] =
     g_param_spec_double ("unit", NULL, NULL, 0, G_MAXDOUBLE, 0,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the board stands upright (narrow windows), as last allocated;
+   * notified with "unit". */
+  properties[PROP_UPRIGHT] =
+    g_param_spec_boolean ("upright", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* Whether hovering or focusing a cup previews its sowing. */
   properties[PROP_PREVIEW] =
     g_param_spec_boolean ("preview", NULL, NULL, TRUE,
@@ -990,6 +1022,7 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   self->sowing.shown = on_sowing_shown;
   self->sowing.data = self;
   self->interactive = TRUE;
+  self->may_stand = TRUE;
   self->hint_pit = -1;
   self->preview_enabled = TRUE;
   self->hover_pit = self->focus_pit = self->preview_pit = -1;
@@ -1091,7 +1124,7 @@ kuzhi_board_view_set_view_player (KuzhiBoardView *self,
     self->n_pits = 0;
     rebuild_cups (self, n);
     kuzhi_board_layout_compute (&self->layout, self->layout.width, self->layout.height,
-                                self->n_pits, self->view_player);
+                                self->n_pits, self->view_player, self->layout.upright);
     update_cups (self);
   }
   gtk_widget_queue_allocate (GTK_WIDGET (self));
@@ -1143,6 +1176,15 @@ kuzhi_board_view_set_interactive (KuzhiBoardView *self,
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_set_focusable (self->cups[p], interactive);
   update_cups (self);
+}
+
+void
+kuzhi_board_view_set_may_stand (KuzhiBoardView *self,
+                                gboolean        may_stand)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  self->may_stand = !!may_stand;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 int
@@ -1264,6 +1306,13 @@ kuzhi_board_view_get_unit (KuzhiBoardView *self)
 {
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), 0);
   return self->notified_unit;
+}
+
+gboolean
+kuzhi_board_view_get_upright (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
+  return self->notified_upright;
 }
 
 int

@@ -43,6 +43,8 @@ void              kuzhi_board_view_set_preview_enabled (KuzhiBoardView *self,
 int               kuzhi_board_view_get_preview_pit  (KuzhiBoardView *self);
 /* One cup's cell in pixels ("unit", notified after the allocation). */
 double            kuzhi_board_view_get_unit         (KuzhiBoardView *self);
+/* Whether the board stands upright, as in a narrow window ("upright"). */
+gboolean          kuzhi_board_view_get_upright      (KuzhiBoardView *self);
 /* Shells in the air during the animation: in hand, or flying to a drawer. */
 int               kuzhi_board_view_get_hand         (KuzhiBoardView *self);
 void              kuzhi_board_view_finish_animation (KuzhiBoardView *self);
@@ -51,6 +53,10 @@ void              kuzhi_board_view_set_marking      (KuzhiBoardView *self,
                                                      gboolean        marking);
 void              kuzhi_board_view_set_interactive  (KuzhiBoardView *self,
                                                      gboolean        interactive);
+/* Whether the board may stand upright when narrow (TRUE); a diagram that
+ * its text describes lying across says FALSE. */
+void              kuzhi_board_view_set_may_stand    (KuzhiBoardView *self,
+                                                     gboolean        may_stand);
 /* The computer is to move: no cup is highlighted or answers clicks. */
 void              kuzhi_board_view_set_waiting      (KuzhiBoardView *self,
                                                      gboolean        waiting);

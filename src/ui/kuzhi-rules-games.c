@@ -34,6 +34,7 @@ add_start_diagram (GtkBox      *box,
   if (!kz_match_init (&match, id, NULL, NULL, 0))
     return;
   kuzhi_board_view_set_interactive (KUZHI_BOARD_VIEW (view), FALSE);
+  kuzhi_board_view_set_may_stand (KUZHI_BOARD_VIEW (view), FALSE);
   kuzhi_board_view_set_position (KUZHI_BOARD_VIEW (view), &match.pos);
   gtk_widget_set_size_request (view, -1, 170);
   gtk_box_append (box, view);
@@ -52,6 +53,7 @@ add_game (GtkBox      *box,
   gtk_widget_set_margin_top (separator, 24);
   gtk_box_append (box, separator);
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
   gtk_widget_set_margin_top (heading, 12);
   gtk_widget_add_css_class (heading, "title-1");
   gtk_box_append (box, heading);
@@ -70,6 +72,7 @@ kuzhi_rules_games_append (GtkBox *box)
     GtkWidget *line = gtk_label_new (kuzhi_game_description (KZ_VARIANT_CONSTITUTION));
 
     gtk_label_set_xalign (GTK_LABEL (heading), 0);
+    gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
     gtk_widget_add_css_class (heading, "title-1");
     gtk_label_set_xalign (GTK_LABEL (line), 0);
     gtk_label_set_wrap (GTK_LABEL (line), TRUE);

@@ -41,6 +41,7 @@ add_diagram (GtkBox        *box,
   memcpy (pos.pits, pits, 14);
 
   kuzhi_board_view_set_interactive (KUZHI_BOARD_VIEW (view), FALSE);
+  kuzhi_board_view_set_may_stand (KUZHI_BOARD_VIEW (view), FALSE);
   kuzhi_board_view_set_position (KUZHI_BOARD_VIEW (view), &pos);
   gtk_widget_set_vexpand (view, TRUE);
   gtk_box_append (box, view);

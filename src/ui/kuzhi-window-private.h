@@ -152,6 +152,7 @@ struct _KuzhiWindow
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;
   GtkWidget            *view1_button;
+  GMenu                *view_section;   /* the views, in the main menu */
   GtkWidget            *view2_button;
 
   /* owned */

@@ -13,6 +13,7 @@
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-wrap-box.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
@@ -157,6 +158,7 @@ update_captions (KuzhiWindow *self)
 {
   const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
   int near = kuzhi_board_view_get_view_player (self->board_view);
+  gboolean upright = kuzhi_board_view_get_upright (self->board_view);
 
   for (int p = 0; p < 2; p++)
     {
@@ -168,7 +170,12 @@ update_captions (KuzhiWindow *self)
       g_autofree char *escaped = g_markup_escape_text (label, -1);
       char *text;
 
-      if (d->variant == KZ_VARIANT_CONSTITUTION)
+      if (d->variant == KZ_VARIANT_CONSTITUTION && upright)
+        /* Translators: a drawer's caption when the window is too narrow
+         * for the sum: "Ana: account 38 · reserve 3" */
+        text = g_strdup_printf (_("<b>%s</b>: account %d · reserve %d"), escaped,
+                                kz_constitution_account (d, p), kz_constitution_reserve (d, p));
+      else if (d->variant == KZ_VARIANT_CONSTITUTION)
         {
           int half = 7 * d->seeds;
           int account = kz_constitution_account (d, p);
@@ -197,11 +204,14 @@ update_captions (KuzhiWindow *self)
   /* Each caption sits by its player's drawer: the far one's on the left,
    * the near one's on the right. The board is not mirrored in a
    * right-to-left language, but a label's alignment is, so it is set the
-   * other way round there. */
+   * other way round there. An upright board has its drawers at its head
+   * and foot, under and over the captions' middle. */
   {
     gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (self->near_caption)) == GTK_TEXT_DIR_RTL;
-    gtk_label_set_xalign (self->far_caption, rtl ? 1 : 0);
-    gtk_label_set_xalign (self->near_caption, rtl ? 0 : 1);
+    gtk_label_set_xalign (self->far_caption, upright ? 0.5 : rtl ? 1 : 0);
+    gtk_label_set_xalign (self->near_caption, upright ? 0.5 : rtl ? 0 : 1);
+    gtk_label_set_justify (self->far_caption, upright ? GTK_JUSTIFY_CENTER : GTK_JUSTIFY_LEFT);
+    gtk_label_set_justify (self->near_caption, upright ? GTK_JUSTIFY_CENTER : GTK_JUSTIFY_LEFT);
   }
   gtk_widget_remove_css_class (GTK_WIDGET (self->near_caption), near ? "player1" : "player2");
   gtk_widget_add_css_class (GTK_WIDGET (self->near_caption), near ? "player2" : "player1");
@@ -420,6 +430,19 @@ update_view_labels (KuzhiWindow *self)
 
   gtk_button_set_label (GTK_BUTTON (self->view1_button), v1);
   gtk_button_set_label (GTK_BUTTON (self->view2_button), v2);
+
+  /* The same two views in the main menu, where a name's underscores are
+   * not mnemonics. */
+  g_menu_remove_all (self->view_section);
+  for (int p = 0; p < 2; p++)
+    {
+      g_auto(GStrv) parts = g_strsplit (p == 0 ? v1 : v2, "_", -1);
+      g_autofree char *label = g_strjoinv ("__", parts);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.view", "s", p == 0 ? "player1" : "player2");
+      g_menu_append_item (self->view_section, item);
+    }
 }
 
 static void
@@ -904,6 +927,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
+  g_type_ensure (KUZHI_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
@@ -931,6 +955,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, mark_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view1_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view_section);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view2_button);
   gtk_widget_class_bind_template_callback (widget_class, on_cup_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_displayed_changed);
@@ -966,6 +991,7 @@ kuzhi_window_init (KuzhiWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
+  g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (update_captions), self);
 
   self->model = kuzhi_game_model_new ();
   g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);

@@ -1,0 +1,318 @@
+/* kuzhi-wrap-box.c — a row that turns into a column when it does not fit.
+ *
+ * libadwaita 1.2 has no breakpoints, and GtkBox keeps its orientation, so
+ * a row of buttons would hold the whole window wide. This box asks only
+ * for its widest child, and decides from the width it is given. */
+#include "kuzhi-wrap-box.h"
+
+struct _KuzhiWrapBox
+{
+  GtkWidget parent_instance;
+  int       spacing;
+  gboolean  column;     /* as last allocated */
+};
+
+static void kuzhi_wrap_box_buildable_init (GtkBuildableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (KuzhiWrapBox, kuzhi_wrap_box, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_BUILDABLE, kuzhi_wrap_box_buildable_init))
+
+enum { PROP_0, PROP_SPACING, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+/* The children's summed natural width, spacing included, and how many
+ * are laid out. */
+static int
+row_width (KuzhiWrapBox *self,
+           int          *n)
+{
+  int sum = 0;
+
+  *n = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      int nat;
+
+      if (!gtk_widget_should_layout (c))
+        continue;
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      sum += nat;
+      (*n)++;
+    }
+  return sum + MAX (0, *n - 1) * self->spacing;
+}
+
+static gboolean
+fits_row (KuzhiWrapBox *self,
+          int           width)
+{
+  int n;
+
+  return width < 0 || row_width (self, &n) <= width;
+}
+
+/* In a row, each child's width: its natural one, and what is left over
+ * shared by the children that expand (by all when none does). */
+static void
+row_widths (KuzhiWrapBox *self,
+            int           width,
+            int          *widths,
+            int           n)
+{
+  int i = 0, left = width - MAX (0, n - 1) * self->spacing, expanding = 0, share;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_should_layout (c))
+      {
+        gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &widths[i], NULL, NULL);
+        left -= widths[i++];
+        expanding += gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL);
+      }
+  if (left <= 0 || n == 0)
+    return;
+  share = left / (expanding > 0 ? expanding : n);
+  i = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_should_layout (c))
+      {
+        if (expanding == 0 || gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL))
+          widths[i] += share;
+        i++;
+      }
+}
+
+static void
+kuzhi_wrap_box_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  KuzhiWrapBox *self = KUZHI_WRAP_BOX (widget);
+  int n, i = 0;
+
+  *minimum = *natural = 0;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* As a column: the widest child; as a row: all of them. */
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_should_layout (c))
+          {
+            int min;
+
+            gtk_widget_measure (c, orientation, -1, &min, NULL, NULL, NULL);
+            *minimum = MAX (*minimum, min);
+          }
+      *natural = MAX (*minimum, row_width (self, &n));
+      return;
+    }
+
+  row_width (self, &n);
+  if (fits_row (self, for_size))
+    {
+      g_autofree int *widths = g_new0 (int, MAX (n, 1));
+
+      if (for_size >= 0)
+        row_widths (self, for_size, widths, n);
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_should_layout (c))
+          {
+            int min, nat;
+
+            gtk_widget_measure (c, orientation, for_size >= 0 ? widths[i] : -1, &min, &nat, NULL, NULL);
+            *minimum = MAX (*minimum, min);
+            *natural = MAX (*natural, nat);
+            i++;
+          }
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_should_layout (c))
+      {
+        int min, nat;
+
+        gtk_widget_measure (c, orientation, for_size, &min, &nat, NULL, NULL);
+        *minimum += min;
+        *natural += nat;
+      }
+  *minimum += MAX (0, n - 1) * self->spacing;
+  *natural += MAX (0, n - 1) * self->spacing;
+}
+
+/* Expands as its children do, like a GtkBox. */
+static void
+kuzhi_wrap_box_compute_expand (GtkWidget *widget,
+                               gboolean  *hexpand,
+                               gboolean  *vexpand)
+{
+  *hexpand = *vexpand = FALSE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      *hexpand |= gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL);
+      *vexpand |= gtk_widget_compute_expand (c, GTK_ORIENTATION_VERTICAL);
+    }
+}
+
+static GtkSizeRequestMode
+kuzhi_wrap_box_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+kuzhi_wrap_box_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  KuzhiWrapBox *self = KUZHI_WRAP_BOX (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  int n, i = 0, x = 0, y = 0;
+
+  row_width (self, &n);
+  self->column = !fits_row (self, width);
+  if (!self->column)
+    {
+      g_autofree int *widths = g_new0 (int, MAX (n, 1));
+
+      row_widths (self, width, widths, n);
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_should_layout (c))
+          {
+            gtk_widget_size_allocate (c, &(GtkAllocation) { rtl ? width - x - widths[i] : x, 0, widths[i], height }, -1);
+            x += widths[i++] + self->spacing;
+          }
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_should_layout (c))
+      {
+        int h;
+
+        gtk_widget_measure (c, GTK_ORIENTATION_VERTICAL, width, NULL, &h, NULL, NULL);
+        gtk_widget_size_allocate (c, &(GtkAllocation) { 0, y, width, h }, -1);
+        y += h + self->spacing;
+      }
+}
+
+static void
+kuzhi_wrap_box_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (kuzhi_wrap_box_parent_class)->dispose (object);
+}
+
+static void
+kuzhi_wrap_box_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KuzhiWrapBox *self = KUZHI_WRAP_BOX (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPACING:
+      g_value_set_int (value, self->spacing);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_wrap_box_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  KuzhiWrapBox *self = KUZHI_WRAP_BOX (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPACING:
+      if (self->spacing != g_value_get_int (value))
+        {
+          self->spacing = g_value_get_int (value);
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GtkBuildableIface *parent_buildable_iface;
+
+static void
+kuzhi_wrap_box_buildable_add_child (GtkBuildable *buildable,
+                                    GtkBuilder   *builder,
+                                    GObject      *child,
+                                    const char   *type)
+{
+  if (GTK_IS_WIDGET (child) && type == NULL)
+    kuzhi_wrap_box_append (KUZHI_WRAP_BOX (buildable), GTK_WIDGET (child));
+  else
+    parent_buildable_iface->add_child (buildable, builder, child, type);
+}
+
+static void
+kuzhi_wrap_box_buildable_init (GtkBuildableIface *iface)
+{
+  parent_buildable_iface = g_type_interface_peek_parent (iface);
+  iface->add_child = kuzhi_wrap_box_buildable_add_child;
+}
+
+static void
+kuzhi_wrap_box_class_init (KuzhiWrapBoxClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kuzhi_wrap_box_dispose;
+  object_class->get_property = kuzhi_wrap_box_get_property;
+  object_class->set_property = kuzhi_wrap_box_set_property;
+  widget_class->measure = kuzhi_wrap_box_measure;
+  widget_class->get_request_mode = kuzhi_wrap_box_get_request_mode;
+  widget_class->compute_expand = kuzhi_wrap_box_compute_expand;
+  widget_class->size_allocate = kuzhi_wrap_box_size_allocate;
+
+  properties[PROP_SPACING] =
+    g_param_spec_int ("spacing", NULL, NULL, 0, G_MAXINT, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_set_css_name (widget_class, "box");
+}
+
+static void
+kuzhi_wrap_box_init (KuzhiWrapBox *self)
+{
+}
+
+GtkWidget *
+kuzhi_wrap_box_new (int spacing)
+{
+  return g_object_new (KUZHI_TYPE_WRAP_BOX, "spacing", spacing, NULL);
+}
+
+void
+kuzhi_wrap_box_append (KuzhiWrapBox *self,
+                       GtkWidget    *child)
+{
+  g_return_if_fail (KUZHI_IS_WRAP_BOX (self));
+  g_return_if_fail (GTK_IS_WIDGET (child));
+  gtk_widget_insert_before (child, GTK_WIDGET (self), NULL);
+}
+
+gboolean
+kuzhi_wrap_box_is_column (KuzhiWrapBox *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WRAP_BOX (self), FALSE);
+  return self->column;
+}
