@@ -265,18 +265,37 @@ class App:
     def wait_frame(self, what, name=None, suffix=None):
         return wait_for(f"the {what} window", lambda: self.frame(name, suffix))
 
+    def shown(self, name):
+        """The named window, while it is still on screen: a closed window
+        may linger on the bus for a while, no longer showing."""
+        frame = self.frame(name)
+        try:
+            if frame is not None and frame.get_state_set().contains(Atspi.StateType.SHOWING):
+                return frame
+        except gi.repository.GLib.Error:
+            pass
+        return None
+
     def press_until_gone(self, button, what, window, name):
         """Presses the button, again every few seconds on a slow machine,
-        until the window has closed."""
+        until the window has closed; from the third try on, Escape (which
+        closes the window too) goes with it, as the button's press may not
+        reach a window still busy drawing."""
+        tries = 0
+
         def gone():
-            if self.frame(name) is None:
+            nonlocal tries
+            if self.shown(name) is None:
                 return True
+            tries += 1
             try:
                 press(button, what)
             except Stop:
                 pass
+            if tries >= 3:
+                subprocess.run(["xdotool", "key", "Escape"], check=False, timeout=10)
             time.sleep(2)
-            return self.frame(name) is None
+            return self.shown(name) is None
         press(button, what)
         wait_for(f"the {window} window to close", gone)
 
