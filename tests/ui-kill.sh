@@ -133,7 +133,8 @@ while [ "$round" -le "$rounds" ]; do
 done
 
 # The last start removed what an interrupted save left, and nothing was
-# moved aside as unreadable.
+# moved aside as unreadable: the autosave and the statistics of the
+# matches that ended are all there is.
 "$kuzhi" &
 pid=$!
 rm -f "$KUZHI_TRACE_FILE"
@@ -141,7 +142,7 @@ wait_for '^mapped'
 kill -9 "$pid"
 wait "$pid" 2>/dev/null || true
 pid=
-leftovers=$(ls "$XDG_DATA_HOME/kuzhi" | grep -v '^autosave\.kuzhi$' || true)
+leftovers=$(ls "$XDG_DATA_HOME/kuzhi" | grep -v -e '^autosave\.kuzhi$' -e '^statistics\.ini$' || true)
 if [ -n "$leftovers" ]; then
   echo "files left in the data folder: $leftovers" >&2
   exit 1
