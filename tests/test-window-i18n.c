@@ -15,6 +15,7 @@
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-rules-page.h"
+#include "kuzhi-statistics-window.h"
 
 typedef struct {
   KuzhiWindow    *window;
@@ -587,12 +588,15 @@ test_narrow (Fixture       *f,
   g_assert_cmpuint (count_clipped (w), ==, 0);
   gtk_widget_activate_action (w, "win.history", NULL);
 
-  /* The windows the main window opens fit a phone too. */
+  /* The windows the main window opens fit a phone too (Statistics on a
+   * file that is never written: nothing is recorded). */
   {
+    g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new ("/nonexistent/statistics.ini");
     GtkWindow *windows[] = {
       GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
       kuzhi_rules_page_new (GTK_WINDOW (f->window)),
       GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
+      GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
     };
 
     GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
