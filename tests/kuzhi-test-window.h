@@ -89,7 +89,13 @@ kz_test_find_button (GtkWidget  *root,
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found;
+      GtkWidget *own;
+
       if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      /* A button with a label of its own (one that wraps). */
+      own = GTK_IS_BUTTON (child) ? gtk_button_get_child (GTK_BUTTON (child)) : NULL;
+      if (GTK_IS_LABEL (own) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (own)), label) == 0)
         return child;
       if ((found = kz_test_find_button (child, label)) != NULL)
         return found;
