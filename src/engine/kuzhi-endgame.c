@@ -10,7 +10,7 @@
 
 #define UNSET       (-128)        /* a value not worked out yet */
 #define MAX_N       (KZ_ENDGAME_MAX_SEEDS + KZ_ENDGAME_PITS)
-#define CHECK_EVERY 0xfffff       /* positions between progress reports */
+#define CHECK_EVERY 0xffff        /* positions between progress reports */
 
 static const uint8_t magic[8] = { 'K', 'U', 'Z', 'H', 'I', 'E', 'G', 'D' };
 
