@@ -1,6 +1,6 @@
 /* kuzhi-endgame-store.c — opens or builds the Kalah endgame database off the main thread and tells how far the build has got. */
 #ifdef __linux__
-#define _GNU_SOURCE   /* SCHED_IDLE */
+#define _GNU_SOURCE   /* SCHED_BATCH */
 #include <errno.h>
 #include <sched.h>
 #include <sys/resource.h>
@@ -107,17 +107,26 @@ on_progress (double fraction, void *user_data)
     }
 }
 
-/* The build must not slow the game down: the lowest priority there is
- * for the thread, which ends with the build. */
+/* The build must not slow the game down: the search's own low priority
+ * (kuzhi-computer-player.c), batch scheduling and ten steps nicer, so a
+ * frame or a move of the computer that needs the core gets it at once.
+ * Not SCHED_IDLE: on a busy machine that would starve the build for good.
+ * The thread ends with the build, so the priority goes with it. */
+#define BUILD_NICE 10
+
 static void
 lower_thread_priority (void)
 {
 #ifdef __linux__
   pid_t tid = (pid_t) syscall (SYS_gettid);
   struct sched_param param = { 0 };
+  int nice;
 
-  (void) sched_setscheduler (tid, SCHED_IDLE, &param);
-  (void) setpriority (PRIO_PROCESS, tid, 19);
+  (void) sched_setscheduler (tid, SCHED_BATCH, &param);
+  errno = 0;
+  nice = getpriority (PRIO_PROCESS, tid);
+  if (errno == 0)
+    (void) setpriority (PRIO_PROCESS, tid, MIN (nice + BUILD_NICE, 19));
 #endif
 }
 
