@@ -12,7 +12,7 @@ static char   *opt_seeds = "12,14,16,18";
 static int     opt_solve_seeds = 4;      /* Kalah(6, this) solved from the start */
 static int     opt_solve_mb = 1024;
 static int     opt_solve_seconds = 900;
-static gboolean opt_skip_solve;
+static gboolean opt_skip_solve, opt_skip_plain;
 
 static GOptionEntry entries[] = {
   { "seeds", 0, 0, G_OPTION_ARG_STRING, &opt_seeds, "The databases built (seeds in the pits)", "N1,N2,..." },
@@ -20,6 +20,7 @@ static GOptionEntry entries[] = {
   { "solve-mb", 0, 0, G_OPTION_ARG_INT, &opt_solve_mb, "The solver's table, in MB", "MB" },
   { "solve-seconds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seconds, "Time given to each solve", "S" },
   { "skip-solve", 0, 0, G_OPTION_ARG_NONE, &opt_skip_solve, "Only build the databases", NULL },
+  { "skip-plain", 0, 0, G_OPTION_ARG_NONE, &opt_skip_plain, "Skip the solve without a database", NULL },
   { NULL },
 };
 
@@ -121,7 +122,7 @@ main (int argc, char **argv)
   dir = g_dir_make_tmp ("kuzhi-bench-endgame-XXXXXX", &error);
   g_assert_no_error (error);
 
-  if (!opt_skip_solve)
+  if (!opt_skip_solve && !opt_skip_plain)
     solve (NULL);
 
   g_auto(GStrv) list = g_strsplit (opt_seeds, ",", -1);
