@@ -52,6 +52,14 @@ peak_mb (void)
 }
 
 static double
+cpu_s (void)
+{
+  struct rusage usage;
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+static double
 now_s (void)
 {
   return g_get_monotonic_time () / 1e6;
@@ -88,16 +96,16 @@ solve (const KzEndgame *endgame)
     g_error ("cannot set up Kalah with %d seeds", opt_solve_seeds);
   kz_searcher_set_endgame (s, endgame);
   GThread *thread = g_thread_new ("watch", watch_clock, &watch);
-  double t0 = now_s ();
+  double t0 = now_s (), c0 = cpu_s ();
   kz_search (s, &m, &limits, &watch.cancel, &r);
-  double t = now_s () - t0;
+  double t = now_s () - t0, c = cpu_s () - c0;
   watch.done = 1;
   g_thread_join (thread);
   if (r.exact)
-    g_print ("kalah(6,%d) from the start %s: value %+d, best %d, %.1f s, %" G_GUINT64_FORMAT
+    g_print ("kalah(6,%d) from the start %s: value %+d, best %d, %.1f s (cpu %.1f s), %" G_GUINT64_FORMAT
              " nodes, table %d MB, peak memory %ld MB\n",
              opt_solve_seeds, endgame != NULL ? "with the database" : "without a database",
-             kz_score_to_seeds (r.score), r.best, t, r.nodes, opt_solve_mb, peak_mb ());
+             kz_score_to_seeds (r.score), r.best, t, c, r.nodes, opt_solve_mb, peak_mb ());
   else
     g_print ("kalah(6,%d) from the start %s: NOT solved in %d s\n", opt_solve_seeds,
              endgame != NULL ? "with the database" : "without a database", opt_solve_seconds);
@@ -132,9 +140,9 @@ main (int argc, char **argv)
       g_autofree char *path = kz_endgame_file_default_path (dir, n);
 
       reset_peak ();
-      double t0 = now_s ();
+      double t0 = now_s (), c0 = cpu_s ();
       KzEndgameFile *file = kz_endgame_file_build (path, n, NULL, NULL, NULL, &error);
-      double t = now_s () - t0;
+      double t = now_s () - t0, c = cpu_s () - c0;
       if (file == NULL)
         {
           g_print ("endgame N=%d: %s\n", n, error->message);
@@ -146,9 +154,9 @@ main (int argc, char **argv)
       kz_endgame_file_free (kz_endgame_file_open (path, &error));
       double verify = now_s () - t0;
       g_assert_no_error (error);
-      g_print ("endgame N=%d: %" G_GUINT64_FORMAT " entries, file %.1f MB, built and written in %.1f s, "
+      g_print ("endgame N=%d: %" G_GUINT64_FORMAT " entries, file %.1f MB, built and written in %.1f s (cpu %.1f s), "
                "opened and verified in %.2f s, peak memory %ld MB\n",
-               n, kz_endgame_entries (n), (KZ_ENDGAME_HEADER_BYTES + kz_endgame_entries (n)) / 1e6, t,
+               n, kz_endgame_entries (n), (KZ_ENDGAME_HEADER_BYTES + kz_endgame_entries (n)) / 1e6, t, c,
                verify, build_peak);
       g_clear_pointer (&largest, kz_endgame_file_free);
       largest = file;
