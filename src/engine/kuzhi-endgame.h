@@ -20,7 +20,7 @@ extern "C" {
  * those with at most N take C(N + 12, 12). */
 
 #define KZ_ENDGAME_PITS        12
-#define KZ_ENDGAME_MAX_SEEDS   24   /* the largest N: 2.7 GB */
+#define KZ_ENDGAME_MAX_SEEDS   24   /* the largest N: 1.25 GB */
 /* Bumped whenever kalah_apply() changes what a move does: a file made
  * under other rules is refused and built again. */
 #define KZ_ENDGAME_KALAH_RULES 1
