@@ -10,6 +10,8 @@
 #endif
 
 #include "kuzhi-computer-player.h"
+#include "kuzhi-endgame-store.h"
+#include <glib/gstdio.h>
 #include "kuzhi-test-threads.h"
 #include "kuzhi-test-util.h"
 
@@ -405,6 +407,107 @@ test_release_table (void)
   kz_match_clear (&m);
 }
 
+/* The endgame store: what it notified while it ran, once it ended. */
+typedef struct
+{
+  gboolean ended;
+  gboolean was_building;
+  double   last_progress;
+  int      progress_notes;
+} StoreWatch;
+
+static void
+on_store_building (KuzhiEndgameStore *store, GParamSpec *pspec, StoreWatch *w)
+{
+  (void) pspec;
+  if (kuzhi_endgame_store_get_building (store))
+    w->was_building = TRUE;
+}
+
+static void
+on_store_progress (KuzhiEndgameStore *store, GParamSpec *pspec, StoreWatch *w)
+{
+  (void) pspec;
+  g_assert_cmpfloat (kuzhi_endgame_store_get_progress (store), >=, w->last_progress);
+  w->last_progress = kuzhi_endgame_store_get_progress (store);
+  w->progress_notes++;
+  if (!kuzhi_endgame_store_get_building (store))
+    w->ended = TRUE;
+}
+
+static StoreWatch
+run_store (KuzhiEndgameStore *store)
+{
+  StoreWatch w = { 0 };
+
+  g_signal_connect (store, "notify::building", G_CALLBACK (on_store_building), &w);
+  g_signal_connect (store, "notify::progress", G_CALLBACK (on_store_progress), &w);
+  kuzhi_endgame_store_start (store);
+  kuzhi_endgame_store_start (store);   /* once only */
+  while (!w.ended)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handlers_disconnect_by_data (store, &w);
+  return w;
+}
+
+/* The app's endgame database in a folder of the test's own (never the
+ * real cache), with 10 seeds: built in a thread with progress the first
+ * time, opened without building the next, built again when damaged, and
+ * no database at all for 0 seeds (the tests' default). */
+static void
+test_endgame_store (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-store-XXXXXX", NULL);
+  g_autofree char *path = NULL;
+
+  {
+    KuzhiEndgameStore *off = kuzhi_endgame_store_get_default ();   /* KUZHI_ENDGAME_SEEDS=0 */
+    kuzhi_endgame_store_start (off);
+    g_assert_false (kuzhi_endgame_store_get_building (off));
+    g_assert_null (kuzhi_endgame_store_peek (off));
+  }
+  {
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, 10);
+    StoreWatch w = run_store (store);
+    g_assert_true (w.was_building);
+    g_assert_cmpint (w.progress_notes, >=, 2);
+    g_assert_cmpfloat (kuzhi_endgame_store_get_progress (store), ==, 1.0);
+    g_assert_false (kuzhi_endgame_store_get_building (store));
+    g_assert_null (kuzhi_endgame_store_get_error (store));
+    g_assert_nonnull (kuzhi_endgame_store_peek (store));
+    g_assert_cmpint (kz_endgame_max_seeds (kuzhi_endgame_store_peek (store)), ==, 10);
+    path = g_strdup (kuzhi_endgame_store_get_path (store));
+    g_assert_true (g_str_has_prefix (path, dir));
+  }
+  {
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, 10);
+    StoreWatch w = run_store (store);
+    g_assert_false (w.was_building);
+    g_assert_nonnull (kuzhi_endgame_store_peek (store));
+  }
+  {
+    g_autofree char *contents = NULL;
+    gsize len;
+    g_autoptr(GError) error = NULL;
+    g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+    g_assert_true (g_file_set_contents (path, contents, (gssize) len - 100, &error));
+  }
+  {
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, 10);
+    StoreWatch w;
+    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Rebuilding the Kalah endgame database*");
+    w = run_store (store);
+    g_test_assert_expected_messages ();
+    g_assert_true (w.was_building);
+    g_assert_nonnull (kuzhi_endgame_store_peek (store));
+  }
+  g_autoptr(KzEndgameFile) file = kz_endgame_file_open (path, NULL);
+  g_assert_nonnull (file);
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -420,6 +523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/release-table", test_release_table);
   g_test_add_func ("/computer-player/analyse", test_analyse);
   g_test_add_func ("/computer-player/review", test_review);
+  g_test_add_func ("/computer-player/endgame-store", test_endgame_store);
 
   return g_test_run ();
 }

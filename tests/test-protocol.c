@@ -1,5 +1,7 @@
 /* test-protocol.c — kuzhi-engine's text protocol: a scripted session with exact replies, and every kind of bad input. */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <stdarg.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -244,6 +246,144 @@ test_transport (void)
   }
 }
 
+/* Runs kuzhi-engine with the arguments (NULL-terminated); its exit
+ * status, and what it wrote. */
+static int
+run_engine (char **out, char **err, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("KUZHI_ENGINE"));
+  va_start (args, err);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char *const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  return g_subprocess_get_exit_status (proc);
+}
+
+/* The last reply of a -c session, parsed. */
+static gboolean
+last_go_exact (const char *out, int *score)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  guint n = g_strv_length (lines);
+  g_autoptr(JsonParser) parser = NULL;
+
+  g_assert_cmpuint (n, >=, 2);
+  JsonObject *obj = parse_reply (lines[n - 2], &parser);
+  g_assert_true (json_object_get_boolean_member (obj, "ok"));
+  *score = (int) json_object_get_int_member (obj, "score");
+  return json_object_get_boolean_member (obj, "exact");
+}
+
+/* The endgame database's options: where it is, building it, a session
+ * using it once built (a Kalah endgame of 10 seeds in the pits is exact at
+ * depth 1), a damaged file said and not used, bad options exit 2. */
+static void
+test_endgame_options (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-protocol-endgame-XXXXXX", NULL);
+  g_autofree char *dir_option = g_strconcat ("--endgame-dir=", dir, NULL);
+  g_autofree char *path = g_build_filename (dir, "endgame-kalah-10.db", NULL);
+  g_autofree char *path_line = g_strconcat (path, "\n", NULL);
+  /* Kalah with 3 seeds after 25 plies of best play: 10 seeds in the pits. */
+  const char *endgame = "new kalah seeds=3; play 4; play 9; play 10; play 5; play 8; play 6; play 0; "
+                        "play 10; play 9; play 2; play 5; play 3; play 11; play 5; play 6; play 4; "
+                        "play 7; play 5; play 1; play 10; play 11; play 6; play 5; play 4; play 8";
+  g_autofree char *go1 = g_strconcat (endgame, "; go depth=1", NULL);
+  g_autofree char *solve = g_strconcat (endgame, "; go", NULL);
+  int score, solved;
+
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run_engine (&out, &err, "--endgame-path=kalah", "--endgame-seeds=10", dir_option, NULL), ==, 0);
+    g_assert_cmpstr (out, ==, path_line);
+    g_assert_nonnull (strstr (err, "not built yet"));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    /* Not built: searched as ever, at depth 1 a guess. */
+    g_assert_cmpint (run_engine (&out, &err, "--endgame-seeds=10", dir_option, "-c", go1, NULL), ==, 0);
+    g_assert_false (last_go_exact (out, &score));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run_engine (&out, &err, "--build-endgame=kalah", "--endgame-seeds=10", dir_option, NULL), ==, 0);
+    g_assert_cmpstr (out, ==, path_line);
+    g_assert_nonnull (strstr (err, "100%"));
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run_engine (&out, &err, "-c", solve, NULL), ==, 0);
+    g_assert_true (last_go_exact (out, &solved));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run_engine (&out, &err, "--endgame-seeds=10", dir_option, "-c", go1, NULL), ==, 0);
+    g_assert_true (last_go_exact (out, &score));
+    g_assert_cmpint (kz_score_margin (score), ==, kz_score_margin (solved));
+    g_assert_cmpstr (err, ==, "");
+  }
+
+  /* A payload byte changed: said on standard error, and not used. */
+  {
+    g_autofree char *contents = NULL;
+    gsize len;
+    g_autoptr(GError) error = NULL;
+    g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+    contents[len / 2] ^= 0x04;
+    g_assert_true (g_file_set_contents (path, contents, (gssize) len, &error));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run_engine (&out, &err, "--endgame-seeds=10", dir_option, "-c", go1, NULL), ==, 0);
+    g_assert_false (last_go_exact (out, &score));
+    g_assert_nonnull (strstr (err, "checksum"));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run_engine (&out, &err, "--endgame-path=kalah", "--endgame-seeds=10", dir_option, NULL), ==, 0);
+    g_assert_cmpstr (out, ==, path_line);
+    g_assert_nonnull (strstr (err, "checksum"));
+  }
+
+  static const struct {
+    const char *args[3];
+    const char *says;
+  } bad[] = {
+    { { "--build-endgame=oware" }, "kalah only" },
+    { { "--endgame-path=mangala" }, "kalah only" },
+    { { "--endgame-seeds=0" }, "between 1 and" },
+    { { "--endgame-seeds=25" }, "between 1 and" },
+    { { "--endgame-seeds=many" }, "endgame-seeds" },
+    { { "--build-endgame" }, "build-endgame" },
+    { { "--build-endgame=kalah", "-c", "state" }, "-c" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      g_test_message ("%s", bad[i].args[0]);
+      g_assert_cmpint (run_engine (&out, &err, bad[i].args[0], bad[i].args[1], bad[i].args[2], NULL), ==, 2);
+      g_assert_nonnull (strstr (err, bad[i].says));
+      g_assert_cmpstr (out, ==, "");
+    }
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -253,5 +393,6 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/bad-input-changes-nothing", test_bad_input);
   g_test_add_func ("/protocol/transport", test_transport);
   g_test_add_func ("/protocol/go-cap", test_go_cap);
+  g_test_add_func ("/protocol/endgame-options", test_endgame_options);
   return g_test_run ();
 }

@@ -1,25 +1,18 @@
 /* kuzhi-kalah-solve.c — Kalah solved exactly: null-window tests on the value of the pits alone, with a table of proven bounds. */
 #include "kuzhi-kalah-solve.h"
+#include "kuzhi-kalah-pits-private.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* In Kalah the stores never change what a move does, so the mover's final
- * margin is the store difference plus a value V of the pits alone: V is
- * what the mover banks from here on minus what the other banks, with best
- * play. The solver works out V in the mover's frame: pits 0–5 are the
- * mover's (sowing towards their store after pit 5), 6–11 the other's, in
- * the same order from their side. V lies within ±(seeds in the pits). */
+/* The frame and the sowing: kuzhi-kalah-pits-private.h. */
 
-#define ROW     6
-#define N_PITS  12
-#define SLOTS   13          /* the pits and the mover's store, on one lap */
+#define ROW     KZ_PITS_ROW
+#define N_PITS  KZ_PITS_N
 #define CHECK   0xffff      /* nodes between looks at the cancel flag */
 
-typedef struct {
-  uint8_t c[16];            /* 12 pits; the rest stays zero */
-} Board;
+typedef KzPitsBoard Board;
 
 /* 16 bytes, four to a cache line. The whole board is the key, so two
  * positions never share an entry by a hash collision. */
@@ -42,6 +35,8 @@ typedef struct {
   volatile int *cancel;
   int64_t       deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
   bool          stop;
+  const KzEndgame *endgame;
+  int           endgame_seeds;  /* positions with at most this many are looked up; -1: none */
 } Solver;
 
 static int64_t
@@ -53,78 +48,8 @@ now_ns (void)
   return (int64_t) t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-typedef struct {
-  Board c;                  /* the next mover's frame */
-  int   gain;               /* seeds the mover banked by the move */
-  int   seeds;              /* left in the pits */
-  int   value;              /* when final: the move's value for the mover */
-  int   pit;
-  bool  final;
-  bool  again;              /* the mover moves again */
-} Child;
+typedef KzPitsChild Child;
 
-static inline int
-row_sum (const uint8_t *p)
-{
-  return p[0] + p[1] + p[2] + p[3] + p[4] + p[5];
-}
-
-static inline int
-seeds_of (const Board *b)
-{
-  return row_sum (b->c) + row_sum (b->c + ROW);
-}
-
-/* Plays the mover's pit `pit` of `b` (not empty) into `ch`. */
-static inline void
-play (const Board *b, int pit, Child *ch)
-{
-  Board c = *b;
-  int hand = c.c[pit];
-  int laps = hand / SLOTS, rest = hand % SLOTS;
-  int gain = laps;
-  int slot = pit;
-
-  c.c[pit] = 0;
-  if (laps > 0)
-    for (int i = 0; i < N_PITS; i++)
-      c.c[i] += (uint8_t) laps;
-  for (int k = 0; k < rest; k++)
-    {
-      if (++slot == SLOTS)
-        slot = 0;
-      if (slot == ROW)
-        gain++;
-      else
-        c.c[slot < ROW ? slot : slot - 1]++;
-    }
-
-  /* The last seed in an empty pit of the mover's row takes the opposite
-   * pit when it holds seeds (after a whole lap the lifted pit counts). */
-  if (slot < ROW && c.c[slot] == 1 && c.c[N_PITS - 1 - slot] > 0)
-    {
-      gain += 1 + c.c[N_PITS - 1 - slot];
-      c.c[slot] = 0;
-      c.c[N_PITS - 1 - slot] = 0;
-    }
-
-  int own = row_sum (c.c), other = row_sum (c.c + ROW);
-  ch->pit = pit;
-  ch->gain = gain;
-  ch->seeds = own + other;
-  ch->again = slot == ROW;
-  /* A row empty: each player banks their own row. */
-  ch->final = own == 0 || other == 0;
-  ch->value = gain + own - other;
-  if (ch->again || ch->final)
-    ch->c = c;
-  else
-    {
-      memcpy (ch->c.c, c.c + ROW, ROW);
-      memcpy (ch->c.c + ROW, c.c, ROW);
-      memset (ch->c.c + N_PITS, 0, sizeof ch->c.c - N_PITS);
-    }
-}
 
 static inline Bucket *
 bucket_of (const Solver *s, const Board *b)
@@ -238,6 +163,8 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
     s->stop = true;
   if (s->stop)
     return 0;
+  if (seeds <= s->endgame_seeds)
+    return kz_endgame_pits_value (s->endgame, b->c);
 
   /* Bounds: the table's, or the seeds in the pits, which go either way. */
   int lo = -seeds, hi = seeds, table_pit = -1;
@@ -265,7 +192,7 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
   if (table_pit >= 0)
     {
       Child t;
-      play (b, table_pit, &t);
+      kz_pits_play (b, table_pit, &t);
       best = child_value (s, &t, alpha, beta);
       best_pit = table_pit;
       if (s->stop)
@@ -281,7 +208,7 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
     for (int pit = 0; pit < ROW; pit++)
       if (b->c[pit] != 0 && pit != table_pit)
         {
-          play (b, pit, &ch[n]);
+          kz_pits_play (b, pit, &ch[n]);
           keys[n] = order_key (&ch[n]);
           if (!ch[n].final)
             __builtin_prefetch (bucket_of (s, &ch[n].c));
@@ -376,6 +303,24 @@ at_most (Solver *s, const Board *b, int seeds, int target)
   return search (s, b, seeds, target, target + 1) <= target;
 }
 
+/* The database's pit that keeps the value `target` of `b`, or -1. */
+static int
+endgame_pit (Solver *s, const Board *b, int target, Child *ch)
+{
+  for (int pit = 0; pit < ROW; pit++)
+    {
+      if (b->c[pit] == 0)
+        continue;
+      kz_pits_play (b, pit, ch);
+      int v = ch->final ? ch->value
+        : ch->again ? ch->gain + kz_endgame_pits_value (s->endgame, ch->c.c)
+        : ch->gain - kz_endgame_pits_value (s->endgame, ch->c.c);
+      if (v >= target)
+        return pit;
+    }
+  return -1;
+}
+
 bool
 kz_kalah_solve (const KzPosition *pos,
                 void             *table,
@@ -385,7 +330,21 @@ kz_kalah_solve (const KzPosition *pos,
                 int               guess,
                 KzKalahSolution  *out)
 {
-  Solver s = { .table = table, .shift = 63, .cancel = cancel };
+  return kz_kalah_solve_endgame (pos, table, table_bytes, cancel, time_ms, guess, NULL, out);
+}
+
+bool
+kz_kalah_solve_endgame (const KzPosition *pos,
+                        void             *table,
+                        size_t            table_bytes,
+                        volatile int     *cancel,
+                        int               time_ms,
+                        int               guess,
+                        const KzEndgame  *endgame,
+                        KzKalahSolution  *out)
+{
+  Solver s = { .table = table, .shift = 63, .cancel = cancel,
+               .endgame = endgame, .endgame_seeds = kz_endgame_max_seeds (endgame) };
 
   if (time_ms > 0)
     s.deadline_ns = now_ns () + (int64_t) time_ms * 1000000;
@@ -407,7 +366,7 @@ kz_kalah_solve (const KzPosition *pos,
   s.n_buckets = (size_t) 1 << (64 - s.shift);
   memset (table, 0, s.n_buckets * sizeof (Bucket));
 
-  int v = value_of (&s, &root, seeds_of (&root), guess - store_diff);
+  int v = value_of (&s, &root, kz_pits_seeds (&root), guess - store_diff);
   out->value = store_diff + v;
 
   /* The principal variation: at each turn a pit that keeps the value. The
@@ -423,14 +382,16 @@ kz_kalah_solve (const KzPosition *pos,
       Child ch;
 
       if (pit >= 0)
-        play (&b, pit, &ch);
+        kz_pits_play (&b, pit, &ch);
+      else if (kz_pits_seeds (&b) <= s.endgame_seeds)
+        pit = endgame_pit (&s, &b, target, &ch);
       else if (out->pv_len == 0)
         {
           for (pit = 0; pit < ROW; pit++)
             {
               if (b.c[pit] == 0)
                 continue;
-              play (&b, pit, &ch);
+              kz_pits_play (&b, pit, &ch);
               if (ch.final ? ch.value >= target
                   : ch.again ? at_least (&s, &ch.c, ch.seeds, target - ch.gain)
                   : at_most (&s, &ch.c, ch.seeds, ch.gain - target))

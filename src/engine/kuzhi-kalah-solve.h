@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kuzhi-search.h"
+#include "kuzhi-endgame.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,6 +28,18 @@ bool kz_kalah_solve (const KzPosition *pos,
                      int               time_ms,
                      int               guess,
                      KzKalahSolution  *out);
+
+/* The same with the endgame database (nullable): a position with at most
+ * its N seeds in the pits is not searched but looked up, and the line of
+ * play goes on through it. */
+bool kz_kalah_solve_endgame (const KzPosition *pos,
+                             void             *table,
+                             size_t            table_bytes,
+                             volatile int     *cancel,
+                             int               time_ms,
+                             int               guess,
+                             const KzEndgame  *endgame,
+                             KzKalahSolution  *out);
 
 #ifdef __cplusplus
 }

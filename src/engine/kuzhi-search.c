@@ -1,6 +1,7 @@
 /* kuzhi-search.c — negamax alpha-beta over whole turns with a transposition table, for every game of the variant table. */
 #include "kuzhi-search.h"
 #include "kuzhi-kalah-solve.h"
+#include "kuzhi-endgame.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,7 @@ struct _KzSearcher {
   uint64_t       history_filter[64];   /* 4096-bit quick "maybe in the match" */
   uint32_t       history[2][512];      /* move ordering by cutoffs */
   KzEvalWeights  weights[KZ_N_VARIANTS];
+  const KzEndgame *endgame;     /* borrowed; Kalah's database, or NULL */
 
   /* Zobrist keys. */
   uint64_t       z_pit[KZ_MAX_PITS][256];
@@ -74,6 +76,7 @@ struct _KzSearcher {
   /* The running search. */
   const KzVariant      *variant;
   const KzEvalWeights  *w;
+  const KzEndgame      *db;         /* the endgame database when it is this game's */
   bool                  repetition;
   bool                  bounds;
   bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
@@ -192,6 +195,12 @@ kz_searcher_set_weights (KzSearcher *s, KzVariantId variant, const KzEvalWeights
   if ((unsigned) variant >= KZ_N_VARIANTS)
     return;
   s->weights[variant] = weights ? *weights : *kz_eval_default_weights (variant);
+}
+
+void
+kz_searcher_set_endgame (KzSearcher *s, const KzEndgame *endgame)
+{
+  s->endgame = endgame;
 }
 
 size_t
@@ -555,6 +564,15 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
         }
     }
 
+  /* The endgame database knows the value: scored as a game over here,
+   * so a line's delay counts the turns to the database, and exact. */
+  if (ply > 0 && s->db != NULL)
+    {
+      int margin;
+      if (kz_endgame_probe (s->db, pos, &margin))
+        return final_score (margin);
+    }
+
   if (depth <= 0 || ply >= MAX_PLY - 1)
     {
       s->taint++;
@@ -777,7 +795,12 @@ extract_pv (KzSearcher *s, const KzPosition *root, Move first, KzSearchResult *r
         return;
       seen[n_seen++] = k;
       TTEntry *e = tt_probe (s, k);
+      KzAction a;
+      int margin;
       m = e ? e->move : MOVE_NONE;
+      /* Below the database's line the table knows nothing: it goes on. */
+      if (m == MOVE_NONE && !pos.over && kz_endgame_best (s->db, &pos, &a, &margin))
+        m = MOVE_MAKE (a, -1);
     }
 }
 
@@ -926,8 +949,8 @@ solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r
 {
   KzKalahSolution sol;
   int64_t left = s->deadline_ms - elapsed_ms (s);
-  bool ok = kz_kalah_solve (root, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
-                            left > 0 ? (int) left : 1, guess, &sol);
+  bool ok = kz_kalah_solve_endgame (root, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
+                                    left > 0 ? (int) left : 1, guess, s->db, &sol);
 
   kz_searcher_clear (s);
   s->nodes += sol.nodes;
@@ -970,6 +993,7 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   solve_mode = limits.depth == 0 && limits.time_ms == 0 && limits.nodes == 0;
 
   s->w = &s->weights[root->variant];
+  s->db = root->variant == KZ_VARIANT_KALAH ? s->endgame : NULL;
   s->repetition = s->variant->has_repetition;
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;
@@ -1123,8 +1147,8 @@ solve_kalah_children (KzSearcher *s, const KzPosition *root, RootValue *values, 
       make_move (s, root, rv->move, &child);
       int64_t left = s->deadline_ms - elapsed_ms (s);
       int guess = kz_score_to_seeds (child.to_move == root->to_move ? rv->score : -rv->score);
-      bool ok = kz_kalah_solve (&child, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
-                                left > 0 ? (int) left : 1, guess, &sol);
+      bool ok = kz_kalah_solve_endgame (&child, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
+                                        left > 0 ? (int) left : 1, guess, s->db, &sol);
       kz_searcher_clear (s);
       s->nodes += sol.nodes;
       if (!ok)

@@ -10,6 +10,7 @@
 
 #include "kuzhi-computer-player.h"
 #include "kuzhi-match-history.h"
+#include "kuzhi-endgame-store.h"
 
 /* 16 MB of table, a million entries, for the app's searches of 0.25–10 s:
  * the size the strength table (bench-search) measures the levels with,
@@ -186,6 +187,9 @@ run_search (KuzhiComputerPlayer *self,
   if (self->searcher == NULL)
     self->searcher = kz_searcher_new (TABLE_MB);
   g_atomic_int_set (&self->release, FALSE);
+  /* Kalah's endgames are looked up once the database is ready. */
+  if (self->searcher != NULL)
+    kz_searcher_set_endgame (self->searcher, kuzhi_endgame_store_peek (kuzhi_endgame_store_get_default ()));
   if (self->searcher != NULL && !g_atomic_int_get (&data->cancel) && data->analyse)
     {
       KzSearchLimits analysis_limits = { .time_ms = data->time_ms };
@@ -254,6 +258,8 @@ run_review (KuzhiComputerPlayer *self,
   g_atomic_int_set (&self->release, FALSE);
   if (self->searcher == NULL)
     ok = FALSE;
+  else
+    kz_searcher_set_endgame (self->searcher, kuzhi_endgame_store_peek (kuzhi_endgame_store_get_default ()));
   for (guint k = turns->len; ok && k-- > 0;)
     {
       const KuzhiHistoryTurn *t = &g_array_index (turns, KuzhiHistoryTurn, k);
@@ -614,6 +620,9 @@ static void
 kuzhi_computer_player_init (KuzhiComputerPlayer *self)
 {
   g_mutex_init (&self->lock);
+  /* The endgame database is opened, or built in the background, as soon
+   * as the app has a computer player (once for the whole program). */
+  kuzhi_endgame_store_start (kuzhi_endgame_store_get_default ());
 }
 
 KuzhiComputerPlayer *

@@ -1,6 +1,7 @@
 /* kuzhi-protocol-go.c — the `go` and `analyse` commands: the computer opponent's search on the session's match, and the value of every move. */
 #include "kuzhi-protocol-private.h"
 #include "kuzhi-search.h"
+#include "kuzhi-endgame-file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,41 @@ get_searcher (void)
       searcher = kz_searcher_new ((size_t) mb);
     }
   return searcher;
+}
+
+static char          *endgame_path;
+static KzEndgameFile *endgame_file;
+static gboolean       endgame_tried;
+
+void
+kz_protocol_set_endgame_path (const char *path)
+{
+  g_free (endgame_path);
+  endgame_path = g_strdup (path);
+  endgame_tried = FALSE;
+}
+
+/* The database is opened when a Kalah search first needs it, so that a
+ * session that never searches Kalah never reads it; a file that is not
+ * there is no database, one that is damaged is said once. */
+static void
+use_endgame (KzSearcher *searcher, const KzMatch *match)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (match->pos.variant != KZ_VARIANT_KALAH || endgame_tried)
+    return;
+  endgame_tried = TRUE;
+  kz_searcher_set_endgame (searcher, NULL);
+  g_clear_pointer (&endgame_file, kz_endgame_file_free);
+  if (endgame_path == NULL)
+    return;
+  endgame_file = kz_endgame_file_open (endgame_path, &error);
+  if (endgame_file != NULL)
+    kz_searcher_set_endgame (searcher, kz_endgame_file_get (endgame_file));
+  else if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    g_printerr ("kuzhi-engine: the endgame database is not used: %s\n"
+                "(kuzhi-engine --build-endgame=kalah builds it again)\n", error->message);
 }
 
 /* Reads the KEY=VALUE options of `go` and `analyse`: depth and time, and
@@ -111,6 +147,8 @@ searcher_for (KzSession *session, GError **error)
   if (searcher == NULL)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                  "not enough memory for the search table: set KUZHI_HASH_MB lower");
+  else
+    use_endgame (searcher, &session->match);
   return searcher;
 }
 

@@ -18,6 +18,12 @@ char      *kz_session_handle (KzSession  *session,
                               gsize       len,
                               gboolean   *quit);
 
+/* The Kalah endgame database file (kuzhi-endgame-file.h) that `go` and
+ * `analyse` use: opened at the first Kalah search, used when it verifies,
+ * ignored (with a word on standard error when it is damaged) when not.
+ * NULL: none. For the whole process, before the first search. */
+void       kz_protocol_set_endgame_path (const char *path);
+
 /* The longest command line accepted, in bytes. */
 #define KZ_PROTOCOL_MAX_LINE 4096
 

@@ -17,6 +17,7 @@
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
+#include "kuzhi-endgame-store.h"
 
 
 G_DEFINE_FINAL_TYPE (KuzhiWindow, kuzhi_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -378,9 +379,19 @@ update_hint (KuzhiWindow *self)
         g_string_append_printf (text, " %s", no_refill);
       }
   }
-  /* The analysis's best line, on a line of its own. */
+  /* The analysis's best line, on a line of its own; else, in Kalah, how
+   * far the endgame database has got while it is built (the other games
+   * have none, so it would only puzzle there). */
   if (kuzhi_window_analysis_get_line (self) != NULL)
     g_string_append_printf (text, "\n%s", kuzhi_window_analysis_get_line (self));
+  else if (d->variant == KZ_VARIANT_KALAH && kuzhi_endgame_store_get_building (kuzhi_endgame_store_get_default ()))
+    {
+      int percent = (int) (kuzhi_endgame_store_get_progress (kuzhi_endgame_store_get_default ()) * 100);
+      g_string_append_c (text, '\n');
+      /* Translators: the computer works out every Kalah ending with few
+       * seeds left, once, in the background; %d%% is how far it is. */
+      g_string_append_printf (text, _("Preparing perfect Kalah endgames… %d%%"), percent);
+    }
   gtk_label_set_text (self->hint_label, text->str);
 }
 
@@ -1025,6 +1036,12 @@ kuzhi_window_init (KuzhiWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  /* The endgame database's build, on the hint line while it lasts. */
+  g_signal_connect_object (kuzhi_endgame_store_get_default (), "notify::progress",
+                           G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kuzhi_endgame_store_get_default (), "notify::building",
+                           G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
 
   self->news = kuzhi_game_news_new (self->model, self->board_view);
   g_signal_connect (self->news, "news", G_CALLBACK (on_game_news), self);

@@ -1,0 +1,129 @@
+/* kuzhi-endgame-file.c — the Kalah endgame database's file: atomic write, GMappedFile, verification. */
+#include "kuzhi-endgame-file.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+
+struct _KzEndgameFile {
+  GMappedFile *mapped;
+  KzEndgame   *endgame;
+  char        *path;
+};
+
+G_DEFINE_QUARK (kz-endgame-error-quark, kz_endgame_error)
+
+void
+kz_endgame_file_free (KzEndgameFile *file)
+{
+  if (file == NULL)
+    return;
+  kz_endgame_free (file->endgame);
+  g_clear_pointer (&file->mapped, g_mapped_file_unref);
+  g_free (file->path);
+  g_free (file);
+}
+
+const KzEndgame *
+kz_endgame_file_get (KzEndgameFile *file)
+{
+  return file->endgame;
+}
+
+const char *
+kz_endgame_file_path (KzEndgameFile *file)
+{
+  return file->path;
+}
+
+KzEndgameFile *
+kz_endgame_file_open (const char *path, GError **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  char reason[160] = "";
+  int max_seeds = 0;
+  KzEndgameFile *file;
+
+  mapped = g_mapped_file_new (path, FALSE, error);
+  if (mapped == NULL)
+    return NULL;
+  if (!kz_endgame_check ((const uint8_t *) g_mapped_file_get_contents (mapped),
+                         g_mapped_file_get_length (mapped), &max_seeds, reason, sizeof reason))
+    {
+      g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID,
+                   "%s: %s", path, reason);
+      return NULL;
+    }
+  file = g_new0 (KzEndgameFile, 1);
+  file->endgame = kz_endgame_new ((const int8_t *) g_mapped_file_get_contents (mapped) + KZ_ENDGAME_HEADER_BYTES,
+                                  max_seeds);
+  file->mapped = g_steal_pointer (&mapped);
+  file->path = g_strdup (path);
+  return file;
+}
+
+KzEndgameFile *
+kz_endgame_file_build (const char            *path,
+                       int                    max_seeds,
+                       KzEndgameProgressFunc  progress,
+                       void                  *user_data,
+                       volatile int          *cancel,
+                       GError               **error)
+{
+  uint64_t entries = kz_endgame_entries (max_seeds);
+  g_autofree char *dir = NULL;
+  g_autofree uint8_t *data = NULL;
+  gsize len;
+
+  if (entries == 0)
+    {
+      g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID,
+                   "%d seeds: the database holds 0 to %d", max_seeds, KZ_ENDGAME_MAX_SEEDS);
+      return NULL;
+    }
+  len = KZ_ENDGAME_HEADER_BYTES + (gsize) entries;
+  data = g_try_malloc (len);
+  if (data == NULL)
+    {
+      g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_NO_MEMORY,
+                   "no memory for the %" G_GSIZE_FORMAT " bytes of the database", len);
+      return NULL;
+    }
+  if (!kz_endgame_compute ((int8_t *) data + KZ_ENDGAME_HEADER_BYTES, max_seeds, progress, user_data, cancel))
+    {
+      g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_CANCELLED, "building the database was cancelled");
+      return NULL;
+    }
+  kz_endgame_header_write (data, max_seeds, kz_endgame_checksum (data + KZ_ENDGAME_HEADER_BYTES, entries));
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: %s", dir, g_strerror (saved));
+      return NULL;
+    }
+  /* A temporary file renamed over the old one: a reader sees either the
+   * whole old file or the whole new one, never half of either. */
+  if (!g_file_set_contents_full (path, (const char *) data, (gssize) len,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, error))
+    return NULL;
+  g_clear_pointer (&data, g_free);
+
+  /* Mapped rather than kept on the heap: the pages are the file's, shared
+   * and given back under pressure; and what was written is checked. */
+  return kz_endgame_file_open (path, error);
+}
+
+char *
+kz_endgame_file_default_path (const char *dir, int max_seeds)
+{
+  g_autofree char *name = g_strdup_printf ("endgame-kalah-%d.db", max_seeds);
+  const char *env = g_getenv ("KUZHI_ENDGAME_DIR");
+
+  if (dir != NULL && *dir != '\0')
+    return g_build_filename (dir, name, NULL);
+  if (env != NULL && *env != '\0')
+    return g_build_filename (env, name, NULL);
+  return g_build_filename (g_get_user_cache_dir (), "kuzhi", name, NULL);
+}

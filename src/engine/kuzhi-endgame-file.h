@@ -1,0 +1,49 @@
+/* kuzhi-endgame-file.h — the Kalah endgame database kept in a file: built once, written atomically, mapped and verified before use. */
+#pragma once
+
+#include <glib.h>
+
+#include "kuzhi-endgame.h"
+
+G_BEGIN_DECLS
+
+/* The N the app and kuzhi-engine build by default: 30 MB, built in about
+ * ten seconds (docs/computer-opponent.md has the figures). */
+#define KZ_ENDGAME_DEFAULT_SEEDS 16
+
+#define KZ_ENDGAME_ERROR (kz_endgame_error_quark ())
+typedef enum {
+  KZ_ENDGAME_ERROR_INVALID,    /* the file is damaged, or made by other rules or another program */
+  KZ_ENDGAME_ERROR_CANCELLED,
+  KZ_ENDGAME_ERROR_NO_MEMORY,
+} KzEndgameError;
+GQuark kz_endgame_error_quark (void);
+
+typedef struct _KzEndgameFile KzEndgameFile;
+
+/* Maps the file and checks its header and checksum; a file that does not
+ * exist gives G_FILE_ERROR_NOENT, a damaged or mismatched one
+ * KZ_ENDGAME_ERROR_INVALID: never trusted, build it again. */
+KzEndgameFile   *kz_endgame_file_open  (const char *path, GError **error);
+/* Builds the database of up to `max_seeds` seeds, writes it to `path`
+ * (a temporary file renamed over it; the folder is made), and opens it.
+ * `progress` (nullable) is called in this thread. */
+KzEndgameFile   *kz_endgame_file_build (const char            *path,
+                                        int                    max_seeds,
+                                        KzEndgameProgressFunc  progress,
+                                        void                  *user_data,
+                                        volatile int          *cancel,
+                                        GError               **error);
+void             kz_endgame_file_free  (KzEndgameFile *file);
+/* Valid as long as the file object. */
+const KzEndgame *kz_endgame_file_get   (KzEndgameFile *file);
+const char      *kz_endgame_file_path  (KzEndgameFile *file);
+
+/* Where the database of N seeds is kept: $KUZHI_ENDGAME_DIR, else the
+ * user's cache folder (honouring XDG_CACHE_HOME) /kuzhi, then
+ * endgame-kalah-N.db. `dir` (nullable) overrides both. */
+char            *kz_endgame_file_default_path (const char *dir, int max_seeds);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KzEndgameFile, kz_endgame_file_free)
+
+G_END_DECLS

@@ -1,0 +1,83 @@
+/* kuzhi-endgame.h — the Kalah endgame database: the exact value of every position with few seeds in the pits. */
+#pragma once
+
+#include "kuzhi-engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every Kalah position with at most N seeds in its 12 pits, in the
+ * "pits-only" frame of kuzhi-kalah-pits-private.h: one signed byte each,
+ * V = the mover's best final margin of the seeds still in the pits, in
+ * [−k, k] for k seeds. The stores never change what a move does, so the
+ * final margin of a position is its store difference plus V.
+ *
+ * A distribution of k seeds is ranked by the combinatorial number system:
+ * with s_j = c_0 + … + c_j + j (j = 0 … 10) and s_11 = k + 11, the set
+ * {s_0 < … < s_11} has the colex rank Σ C(s_j, j + 1). The positions with
+ * k seeds take C(k + 11, 11) ranks after all C(k + 11, 12) with fewer, so
+ * those with at most N take C(N + 12, 12). */
+
+#define KZ_ENDGAME_PITS        12
+#define KZ_ENDGAME_MAX_SEEDS   24   /* the largest N: 1.25 GB */
+/* Bumped whenever kalah_apply() changes what a move does: a file made
+ * under other rules is refused and built again. */
+#define KZ_ENDGAME_KALAH_RULES 1
+
+/* The file: a header of KZ_ENDGAME_HEADER_BYTES, then the entries.
+ * Little-endian fields at these offsets:
+ *   0 magic "KUZHIEGD"   8 format version (u32)   12 game (u32, KzVariantId)
+ *  16 rules version (u32)  20 N (u32)   24 entries (u64)
+ *  32 FNV-1a 64 of the payload (u64)   40 header bytes (u32)   44 zero */
+#define KZ_ENDGAME_HEADER_BYTES 64
+#define KZ_ENDGAME_FORMAT       1
+
+/* C(N + 12, 12); 0 when N is outside 0 … KZ_ENDGAME_MAX_SEEDS. */
+uint64_t kz_endgame_entries   (int max_seeds);
+/* The index of a distribution (pits-only frame, 12 pits, at most
+ * KZ_ENDGAME_MAX_SEEDS seeds in all). */
+uint64_t kz_endgame_rank      (const uint8_t *pits);
+/* The distribution of an index below kz_endgame_entries (KZ_ENDGAME_MAX_SEEDS). */
+void     kz_endgame_unrank    (uint64_t index, uint8_t *pits);
+
+/* Progress of a build, 0 … 1; called now and then in the building thread. */
+typedef void (*KzEndgameProgressFunc) (double fraction, void *user_data);
+
+/* Fills `values` (kz_endgame_entries (max_seeds) bytes) layer by layer.
+ * False when `cancel` (nullable) became non-zero; `values` is then
+ * incomplete. */
+bool     kz_endgame_compute   (int8_t                *values,
+                               int                    max_seeds,
+                               KzEndgameProgressFunc  progress,
+                               void                  *user_data,
+                               volatile int          *cancel);
+
+/* FNV-1a, 64 bits. */
+uint64_t kz_endgame_checksum  (const void *data, size_t len);
+void     kz_endgame_header_write (uint8_t *header, int max_seeds, uint64_t checksum);
+/* Checks a whole file's bytes: the header's every field against what
+ * this program makes, the length, and the checksum. False with the
+ * reason in `error` (nullable) otherwise; *max_seeds gets N. */
+bool     kz_endgame_check     (const uint8_t *data, size_t len, int *max_seeds,
+                               char *error, size_t error_len);
+
+/* A database in memory, borrowed from its owner (the values outlive it). */
+typedef struct _KzEndgame KzEndgame;
+
+KzEndgame *kz_endgame_new     (const int8_t *values, int max_seeds);
+void       kz_endgame_free    (KzEndgame *endgame);
+int        kz_endgame_max_seeds (const KzEndgame *endgame);
+/* V of a distribution (pits-only frame) with at most N seeds. */
+int        kz_endgame_pits_value (const KzEndgame *endgame, const uint8_t *pits);
+/* A Kalah position not over with at most N seeds in the pits: true, and
+ * *margin = the mover's final margin with best play (stores included). */
+bool       kz_endgame_probe   (const KzEndgame *endgame, const KzPosition *pos, int *margin);
+/* The first action of best play in such a position (the lowest pit of
+ * the best), and its margin. */
+bool       kz_endgame_best    (const KzEndgame *endgame, const KzPosition *pos,
+                               KzAction *action, int *margin);
+
+#ifdef __cplusplus
+}
+#endif

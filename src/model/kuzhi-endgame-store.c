@@ -1,0 +1,362 @@
+/* kuzhi-endgame-store.c — opens or builds the Kalah endgame database off the main thread and tells how far the build has got. */
+#ifdef __linux__
+#define _GNU_SOURCE   /* SCHED_BATCH */
+#include <errno.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include <gio/gio.h>
+#include <stdlib.h>
+
+#include "kuzhi-endgame-store.h"
+
+struct _KuzhiEndgameStore
+{
+  GObject        parent_instance;
+
+  char          *path;
+  int            seeds;
+  gboolean       started;
+  gboolean       building;
+  double         progress;
+  char          *error;
+  KzEndgameFile *file;       /* owned once ready */
+  KzEndgame     *endgame;    /* borrowed from file; read from any thread */
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiEndgameStore, kuzhi_endgame_store, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_BUILDING,
+  PROP_PROGRESS,
+  PROP_READY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* What the thread hands to the main context. */
+typedef struct
+{
+  KuzhiEndgameStore *self;
+  GMainContext      *context;
+  int                percent;    /* the last percent posted */
+} Job;
+
+typedef struct
+{
+  KuzhiEndgameStore *self;
+  double             progress;
+  gboolean           building;
+} Progress;
+
+static gboolean
+progress_in_main (gpointer user_data)
+{
+  Progress *p = user_data;
+  KuzhiEndgameStore *self = p->self;
+
+  /* A late report never undoes the end. */
+  if (self->endgame == NULL && self->error == NULL)
+    {
+      if (self->building != p->building)
+        {
+          self->building = p->building;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUILDING]);
+        }
+      self->progress = p->progress;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_free (gpointer user_data)
+{
+  Progress *p = user_data;
+  g_object_unref (p->self);
+  g_free (p);
+}
+
+static void
+post_progress (Job *job, double fraction, gboolean building)
+{
+  Progress *p = g_new0 (Progress, 1);
+
+  p->self = g_object_ref (job->self);
+  p->progress = fraction;
+  p->building = building;
+  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT_IDLE, progress_in_main, p, progress_free);
+}
+
+/* Whole percents only: a hundred notifications for the whole build. */
+static void
+on_progress (double fraction, void *user_data)
+{
+  Job *job = user_data;
+  int percent = (int) (fraction * 100);
+
+  if (percent > job->percent && percent < 100)
+    {
+      job->percent = percent;
+      post_progress (job, fraction, TRUE);
+    }
+}
+
+/* The build must not slow the game down: the search's own low priority
+ * (kuzhi-computer-player.c), batch scheduling and ten steps nicer, so a
+ * frame or a move of the computer that needs the core gets it at once.
+ * Not SCHED_IDLE: on a busy machine that would starve the build for good.
+ * The thread ends with the build, so the priority goes with it. */
+#define BUILD_NICE 10
+
+static void
+lower_thread_priority (void)
+{
+#ifdef __linux__
+  pid_t tid = (pid_t) syscall (SYS_gettid);
+  struct sched_param param = { 0 };
+  int nice;
+
+  (void) sched_setscheduler (tid, SCHED_BATCH, &param);
+  errno = 0;
+  nice = getpriority (PRIO_PROCESS, tid);
+  if (errno == 0)
+    (void) setpriority (PRIO_PROCESS, tid, MIN (nice + BUILD_NICE, 19));
+#endif
+}
+
+static void
+start_thread_func (GTask        *task,
+                   gpointer      source,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  Job *job = task_data;
+  KuzhiEndgameStore *self = source;
+  g_autoptr(GError) error = NULL;
+  KzEndgameFile *file;
+
+  (void) cancellable;
+  file = kz_endgame_file_open (self->path, &error);
+  if (file == NULL)
+    {
+      /* Missing, damaged or made by other rules: built again. */
+      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_message ("Rebuilding the Kalah endgame database: %s", error->message);
+      g_clear_error (&error);
+      lower_thread_priority ();
+      post_progress (job, 0.0, TRUE);
+      file = kz_endgame_file_build (self->path, self->seeds, on_progress, job, NULL, &error);
+    }
+  if (file == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, file, (GDestroyNotify) kz_endgame_file_free);
+}
+
+static gpointer
+start_thread (gpointer data)
+{
+  g_autoptr(GTask) task = data;
+
+  start_thread_func (task, g_task_get_source_object (task), g_task_get_task_data (task), NULL);
+  return NULL;
+}
+
+static void
+job_free (gpointer data)
+{
+  Job *job = data;
+  g_main_context_unref (job->context);
+  g_free (job);
+}
+
+static void
+on_started (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  KuzhiEndgameStore *self = KUZHI_ENDGAME_STORE (source);
+  g_autoptr(GError) error = NULL;
+  KzEndgameFile *file = g_task_propagate_pointer (G_TASK (result), &error);
+  gboolean was_building = self->building;
+
+  (void) user_data;
+  if (file == NULL)
+    {
+      g_warning ("No Kalah endgame database: %s", error->message);
+      self->error = g_strdup (error->message);
+    }
+  else
+    {
+      self->file = file;
+      g_atomic_pointer_set (&self->endgame, (KzEndgame *) kz_endgame_file_get (file));
+      self->progress = 1.0;
+    }
+  self->building = FALSE;
+  g_object_freeze_notify (G_OBJECT (self));
+  if (was_building)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUILDING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+  if (file != NULL)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READY]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+kuzhi_endgame_store_start (KuzhiEndgameStore *self)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *thread;
+  Job *job;
+
+  g_return_if_fail (KUZHI_IS_ENDGAME_STORE (self));
+
+  if (self->started || self->seeds <= 0)
+    return;
+  self->started = TRUE;
+  job = g_new0 (Job, 1);
+  job->self = self;   /* the task holds the store */
+  job->context = g_main_context_ref_thread_default ();
+  job->percent = 0;
+  task = g_task_new (self, NULL, on_started, NULL);
+  g_task_set_source_tag (task, kuzhi_endgame_store_start);
+  g_task_set_task_data (task, job, job_free);
+  /* Not a pool thread: the lowered priority must end with the build.
+   * The callback runs in this main context, as with g_task_run_in_thread(). */
+  thread = g_thread_try_new ("kuzhi-endgame", start_thread, g_object_ref (task), &error);
+  if (thread == NULL)
+    {
+      g_object_unref (task);   /* the thread's reference */
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_thread_unref (thread);
+}
+
+gboolean
+kuzhi_endgame_store_get_building (KuzhiEndgameStore *self)
+{
+  g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), FALSE);
+  return self->building;
+}
+
+double
+kuzhi_endgame_store_get_progress (KuzhiEndgameStore *self)
+{
+  g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), 0.0);
+  return self->progress;
+}
+
+const KzEndgame *
+kuzhi_endgame_store_peek (KuzhiEndgameStore *self)
+{
+  g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), NULL);
+  return g_atomic_pointer_get (&self->endgame);
+}
+
+const char *
+kuzhi_endgame_store_get_error (KuzhiEndgameStore *self)
+{
+  g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), NULL);
+  return self->error;
+}
+
+const char *
+kuzhi_endgame_store_get_path (KuzhiEndgameStore *self)
+{
+  g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), NULL);
+  return self->path;
+}
+
+static void
+kuzhi_endgame_store_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  KuzhiEndgameStore *self = KUZHI_ENDGAME_STORE (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUILDING:
+      g_value_set_boolean (value, self->building);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+    case PROP_READY:
+      g_value_set_boolean (value, self->endgame != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_endgame_store_finalize (GObject *object)
+{
+  KuzhiEndgameStore *self = KUZHI_ENDGAME_STORE (object);
+
+  g_clear_pointer (&self->file, kz_endgame_file_free);
+  g_free (self->path);
+  g_free (self->error);
+
+  G_OBJECT_CLASS (kuzhi_endgame_store_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_endgame_store_class_init (KuzhiEndgameStoreClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = kuzhi_endgame_store_get_property;
+  object_class->finalize = kuzhi_endgame_store_finalize;
+
+  properties[PROP_BUILDING] =
+    g_param_spec_boolean ("building", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_READY] =
+    g_param_spec_boolean ("ready", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+kuzhi_endgame_store_init (KuzhiEndgameStore *self)
+{
+  (void) self;
+}
+
+KuzhiEndgameStore *
+kuzhi_endgame_store_new (const char *dir, int seeds)
+{
+  KuzhiEndgameStore *self = g_object_new (KUZHI_TYPE_ENDGAME_STORE, NULL);
+
+  self->seeds = seeds >= 0 && seeds <= KZ_ENDGAME_MAX_SEEDS ? seeds : 0;
+  self->path = kz_endgame_file_default_path (dir, self->seeds);
+  return self;
+}
+
+KuzhiEndgameStore *
+kuzhi_endgame_store_get_default (void)
+{
+  static KuzhiEndgameStore *store;
+
+  if (g_once_init_enter (&store))
+    {
+      const char *env = g_getenv ("KUZHI_ENDGAME_SEEDS");
+      int seeds = env != NULL && *env != '\0' ? atoi (env) : KZ_ENDGAME_DEFAULT_SEEDS;
+      g_once_init_leave (&store, kuzhi_endgame_store_new (NULL, seeds));
+    }
+  return store;
+}

@@ -1,0 +1,38 @@
+/* kuzhi-endgame-store.h — the app's Kalah endgame database: opened at start when it verifies, else built in a thread of its own without holding up play. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "kuzhi-endgame-file.h"
+
+G_BEGIN_DECLS
+
+#define KUZHI_TYPE_ENDGAME_STORE (kuzhi_endgame_store_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiEndgameStore, kuzhi_endgame_store, KUZHI, ENDGAME_STORE, GObject)
+
+/* A store of the database of up to `seeds` seeds (0: none, never built)
+ * in `dir` (NULL: kz_endgame_file_default_path()'s folder). */
+KuzhiEndgameStore *kuzhi_endgame_store_new         (const char *dir, int seeds);
+/* The program's one store: KZ_ENDGAME_DEFAULT_SEEDS, or
+ * $KUZHI_ENDGAME_SEEDS (0 turns the database off: the tests' setting). */
+KuzhiEndgameStore *kuzhi_endgame_store_get_default (void);
+
+/* Opens the file, or builds it when it is missing or fails to verify (a
+ * damaged file is built again), in a thread of its own at low priority.
+ * Once; later calls do nothing. Progress and the end are notified in the
+ * main context of the first call. */
+void               kuzhi_endgame_store_start       (KuzhiEndgameStore *self);
+
+/* TRUE while the database is being built (not while only opened). */
+gboolean           kuzhi_endgame_store_get_building (KuzhiEndgameStore *self);
+/* The build's progress, 0 … 1 (1 once the database is ready). */
+double             kuzhi_endgame_store_get_progress (KuzhiEndgameStore *self);
+/* The database once ready, else NULL; from any thread. It stays valid as
+ * long as the store. */
+const KzEndgame   *kuzhi_endgame_store_peek         (KuzhiEndgameStore *self);
+/* Why there is none after the start ended (a build failed), or NULL. */
+const char        *kuzhi_endgame_store_get_error    (KuzhiEndgameStore *self);
+/* Where the file is kept. */
+const char        *kuzhi_endgame_store_get_path     (KuzhiEndgameStore *self);
+
+G_END_DECLS

@@ -1,0 +1,181 @@
+/* bench-endgame.c — the Kalah endgame database's figures: build time and size for each N, and Kalah solved from the start with and without it. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "kuzhi-endgame-file.h"
+#include "kuzhi-search.h"
+
+static char   *opt_seeds = "12,14,16,18";
+static int     opt_solve_seeds = 4;      /* Kalah(6, this) solved from the start */
+static int     opt_solve_mb = 1024;
+static int     opt_solve_seconds = 900;
+static gboolean opt_skip_solve, opt_skip_plain;
+
+static GOptionEntry entries[] = {
+  { "seeds", 0, 0, G_OPTION_ARG_STRING, &opt_seeds, "The databases built (seeds in the pits)", "N1,N2,..." },
+  { "solve-seeds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seeds, "Seeds per pit of the Kalah solved from the start", "S" },
+  { "solve-mb", 0, 0, G_OPTION_ARG_INT, &opt_solve_mb, "The solver's table, in MB", "MB" },
+  { "solve-seconds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seconds, "Time given to each solve", "S" },
+  { "skip-solve", 0, 0, G_OPTION_ARG_NONE, &opt_skip_solve, "Only build the databases", NULL },
+  { "skip-plain", 0, 0, G_OPTION_ARG_NONE, &opt_skip_plain, "Skip the solve without a database", NULL },
+  { NULL },
+};
+
+/* Peak memory since the last reset: VmHWM, which "5" into clear_refs
+ * resets (Linux), so that each figure is its own phase's. */
+static void
+reset_peak (void)
+{
+  FILE *f = fopen ("/proc/self/clear_refs", "w");
+  if (f != NULL)
+    {
+      fputs ("5", f);
+      fclose (f);
+    }
+}
+
+static long
+peak_mb (void)
+{
+  g_autofree char *status = NULL;
+  const char *hwm;
+
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL) &&
+      (hwm = strstr (status, "VmHWM:")) != NULL)
+    return atol (hwm + 6) / 1024;
+  struct rusage usage;
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024;
+}
+
+static double
+cpu_s (void)
+{
+  struct rusage usage;
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+static double
+now_s (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+typedef struct {
+  int           seconds;
+  volatile int  cancel;
+  volatile int  done;
+} Watch;
+
+static gpointer
+watch_clock (gpointer data)
+{
+  Watch *w = data;
+  for (int tenths = 0; tenths < w->seconds * 10 && !w->done; tenths++)
+    g_usleep (100 * 1000);
+  w->cancel = 1;
+  return NULL;
+}
+
+static void
+solve (const KzEndgame *endgame)
+{
+  KzSearcher *s = kz_searcher_new ((size_t) opt_solve_mb);
+  KzMatch m;
+  KzOptions options = { .seeds = opt_solve_seeds };
+  KzSearchLimits limits = { 0 };
+  KzSearchResult r;
+  Watch watch = { .seconds = opt_solve_seconds };
+
+  reset_peak ();
+  if (!kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0))
+    g_error ("cannot set up Kalah with %d seeds", opt_solve_seeds);
+  kz_searcher_set_endgame (s, endgame);
+  GThread *thread = g_thread_new ("watch", watch_clock, &watch);
+  double t0 = now_s (), c0 = cpu_s ();
+  kz_search (s, &m, &limits, &watch.cancel, &r);
+  double t = now_s () - t0, c = cpu_s () - c0;
+  watch.done = 1;
+  g_thread_join (thread);
+  if (r.exact)
+    g_print ("kalah(6,%d) from the start %s: value %+d, best %d, %.1f s (cpu %.1f s), %" G_GUINT64_FORMAT
+             " nodes, table %d MB, peak memory %ld MB\n",
+             opt_solve_seeds, endgame != NULL ? "with the database" : "without a database",
+             kz_score_to_seeds (r.score), r.best, t, c, r.nodes, opt_solve_mb, peak_mb ());
+  else
+    g_print ("kalah(6,%d) from the start %s: NOT solved in %d s\n", opt_solve_seeds,
+             endgame != NULL ? "with the database" : "without a database", opt_solve_seconds);
+  kz_match_clear (&m);
+  kz_searcher_free (s);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("— the endgame database's figures");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(KzEndgameFile) largest = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  dir = g_dir_make_tmp ("kuzhi-bench-endgame-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  if (!opt_skip_solve && !opt_skip_plain)
+    solve (NULL);
+
+  g_auto(GStrv) list = g_strsplit (opt_seeds, ",", -1);
+  for (int i = 0; list[i] != NULL; i++)
+    {
+      int n = atoi (list[i]);
+      g_autofree char *path = kz_endgame_file_default_path (dir, n);
+
+      reset_peak ();
+      double t0 = now_s (), c0 = cpu_s ();
+      KzEndgameFile *file = kz_endgame_file_build (path, n, NULL, NULL, NULL, &error);
+      double t = now_s () - t0, c = cpu_s () - c0;
+      if (file == NULL)
+        {
+          g_print ("endgame N=%d: %s\n", n, error->message);
+          g_clear_error (&error);
+          continue;
+        }
+      long build_peak = peak_mb ();
+      t0 = now_s ();
+      kz_endgame_file_free (kz_endgame_file_open (path, &error));
+      double verify = now_s () - t0;
+      g_assert_no_error (error);
+      g_print ("endgame N=%d: %" G_GUINT64_FORMAT " entries, file %.1f MB, built and written in %.1f s (cpu %.1f s), "
+               "opened and verified in %.2f s, peak memory %ld MB\n",
+               n, kz_endgame_entries (n), (KZ_ENDGAME_HEADER_BYTES + kz_endgame_entries (n)) / 1e6, t, c,
+               verify, build_peak);
+      g_clear_pointer (&largest, kz_endgame_file_free);
+      largest = file;
+    }
+
+  if (!opt_skip_solve && largest != NULL)
+    {
+      g_print ("with N=%d:\n", kz_endgame_max_seeds (kz_endgame_file_get (largest)));
+      solve (kz_endgame_file_get (largest));
+    }
+
+  /* Leave nothing behind. */
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_remove (p);
+    }
+  g_rmdir (dir);
+  return 0;
+}

@@ -1,0 +1,443 @@
+/* test-endgame.c — the Kalah endgame database: ranking, values against minimax and the solver, the file refused when damaged, the search's values unchanged by it. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kuzhi-endgame.h"
+#include "kuzhi-endgame-file.h"
+#include "kuzhi-kalah-solve.h"
+#include "kuzhi-search.h"
+#include "kuzhi-test-util.h"
+
+/* Built once for the whole run: 13 seeds, so that a pit can go round the
+ * board (13 seeds make a lap) — 5.2 million entries, a second or two. */
+#define TEST_SEEDS 13
+
+static int8_t *values;
+static KzEndgame *endgame;
+static KzSearcher *searcher;
+
+static KzPosition
+kalah_position (const uint8_t pits[12], int store0, int store1, int to_move)
+{
+  uint8_t stores[2] = { (uint8_t) store0, (uint8_t) store1 };
+  return kz_test_make_position (KZ_VARIANT_KALAH, NULL, pits, stores, to_move);
+}
+
+/* A random Kalah position with `on_board` seeds in the pits and the rest
+ * of 48 in the stores, not over; `heap` seeds go to one pit first. */
+static gboolean
+random_position (guint64 *rng, int on_board, int heap, KzPosition *out)
+{
+  uint8_t pits[12] = { 0 };
+
+  pits[kz_test_rand_range (rng, 0, 12)] = (uint8_t) heap;
+  for (int i = heap; i < on_board; i++)
+    pits[kz_test_rand_range (rng, 0, 12)]++;
+  int store0 = kz_test_rand_range (rng, 0, 48 - on_board + 1);
+  *out = kalah_position (pits, store0, 48 - on_board - store0, kz_test_rand_range (rng, 0, 2));
+  return kz_position_row_sum (out, 0) != 0 && kz_position_row_sum (out, 1) != 0;
+}
+
+/* Ranking: unrank then rank gives the index back, over every position of
+ * up to 8 seeds; each layer starts where the one below ends, so the
+ * ranks of k seeds are a bijection onto their C(k + 11, 11) places. */
+static void
+test_rank_bijection (void)
+{
+  uint64_t entries = kz_endgame_entries (8);
+  int layer = 0;
+
+  g_assert_cmpuint (entries, ==, 125970);     /* C(20, 12) */
+  g_assert_cmpuint (kz_endgame_entries (16), ==, 30421755);
+  g_assert_cmpuint (kz_endgame_entries (KZ_ENDGAME_MAX_SEEDS + 1), ==, 0);
+  for (uint64_t i = 0; i < entries; i++)
+    {
+      uint8_t pits[12];
+      int seeds = 0;
+
+      kz_endgame_unrank (i, pits);
+      for (int j = 0; j < 12; j++)
+        seeds += pits[j];
+      /* Layers in order, each one whole. */
+      if (seeds != layer)
+        {
+          g_assert_cmpint (seeds, ==, layer + 1);
+          g_assert_cmpuint (i, ==, kz_endgame_entries (layer));
+          layer = seeds;
+        }
+      g_assert_cmpuint (kz_endgame_rank (pits), ==, i);
+    }
+  g_assert_cmpint (layer, ==, 8);
+
+  /* The first and the last of a layer, by hand. */
+  static const struct { uint8_t pits[12]; uint64_t rank; } cases[] = {
+    { { 0 }, 0 },
+    /* Colex: the last pit's seeds come first within a layer. */
+    { { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 }, 1 },
+    { { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 12 },
+    { { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2 }, 13 },
+    { { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }, 90 },   /* C(14, 12) − 1 */
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpuint (kz_endgame_rank (cases[i].pits), ==, cases[i].rank);
+}
+
+/* Hand-made positions, one rule each, with the margin worked out. */
+static void
+test_rules_by_hand (void)
+{
+  static const struct {
+    const char *name;
+    uint8_t     pits[12];
+    int         to_move;
+    int         margin;   /* the mover's, stores 0–0 */
+  } cases[] = {
+    /* Pit 5's seed is banked and the mover goes on: the other's seed
+     * stays theirs when the row empties. */
+    { "extra-turn-then-row-empty", { 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1 }, 0, 0 },
+    /* 4 → 5 lands in an empty pit with 3 opposite: a capture of 4, then
+     * the other's row is empty. */
+    { "capture", { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 3 }, 0, 1 + 3 - 0 },
+    /* Opposite empty: no capture, the seed stays. */
+    { "no-capture-opposite-empty", { 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0 }, 0, 0 },
+    /* Player 2 to move, same board seen from their side. */
+    { "second-player", { 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0 }, 1, 0 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      KzPosition pos = kalah_position (cases[i].pits, 0, 0, cases[i].to_move);
+      int margin;
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_true (kz_endgame_probe (endgame, &pos, &margin));
+      g_assert_cmpint (margin, ==, kz_test_minimax (&pos));
+    }
+}
+
+/* Every value against plain minimax: many random positions of up to 8
+ * seeds, and against the solver up to 13 with laps (a heap of 13). */
+static void
+test_against_minimax (void)
+{
+  guint64 rng = 1234;
+  int checked = 0;
+
+  for (int round = 0; round < 600; round++)
+    {
+      KzPosition pos;
+      int margin;
+
+      if (!random_position (&rng, kz_test_rand_range (&rng, 2, 9), 0, &pos))
+        continue;
+      g_assert_true (kz_endgame_probe (endgame, &pos, &margin));
+      g_assert_cmpint (margin, ==, kz_test_minimax (&pos));
+
+      /* The best action it names keeps the value. */
+      KzAction a;
+      int best;
+      g_assert_true (kz_endgame_best (endgame, &pos, &a, &best));
+      g_assert_cmpint (best, ==, margin);
+      g_assert_cmpint (kz_test_action_minimax (&pos, a), ==, margin);
+      checked++;
+    }
+  g_assert_cmpint (checked, >, 400);
+}
+
+static void
+test_against_solver (void)
+{
+  guint64 rng = 99;
+  void *table = g_aligned_alloc (1 << 14, 64, 64);
+  int checked = 0;
+
+  for (int round = 0; round < 300; round++)
+    {
+      KzPosition pos;
+      KzKalahSolution sol;
+      int seeds = kz_test_rand_range (&rng, 9, TEST_SEEDS + 1);
+      int heap = round % 3 == 0 ? 13 : round % 3 == 1 ? kz_test_rand_range (&rng, 6, 13) : 0;
+      int margin;
+
+      if (heap > seeds)
+        heap = seeds;
+      if (!random_position (&rng, seeds, heap, &pos))
+        continue;
+      g_assert_true (kz_kalah_solve (&pos, table, (1 << 14) * 64, NULL, 0, 0, &sol));
+      g_assert_true (kz_endgame_probe (endgame, &pos, &margin));
+      g_assert_cmpint (margin, ==, sol.value);
+      checked++;
+    }
+  g_assert_cmpint (checked, >, 120);
+  g_aligned_free (table);
+}
+
+/* The search: the same exact values with the database as without, for
+ * positions above its N (it is then met inside the tree), by solving,
+ * by Hard's depth-limited search and by the analysis. */
+static void
+test_search_same_values (void)
+{
+  guint64 rng = 7;
+
+  for (int round = 0; round < 24; round++)
+    {
+      KzMatch m;
+      KzSearchLimits solve = { 0 };
+      KzSearchResult with, without;
+      KzPosition pos;
+      KzOptions options = { 0 };
+      int seeds = kz_test_rand_range (&rng, 10, 17);
+
+      if (!random_position (&rng, seeds, 0, &pos))
+        continue;
+      g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
+      m.pos = pos;
+
+      kz_searcher_set_endgame (searcher, NULL);
+      g_assert_true (kz_search (searcher, &m, &solve, NULL, &without));
+      kz_searcher_clear (searcher);
+      kz_searcher_set_endgame (searcher, endgame);
+      g_assert_true (kz_search (searcher, &m, &solve, NULL, &with));
+      kz_searcher_clear (searcher);
+      g_assert_true (without.exact);
+      g_assert_true (with.exact);
+      g_assert_cmpint (kz_score_margin (with.score), ==, kz_score_margin (without.score));
+      g_assert_true (kz_position_is_legal (&m.pos, with.best));
+
+      /* The line it names keeps the value. */
+      KzPosition c = m.pos;
+      kz_position_variant (&c)->apply (&c, with.best, NULL);
+      int after;
+      if (c.over)
+        after = kz_eval_final_margin (&c, m.pos.to_move);
+      else
+        {
+          KzMatch cm;
+          KzSearchResult cr;
+          kz_match_init (&cm, KZ_VARIANT_KALAH, &options, NULL, 0);
+          cm.pos = c;
+          g_assert_true (kz_search (searcher, &cm, &solve, NULL, &cr));
+          kz_searcher_clear (searcher);
+          after = c.to_move == m.pos.to_move ? kz_score_margin (cr.score) : -kz_score_margin (cr.score);
+          kz_match_clear (&cm);
+        }
+      g_assert_cmpint (after, ==, kz_score_margin (without.score));
+
+      /* Within the database's reach Hard (a depth of 2 here) is exact:
+       * every leaf is looked up. */
+      if (seeds <= TEST_SEEDS)
+        {
+          KzSearchLimits hard = { .depth = 2 };
+          KzSearchResult r;
+          g_assert_true (kz_search (searcher, &m, &hard, NULL, &r));
+          kz_searcher_clear (searcher);
+          g_assert_true (r.exact);
+          g_assert_cmpint (kz_score_margin (r.score), ==, kz_score_margin (without.score));
+        }
+
+      /* The analysis gives every move the value it had without. */
+      KzAnalysis an_with, an_without;
+      KzSearchLimits none = { 0 };
+      g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, &an_with));
+      kz_searcher_clear (searcher);
+      kz_searcher_set_endgame (searcher, NULL);
+      g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, &an_without));
+      kz_searcher_clear (searcher);
+      g_assert_cmpint (an_with.n_moves, ==, an_without.n_moves);
+      for (int i = 0; i < an_with.n_moves; i++)
+        {
+          g_assert_true (an_with.moves[i].exact);
+          g_assert_cmpint (kz_score_margin (an_with.moves[i].score), ==,
+                           kz_score_margin (an_without.moves[i].score));
+        }
+      kz_match_clear (&m);
+    }
+  kz_searcher_set_endgame (searcher, endgame);
+}
+
+/* The file: built, opened, and refused whenever anything is off. */
+static void
+write_damaged (const char *from, const char *to, void (*damage) (GByteArray *))
+{
+  g_autofree char *contents = NULL;
+  gsize len;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (from, &contents, &len, &error));
+  GByteArray *bytes = g_byte_array_new ();
+  g_byte_array_append (bytes, (guint8 *) contents, (guint) len);
+  damage (bytes);
+  g_assert_true (g_file_set_contents (to, (char *) bytes->data, bytes->len, &error));
+  g_byte_array_unref (bytes);
+}
+
+static void flip_payload (GByteArray *b) { b->data[KZ_ENDGAME_HEADER_BYTES + b->len / 3] ^= 0x01; }
+static void truncate_end (GByteArray *b) { g_byte_array_set_size (b, b->len - 1); }
+static void truncate_header (GByteArray *b) { g_byte_array_set_size (b, 20); }
+static void longer (GByteArray *b) { guint8 z = 0; g_byte_array_append (b, &z, 1); }
+static void wrong_magic (GByteArray *b) { b->data[0] = 'X'; }
+static void wrong_format (GByteArray *b) { b->data[8] = 9; }
+static void wrong_game (GByteArray *b) { b->data[12] = KZ_VARIANT_OWARE; }
+static void wrong_rules (GByteArray *b) { b->data[16] ^= 0x40; }
+static void wrong_seeds (GByteArray *b) { b->data[20] = 9; }
+static void wrong_entries (GByteArray *b) { b->data[24] ^= 1; }
+static void wrong_checksum (GByteArray *b) { b->data[32] ^= 0x80; }
+static void unknown_field (GByteArray *b) { b->data[50] = 1; }
+static void empty (GByteArray *b) { g_byte_array_set_size (b, 0); }
+
+static void
+test_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
+  g_autofree char *path = kz_endgame_file_default_path (dir, 8);
+  g_autofree char *bad = g_build_filename (dir, "bad.db", NULL);
+  g_autoptr(GError) error = NULL;
+  static const struct {
+    const char *name;
+    void (*damage) (GByteArray *);
+  } cases[] = {
+    { "payload-byte-flipped", flip_payload },
+    { "truncated", truncate_end },
+    { "header-cut", truncate_header },
+    { "longer", longer },
+    { "magic", wrong_magic },
+    { "format", wrong_format },
+    { "game", wrong_game },
+    { "rules", wrong_rules },
+    { "seeds", wrong_seeds },
+    { "entries", wrong_entries },
+    { "checksum", wrong_checksum },
+    { "unknown-field", unknown_field },
+    { "empty", empty },
+  };
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_str_has_suffix (path, "endgame-kalah-8.db"));
+
+  /* Not there yet: NOENT, so the caller builds it. */
+  g_assert_null (kz_endgame_file_open (path, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  g_autoptr(KzEndgameFile) file = kz_endgame_file_build (path, 8, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (file);
+  g_assert_cmpint (kz_endgame_max_seeds (kz_endgame_file_get (file)), ==, 8);
+
+  /* What it holds is what was computed in memory. */
+  for (uint64_t i = 0; i < kz_endgame_entries (8); i += 97)
+    {
+      uint8_t pits[12];
+      kz_endgame_unrank (i, pits);
+      g_assert_cmpint (kz_endgame_pits_value (kz_endgame_file_get (file), pits), ==, values[i]);
+    }
+
+  g_autoptr(KzEndgameFile) again = kz_endgame_file_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].name);
+      write_damaged (path, bad, cases[i].damage);
+      g_assert_null (kz_endgame_file_open (bad, &error));
+      g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+      g_clear_error (&error);
+    }
+
+  /* Rebuilt over a damaged file, it is good again. */
+  write_damaged (path, path, flip_payload);
+  g_assert_null (kz_endgame_file_open (path, &error));
+  g_clear_error (&error);
+  g_autoptr(KzEndgameFile) rebuilt = kz_endgame_file_build (path, 8, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (rebuilt);
+
+  g_remove (bad);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* A build reports progress up to 1 and stops when cancelled. */
+static void
+on_progress (double fraction, void *user_data)
+{
+  double *last = user_data;
+  g_assert_cmpfloat (fraction, >=, *last);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  *last = fraction;
+}
+
+static void
+on_progress_cancel (double fraction, void *user_data)
+{
+  (void) fraction;
+  g_atomic_int_set ((int *) user_data, 1);
+}
+
+static void
+test_progress_and_cancel (void)
+{
+  g_autofree int8_t *v = g_malloc (kz_endgame_entries (12));
+  double last = 0;
+  int cancel = 0;
+
+  g_assert_true (kz_endgame_compute (v, 12, on_progress, &last, NULL));
+  g_assert_cmpfloat (last, ==, 1.0);
+  g_assert_false (kz_endgame_compute (v, 12, on_progress_cancel, &cancel, &cancel));
+
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
+  g_autofree char *path = kz_endgame_file_default_path (dir, 12);
+  g_autoptr(GError) error = NULL;
+  cancel = 0;
+  g_assert_null (kz_endgame_file_build (path, 12, on_progress_cancel, &cancel, &cancel, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_CANCELLED);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
+/* Where it is kept: KUZHI_ENDGAME_DIR, else the cache folder. */
+static void
+test_default_path (void)
+{
+  g_autofree char *with_dir = kz_endgame_file_default_path ("/some/dir", 16);
+  g_assert_cmpstr (with_dir, ==, "/some/dir/endgame-kalah-16.db");
+
+  g_setenv ("KUZHI_ENDGAME_DIR", "/env/dir", TRUE);
+  g_autofree char *with_env = kz_endgame_file_default_path (NULL, 16);
+  g_assert_cmpstr (with_env, ==, "/env/dir/endgame-kalah-16.db");
+  g_unsetenv ("KUZHI_ENDGAME_DIR");
+
+  g_autofree char *cache = kz_endgame_file_default_path (NULL, 16);
+  g_autofree char *want = g_build_filename (g_get_user_cache_dir (), "kuzhi", "endgame-kalah-16.db", NULL);
+  g_assert_cmpstr (cache, ==, want);
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  values = g_malloc (kz_endgame_entries (TEST_SEEDS));
+  g_assert_true (kz_endgame_compute (values, TEST_SEEDS, NULL, NULL, NULL));
+  endgame = kz_endgame_new (values, TEST_SEEDS);
+  searcher = kz_searcher_new (16);
+
+  g_test_add_func ("/endgame/rank-bijection", test_rank_bijection);
+  g_test_add_func ("/endgame/rules-by-hand", test_rules_by_hand);
+  g_test_add_func ("/endgame/against-minimax", test_against_minimax);
+  g_test_add_func ("/endgame/against-solver", test_against_solver);
+  g_test_add_func ("/endgame/search-same-values", test_search_same_values);
+  g_test_add_func ("/endgame/file", test_file);
+  g_test_add_func ("/endgame/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/endgame/default-path", test_default_path);
+  ret = g_test_run ();
+
+  kz_searcher_free (searcher);
+  kz_endgame_free (endgame);
+  g_free (values);
+  return ret;
+}

@@ -1,0 +1,93 @@
+/* test-window-endgame.c — the Kalah endgame database's build shown on the hint line under Xvfb, in a folder of the test's own. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kuzhi-window.h"
+#include "kuzhi-test-window.h"
+#include "kuzhi-endgame-store.h"
+
+typedef struct {
+  KuzhiWindow *window;
+  gboolean     seen_in_kalah;
+  gboolean     seen_elsewhere;
+  gboolean     ended;
+} Watch;
+
+/* After the window's own handler (connected first, when it was made), so
+ * the hint line already says what this report changed. */
+static void
+on_progress (KuzhiEndgameStore *store, GParamSpec *pspec, Watch *w)
+{
+  const char *hint = kuzhi_window_get_hint_text (w->window);
+  gboolean says = strstr (hint, "Preparing perfect Kalah endgames…") != NULL;
+  const KzPosition *pos = kuzhi_game_model_get_position (kuzhi_window_get_model (w->window));
+
+  (void) pspec;
+  if (!kuzhi_endgame_store_get_building (store))
+    {
+      /* Done: the line goes. */
+      g_assert_false (says);
+      w->ended = TRUE;
+      return;
+    }
+  g_assert_true (!says || strchr (hint, '%') != NULL);
+  if (pos->variant == KZ_VARIANT_KALAH)
+    w->seen_in_kalah |= says;
+  else
+    w->seen_elsewhere |= says;
+}
+
+/* The build runs while a Kalah match is open: the hint line says how far
+ * it has got, in another game it does not, and when it ends the line goes
+ * and the database is there. */
+static void
+test_progress_on_hint_line (void)
+{
+  g_autoptr(GSettings) settings = kz_test_settings (NULL);
+  KuzhiWindow *window = kuzhi_window_new (NULL);
+  KuzhiEndgameStore *store = kuzhi_endgame_store_get_default ();
+  Watch w = { .window = window };
+
+  kz_test_window_show (window);
+  g_assert_true (kuzhi_window_start_match (window, KZ_VARIANT_KALAH, 4, "Ana", "Arul"));
+  g_signal_connect (store, "notify::progress", G_CALLBACK (on_progress), &w);
+  /* The window's computer player started the store at once. */
+  while (!w.ended && !w.seen_in_kalah)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (w.seen_in_kalah);
+  /* Oware has no database: not a word of it there. */
+  g_assert_true (kuzhi_window_start_match (window, KZ_VARIANT_OWARE, 4, "Ana", "Arul"));
+  while (!w.ended)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handlers_disconnect_by_data (store, &w);
+  g_assert_nonnull (kuzhi_endgame_store_peek (store));
+  g_assert_false (w.seen_elsewhere);
+  g_assert_null (strstr (kuzhi_window_get_hint_text (window), "Preparing"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  kz_test_spin (50);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-window-endgame-XXXXXX", NULL);
+  g_autofree char *path = NULL;
+  int ret;
+
+  /* A small database of its own, built once in the background. */
+  g_setenv ("KUZHI_ENDGAME_DIR", dir, TRUE);
+  g_setenv ("KUZHI_ENDGAME_SEEDS", "14", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  kz_test_load_style ();
+
+  g_test_add_func ("/window-endgame/progress-on-hint-line", test_progress_on_hint_line);
+  ret = g_test_run ();
+
+  path = g_build_filename (dir, "endgame-kalah-14.db", NULL);
+  g_remove (path);
+  g_rmdir (dir);
+  return ret;
+}
