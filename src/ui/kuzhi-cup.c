@@ -592,6 +592,13 @@ kuzhi_cup_new (int pit,
   return GTK_WIDGET (self);
 }
 
+gboolean
+kuzhi_cup_get_ring_drawn (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), FALSE);
+  return self->ring_drawn;
+}
+
 int
 kuzhi_cup_get_pit (KuzhiCup *self)
 {

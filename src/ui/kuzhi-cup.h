@@ -21,6 +21,9 @@ GtkWidget *kuzhi_cup_new          (int            pit,
                                    int            owner,
                                    int            number);
 int        kuzhi_cup_get_pit      (KuzhiCup      *self);
+/* Whether the last frame showed the cup's focus ring: only then do Enter
+ * and Space sow it. */
+gboolean   kuzhi_cup_get_ring_drawn (KuzhiCup    *self);
 int        kuzhi_cup_get_owner    (KuzhiCup      *self);
 int        kuzhi_cup_get_count    (KuzhiCup      *self);
 void       kuzhi_cup_set_count    (KuzhiCup      *self,

@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "kuzhi-cup.h"
+
 typedef struct {
   KuzhiWindow    *window;   /* borrowed: the trace goes with it */
   KuzhiGameModel *model;    /* owned, to disconnect */
@@ -11,6 +13,7 @@ typedef struct {
   gulong          paint_id;
   FILE           *file;
   int             cups[KZ_MAX_PITS][2];
+  int             ring;     /* the cup whose focus ring the last frame drew, or -1 */
 } Trace;
 
 /* The window is gone. */
@@ -93,6 +96,24 @@ on_after_paint (GdkFrameClock *clock,
       fprintf (trace->file, "cup %d %d %d\n", p, at[0], at[1]);
       wrote = TRUE;
     }
+  /* Where Enter would sow: the cup with its ring on screen. */
+  {
+    int ring = -1;
+
+    for (int p = 0; p < KZ_MAX_PITS; p++)
+      {
+        KuzhiCup *cup = kuzhi_board_view_get_cup (board, p);
+
+        if (cup != NULL && kuzhi_cup_get_ring_drawn (cup))
+          ring = p;
+      }
+    if (ring != trace->ring)
+      {
+        trace->ring = ring;
+        fprintf (trace->file, "ring %d\n", ring);
+        wrote = TRUE;
+      }
+  }
   if (wrote)
     fflush (trace->file);
 }
@@ -133,6 +154,7 @@ kuzhi_trace_attach (KuzhiWindow *window,
   trace->file = file;
   for (int p = 0; p < KZ_MAX_PITS; p++)
     trace->cups[p][0] = trace->cups[p][1] = -1;
+  trace->ring = -1;
   g_object_weak_ref (G_OBJECT (window), trace_free, trace);
 
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
