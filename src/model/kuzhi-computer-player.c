@@ -1,16 +1,12 @@
 /* kuzhi-computer-player.c — runs the engine's search off the main thread, bridging a GCancellable to the search's cancel flag. */
 #ifdef __linux__
 #define _GNU_SOURCE   /* SCHED_BATCH */
-#include <errno.h>
-#include <sched.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #endif
 
 #include "kuzhi-computer-player.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-endgame-store.h"
+#include "kuzhi-thread-private.h"
 
 /* 16 MB of table, a million entries, for the app's searches of 0.25–10 s:
  * the size the strength table (bench-search) measures the levels with,
@@ -18,12 +14,6 @@
  * (bench-ui; 64 MB took it past that). */
 #define TABLE_MB 16
 
-/* How much nicer the search thread is than the rest of the program: at
- * +10 it weighs a tenth of the UI thread, so a frame that needs the core
- * the search is on gets it at once. Where the kernel groups each program's
- * threads (autogroups, the desktop's cgroups per app) this costs the search
- * nothing against other programs; it only yields to its own UI. */
-#define SEARCH_NICE 10
 
 struct _KuzhiComputerPlayer
 {
@@ -317,28 +307,7 @@ run_review (KuzhiComputerPlayer *self,
   return TRUE;
 }
 
-/* The search thread only: a CPU-bound batch thread a step below the UI
- * thread, so that a frame never waits behind the search for a core. An
- * unprivileged thread cannot raise its priority back again, which is why
- * the search has a thread of its own that ends with it, rather than a
- * GTask pool thread that would carry the lowered priority to other tasks. */
-static void
-lower_thread_priority (void)
-{
-#ifdef __linux__
-  pid_t tid = (pid_t) syscall (SYS_gettid);
-  struct sched_param param = { 0 };
-  int nice;
-
-  /* Both are per thread on Linux; a failure leaves the thread as it was. */
-  (void) sched_setscheduler (tid, SCHED_BATCH, &param);
-  errno = 0;
-  nice = getpriority (PRIO_PROCESS, tid);
-  if (errno == 0)
-    (void) setpriority (PRIO_PROCESS, tid, MIN (nice + SEARCH_NICE, 19));
-#endif
-}
-
+/* The search's own thread, at low priority, ending with the search. */
 static gpointer
 choose_thread (gpointer user_data)
 {
@@ -349,7 +318,7 @@ choose_thread (gpointer user_data)
 
   ChooseData *data = g_task_get_task_data (task);
 
-  lower_thread_priority ();
+  kuzhi_thread_lower_priority ();
   if (data->review)
     {
       GArray *reviews = NULL;

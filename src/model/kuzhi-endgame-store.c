@@ -1,17 +1,13 @@
 /* kuzhi-endgame-store.c — opens or builds the Kalah endgame database off the main thread and tells how far the build has got. */
 #ifdef __linux__
 #define _GNU_SOURCE   /* SCHED_BATCH */
-#include <errno.h>
-#include <sched.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #endif
 
 #include <gio/gio.h>
 #include <stdlib.h>
 
 #include "kuzhi-endgame-store.h"
+#include "kuzhi-thread-private.h"
 
 struct _KuzhiEndgameStore
 {
@@ -107,29 +103,8 @@ on_progress (double fraction, void *user_data)
     }
 }
 
-/* The build must not slow the game down: the search's own low priority
- * (kuzhi-computer-player.c), batch scheduling and ten steps nicer, so a
- * frame or a move of the computer that needs the core gets it at once.
- * Not SCHED_IDLE: on a busy machine that would starve the build for good.
- * The thread ends with the build, so the priority goes with it. */
-#define BUILD_NICE 10
-
-static void
-lower_thread_priority (void)
-{
-#ifdef __linux__
-  pid_t tid = (pid_t) syscall (SYS_gettid);
-  struct sched_param param = { 0 };
-  int nice;
-
-  (void) sched_setscheduler (tid, SCHED_BATCH, &param);
-  errno = 0;
-  nice = getpriority (PRIO_PROCESS, tid);
-  if (errno == 0)
-    (void) setpriority (PRIO_PROCESS, tid, MIN (nice + BUILD_NICE, 19));
-#endif
-}
-
+/* The build must not slow the game down: it runs at the search's low
+ * priority, in a thread of its own that ends with the build. */
 static void
 start_thread_func (GTask        *task,
                    gpointer      source,
@@ -149,7 +124,7 @@ start_thread_func (GTask        *task,
       if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         g_message ("Rebuilding the Kalah endgame database: %s", error->message);
       g_clear_error (&error);
-      lower_thread_priority ();
+      kuzhi_thread_lower_priority ();
       post_progress (job, 0.0, TRUE);
       file = kz_endgame_file_build (self->path, self->seeds, on_progress, job, NULL, &error);
     }
