@@ -421,6 +421,10 @@ test_direction (Fixture       *f,
       else
         g_assert_cmpint (x + logical.x + logical.width, >=, w - 2);
     }
+  {
+    g_autofree char *shot = g_strdup_printf ("direction-%s.png", g_getenv ("LANGUAGE"));
+    kz_test_capture (GTK_WIDGET (f->window), shot);
+  }
 }
 
 /* Labels that ellipsize and are cut short right now, below `root`. */
@@ -445,11 +449,14 @@ count_clipped (GtkWidget *root)
 }
 
 /* Nothing is cut short: Preferences' values, the window's labels, and the
- * header line stays on one line with the history panel open. */
+ * header line stays on one line with the history panel open. Writes
+ * preferences-LANG.png and history-open-LANG.png into KUZHI_SCREENSHOT_DIR. */
 static void
 test_not_clipped (Fixture       *f,
                   gconstpointer  data)
 {
+  g_autofree char *shot_prefs = g_strdup_printf ("preferences-%s.png", g_getenv ("LANGUAGE"));
+  g_autofree char *shot_history = g_strdup_printf ("history-open-%s.png", g_getenv ("LANGUAGE"));
   KuzhiPreferencesWindow *prefs;
   GtkLabel *header;
 
@@ -458,6 +465,7 @@ test_not_clipped (Fixture       *f,
   gtk_window_present (GTK_WINDOW (prefs));
   kz_test_spin (300);
   g_assert_cmpuint (count_clipped (GTK_WIDGET (prefs)), ==, 0);
+  kz_test_capture (GTK_WIDGET (prefs), shot_prefs);
   gtk_window_destroy (GTK_WINDOW (prefs));
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
@@ -467,6 +475,7 @@ test_not_clipped (Fixture       *f,
   g_assert_nonnull (header);
   g_test_message ("header: %s, %d lines", gtk_label_get_text (header), pango_layout_get_line_count (gtk_label_get_layout (header)));
   g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (header)), ==, 1);
+  kz_test_capture (GTK_WIDGET (f->window), shot_history);
 }
 
 /* Widgets under `root` that reach out of the window's `width` × `height`
