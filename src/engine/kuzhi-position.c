@@ -405,10 +405,15 @@ kz_position_preview (const KzPosition *pos, KzAction action, KzPreview *out)
             out->taken[ev->player] += ev->count;
           break;
         case KZ_EVENT_CAPTURE:
-          /* Gathering at a round's end is not the sowing's doing. */
-          if (!done && ev->pit >= 0)
+          /* The end sweep gathers seeds back to their owners (or to whom
+           * the rules give the rest): the sowing took none of them. The
+           * engines push it before the round or match end, so only the
+           * mark tells it apart. */
+          if (ev->detail == KZ_DETAIL_GATHER)
+            break;
+          if (ev->pit >= 0)
             out->captures |= 1u << ev->pit;
-          if (!done && (ev->player == 0 || ev->player == 1))
+          if (ev->player == 0 || ev->player == 1)
             out->taken[ev->player] += ev->count;
           break;
         case KZ_EVENT_EXTRA_TURN:
