@@ -259,7 +259,12 @@ typedef struct {
   int      n_relays;      /* all of them, even beyond the first 16 */
   uint32_t triples;       /* Constitution: triples taken; lucky cups banked */
   uint32_t captures;      /* pits captured from by the sowing */
-  int      taken[2];      /* seeds each player takes or banks in the turn, gathering left out */
+  int      taken[2];      /* seeds each player takes or banks in the turn, gathering left out:
+                           * the sum of the four below (3 seeds a triple) */
+  int      n_triples[2];  /* Constitution: triples each player takes */
+  int      banked[2];     /* Constitution: shells each player's lucky cup banks */
+  int      captured[2];   /* seeds each player captures */
+  int      stored[2];     /* seeds sown into each player's store */
   bool     extra_turn;    /* the mover moves again */
   bool     round_ends;    /* the move ends a round (games played in rounds) */
   bool     match_ends;    /* the move ends the match */
