@@ -622,8 +622,7 @@ kuzhi_game_preview_text (const KzPosition *pos,
   if (preview->n_relays > 0)
     {
       g_autofree char *list = preview_relay_list (pos, preview, name0, name1);
-      /* Translators: the sowing preview: the cups lifted to sow on, in order,
-       * in the game's word for a pit: "it goes on from cup 6, Arul's cup 5 and cup 4" */
+      /* Translators: the sowing preview, the cups lifted to sow on in order: "it goes on from cup 6, Arul's cup 5 and cup 4" */
       g_ptr_array_add (parts, g_strdup_printf (_("it goes on from %s"), list));
     }
   for (int k = 0; k < 2; k++)
@@ -662,8 +661,7 @@ kuzhi_game_preview_text (const KzPosition *pos,
       return g_strdup ("");
     }
   g_ptr_array_add (parts, NULL);
-  /* Translators: between the clauses of the sowing preview's sentence:
-   * "The last shell falls in Ben's cup 5; it goes on from cup 6; Ana takes 1 triple." */
+  /* Translators: between the clauses of the sowing preview's sentence: "The last shell falls in Ben's cup 5; Ana takes 1 triple." */
   joined = g_strjoinv (C_("preview", "; "), (char **) parts->pdata);
   g_ptr_array_unref (parts);
   /* Translators: the end of the sowing preview's sentence: "The last shell falls in Ben's cup 5." */
