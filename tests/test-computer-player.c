@@ -255,6 +255,119 @@ test_review (void)
   kz_match_clear (&m);
 }
 
+/* Plays whole turns from the match's position until it is over or
+ * `max` turns are played, each a single action (no mark): the worst
+ * for the mover on even turns, the best on odd ones, by full minimax.
+ * Fills each turn's best value (marks included) and played value from
+ * `n` on; returns the new count. */
+static int
+play_worst_then_best (KzMatch *m, int n, int max, int *best, int *played)
+{
+  while (!m->pos.over && n < max)
+    {
+      KzAction actions[KZ_MAX_ACTIONS], pick = KZ_ACTION_NONE;
+      int k = kz_position_variant (&m->pos)->legal (&m->pos, actions), pick_value = 0;
+
+      best[n] = kz_test_minimax (&m->pos);
+      for (int i = 0; i < k; i++)
+        {
+          int value;
+
+          if (KZ_ACTION_IS_MARK (actions[i]))
+            continue;
+          value = kz_test_action_minimax (&m->pos, actions[i]);
+          if (pick == KZ_ACTION_NONE || (n % 2 == 0 ? value < pick_value : value > pick_value))
+            {
+              pick = actions[i];
+              pick_value = value;
+            }
+        }
+      g_assert_true (pick != KZ_ACTION_NONE);
+      played[n++] = pick_value;
+      g_assert_true (kz_match_play (m, pick, NULL));
+    }
+  return n;
+}
+
+/* The review of the match gives every turn the best, played value and
+ * loss full minimax gives, proven. */
+static void
+assert_review_exact (const KzMatch *m, int n, const int *best, const int *played)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) reviews = kuzhi_computer_player_review (player, m, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (reviews->len, ==, n);
+  for (int i = 0; i < n; i++)
+    {
+      const KuzhiReviewTurn *r = &g_array_index (reviews, KuzhiReviewTurn, i);
+      g_test_message ("turn %d: best %d (minimax %d), played %d (minimax %d)", i, r->best, best[i], r->played, played[i]);
+      g_assert_true (r->exact);
+      g_assert_cmpint (r->best, ==, best[i]);
+      g_assert_cmpint (r->played, ==, played[i]);
+      g_assert_cmpint (r->loss, ==, best[i] - played[i]);
+    }
+}
+
+/* A Constitution endgame whose first turn marks a lucky cup and then
+ * sows, the mark and its sowing valued apart: Player 1's account is 36,
+ * a reserve of 1, so a mark is allowed. Marking cup 7 and sowing cup 6
+ * banks the relay's shells and wins by 2 — the mark's value — but the
+ * turn sows cup 7 after that mark, which the review must value as the
+ * sowing played, not as the mark's best. Four shells on the board: a
+ * round end empties it and ends the match, so full minimax decides
+ * every turn. */
+static void
+test_review_constitution (void)
+{
+  static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 1, 1,  1, 1, 0, 0, 0, 0, 0 };
+  int best[8], played[8], n = 0;
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_CONSTITUTION);
+  memcpy (m.pos.pits, pits, sizeof pits);
+  m.pos.stores[0] = 34;
+  m.pos.stores[1] = 32;
+  m.start = m.pos;
+  g_assert_true (kz_constitution_may_mark (&m.pos));
+
+  best[n] = kz_test_minimax (&m.pos);
+  g_assert_true (kz_match_play (&m, KZ_ACTION_MARK (6), NULL));
+  g_assert_cmpint (kz_test_minimax (&m.pos), ==, best[0]);
+  played[n++] = kz_test_action_minimax (&m.pos, 6);
+  g_assert_true (kz_match_play (&m, 6, NULL));
+  g_assert_cmpint (best[0], >, played[0]);
+
+  n = play_worst_then_best (&m, n, 8, best, played);
+  g_assert_cmpint (n, >=, 2);
+  assert_review_exact (&m, n, best, played);
+  kz_match_clear (&m);
+}
+
+/* An Oware endgame six plies before the 400-ply limit, so that full
+ * minimax decides it, its turns alternating between the worst and the
+ * best move. */
+static void
+test_review_oware (void)
+{
+  static const uint8_t pits[12] = { 0, 0, 0, 1, 2, 1,  1, 0, 2, 0, 1, 0 };
+  int best[8], played[8], n;
+  KzMatch m;
+
+  new_match (&m, KZ_VARIANT_OWARE);
+  memcpy (m.pos.pits, pits, sizeof pits);
+  m.pos.stores[0] = 20;
+  m.pos.stores[1] = 48 - 20 - 8;
+  m.pos.plies = 394;
+  m.start = m.pos;
+  n = play_worst_then_best (&m, 0, 8, best, played);
+  g_assert_cmpint (n, >=, 3);
+  assert_review_exact (&m, n, best, played);
+  kz_match_clear (&m);
+}
+
 /* A search that finished before the cancel still delivers CANCELLED: the
  * result is stale once its caller gave up on it. */
 static void
@@ -523,6 +636,8 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/release-table", test_release_table);
   g_test_add_func ("/computer-player/analyse", test_analyse);
   g_test_add_func ("/computer-player/review", test_review);
+  g_test_add_func ("/computer-player/review/constitution", test_review_constitution);
+  g_test_add_func ("/computer-player/review/oware", test_review_oware);
   g_test_add_func ("/computer-player/endgame-store", test_endgame_store);
 
   return g_test_run ();

@@ -453,6 +453,18 @@ pallanguzhi_after_ply (const KzPosition *before, const KzMatch *match, const KzE
           g_assert_cmpint (log->events[i - 1].pit, ==, ev->pit);
           t->pasu_marked++;
         }
+      /* The round's end gathers each row to its owner, marked as such,
+       * and only that: every capture from there to the round's end. */
+      else if (ev->detail == KZ_DETAIL_GATHER)
+        {
+          g_assert_cmpint (ev->type, ==, KZ_EVENT_CAPTURE);
+          g_assert_cmpint (ev->player, ==, ev->pit / 7);
+          for (size_t j = i + 1; j < log->len && log->events[j].type != KZ_EVENT_ROUND_END; j++)
+            {
+              g_assert_cmpint (log->events[j].type, ==, KZ_EVENT_CAPTURE);
+              g_assert_cmpint (log->events[j].detail, ==, KZ_DETAIL_GATHER);
+            }
+        }
       else
         g_assert_cmpint (ev->detail, ==, KZ_DETAIL_NONE);
     }

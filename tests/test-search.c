@@ -669,6 +669,94 @@ test_analyse_limits (void)
     }
 }
 
+/* The value an analysis gives `action`, or NULL. */
+static const KzMoveValue *
+analysis_value (const KzAnalysis *an, KzAction action)
+{
+  for (int i = 0; i < an->n_moves; i++)
+    if (an->moves[i].action == action)
+      return &an->moves[i];
+  return NULL;
+}
+
+/* An analysis that its limit stops partway through an iteration (a node
+ * limit here, so that the stop falls in the same place every time) gives
+ * every move the value of the last iteration that completed: all of one
+ * depth, the depth it reports, and the very values an analysis limited
+ * to that depth finds; only a proven value may come from the stopped
+ * iteration. Stopped at a quarter, half and three quarters of the first
+ * iteration that takes some 20,000 nodes (the search looks at its limits
+ * every 2,048), so that some moves have been searched one depth deeper
+ * and some not. */
+static void
+test_analyse_interrupted (void)
+{
+  g_autofree KzAnalysis *shallow = g_new0 (KzAnalysis, 1);
+  g_autofree KzAnalysis *deep = g_new0 (KzAnalysis, 1);
+  g_autofree KzAnalysis *an = g_new0 (KzAnalysis, 1);
+  int checked = 0;
+
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    {
+      KzMatch m;
+      guint64 rng = 90 + id;
+      int depth;
+
+      g_assert_true (kz_match_init (&m, (KzVariantId) id, NULL, NULL, 0));
+      kz_test_play_random (&m, &rng, 6);
+      if (m.pos.over)
+        {
+          kz_match_clear (&m);
+          continue;
+        }
+      for (depth = 1; depth <= 20; depth++)
+        {
+          KzSearchLimits to_depth = { .depth = depth }, one_more = { .depth = depth + 1 };
+
+          kz_searcher_clear (searcher);
+          g_assert_true (kz_search_analyse (searcher, &m, &to_depth, NULL, NULL, NULL, shallow));
+          kz_searcher_clear (searcher);
+          g_assert_true (kz_search_analyse (searcher, &m, &one_more, NULL, NULL, NULL, deep));
+          if (deep->depth != depth + 1 || deep->nodes >= shallow->nodes + 20000)
+            break;
+        }
+      if (shallow->depth != depth || deep->depth != depth + 1)
+        {
+          g_test_message ("%s: depth %d nodes %" G_GUINT64_FORMAT ", depth %d nodes %" G_GUINT64_FORMAT,
+                          kz_variant_get (id)->key, shallow->depth, shallow->nodes, deep->depth, deep->nodes);
+          kz_match_clear (&m);
+          continue;
+        }
+      for (int quarter = 1; quarter <= 3; quarter++)
+        {
+          KzSearchLimits limits = { .nodes = shallow->nodes + (deep->nodes - shallow->nodes) * (uint64_t) quarter / 4 };
+
+          kz_searcher_clear (searcher);
+          g_assert_true (kz_search_analyse (searcher, &m, &limits, NULL, NULL, NULL, an));
+          g_assert_cmpint (an->depth, ==, depth);
+          g_assert_cmpint (an->n_moves, ==, shallow->n_moves);
+          for (int i = 0; i < an->n_moves; i++)
+            {
+              const KzMoveValue *mv = &an->moves[i];
+              const KzMoveValue *two_mv = analysis_value (shallow, mv->action);
+
+              g_assert_nonnull (two_mv);
+              if (mv->exact)
+                continue;
+              g_assert_cmpint (mv->depth, ==, depth);
+              g_assert_cmpint (mv->score, ==, two_mv->score);
+              g_assert_cmpint (mv->pv_len, ==, two_mv->pv_len);
+            }
+          /* Best first, as ever. */
+          for (int i = 1; i < an->n_moves; i++)
+            g_assert_cmpint (an->moves[i - 1].score, >=, an->moves[i].score);
+        }
+      checked++;
+      kz_match_clear (&m);
+    }
+  g_assert_cmpint (checked, >=, 4);
+}
+
 static void
 test_protocol_analyse (void)
 {
@@ -805,6 +893,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/protocol-go", test_protocol_go);
   g_test_add_func ("/search/protocol-analyse", test_protocol_analyse);
   g_test_add_func ("/search/analyse/limits", test_analyse_limits);
+  g_test_add_func ("/search/analyse/interrupted", test_analyse_interrupted);
   for (int id = 0; id < KZ_N_VARIANTS; id++)
     {
       g_autofree char *path = g_strdup_printf ("/search/analyse/exact/%s", kz_variant_get ((KzVariantId) id)->key);

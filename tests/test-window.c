@@ -567,14 +567,16 @@ test_why_not (Fixture       *f,
 
 /* The sowing preview: the cup focused with the ring shown is previewed,
  * its accessible description says what sowing it does (the rules page's
- * worked example: four relays, the last shell in cup 4), and the
+ * worked example: relays from four cups, named in order, the last shell
+ * in cup 4), and the
  * preference turns it off. */
 static void
 test_preview (Fixture       *f,
               gconstpointer  data)
 {
   GtkWidget *cup0 = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 0));
-  const char *expected = "The last shell falls in Player 1's cup 4 · it goes on from 4 more cups";
+  const char *expected = "The last shell falls in Player 1's cup 4; it goes on from cup 6, Player 2's cup 5, cup 4 "
+                         "and Player 2's cup 4.";
   char *wrong;
 
   gtk_widget_grab_focus (cup0);

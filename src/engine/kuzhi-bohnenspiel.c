@@ -46,7 +46,10 @@ sweep (KzPosition *pos, int receiver, KzEventLog *log)
         pos->stores[to] += pos->pits[c];
         pos->pits[c] = 0;
         if (log)
-          kz_event_log_push (log, KZ_EVENT_CAPTURE, c, to, count);
+          {
+            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, to, count);
+            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+          }
       }
 }
 

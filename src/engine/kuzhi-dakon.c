@@ -145,7 +145,11 @@ dakon_apply (KzPosition *pos, KzAction action, KzEventLog *log)
       /* The player who still has seeds sweeps them into their own store. */
       int sweeper = rows[0] == 0;
       for (int i = sweeper * ROW; i < sweeper * ROW + ROW; i++)
-        take_pit (pos, i, sweeper, log);
+        if (pos->pits[i] != 0)
+          {
+            take_pit (pos, i, sweeper, log);
+            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+          }
       kz_position_adjudicate (pos, KZ_END_SIDE_EMPTY);
       if (log)
         kz_event_log_push_end (log, pos->winner, KZ_END_SIDE_EMPTY);

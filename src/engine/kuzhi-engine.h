@@ -98,6 +98,8 @@ typedef enum {
   KZ_DETAIL_PASU,        /* on a capture: Pallanguzhi's pasu, taken as the count was reached */
   KZ_DETAIL_GRAND_SLAM,  /* on the last drop: Oware's capture of a whole row, which takes nothing */
   KZ_DETAIL_MUST_FEED,   /* on the lift: Oware's mover had to feed an empty row */
+  KZ_DETAIL_GATHER,      /* on a capture: seeds gathered to a store as a round or the match
+                          * ends (the end sweep), which no sowing took */
 } KzEventDetail;
 
 typedef struct {
@@ -245,7 +247,10 @@ bool kz_position_same_for_repetition (const KzPosition *a, const KzPosition *b);
 void kz_position_adjudicate  (KzPosition *pos, KzEndReason reason);
 
 /* What sowing an action would do, worked out by applying it to a copy:
- * for the sowing preview. Pits are board pits; bit masks have a bit per pit. */
+ * for the sowing preview. Pits are board pits; bit masks have a bit per pit.
+ * The seeds gathered to the stores as a round or the match ends
+ * (KZ_DETAIL_GATHER) are neither captures nor taken: round_ends and
+ * match_ends say that the move ends the round or the match. */
 #define KZ_PREVIEW_MAX_RELAYS 16
 typedef struct {
   int      last_pit;      /* where the last shell falls, or -1 (a store: last_store) */
@@ -253,11 +258,16 @@ typedef struct {
   int      relays[KZ_PREVIEW_MAX_RELAYS];   /* cups lifted to sow on, in order */
   int      n_relays;      /* all of them, even beyond the first 16 */
   uint32_t triples;       /* Constitution: triples taken; lucky cups banked */
-  uint32_t captures;      /* pits captured from */
-  int      taken[2];      /* seeds each player takes or banks in the turn */
+  uint32_t captures;      /* pits captured from by the sowing */
+  int      taken[2];      /* seeds each player takes or banks in the turn, gathering left out:
+                           * the sum of the four below (3 seeds a triple) */
+  int      n_triples[2];  /* Constitution: triples each player takes */
+  int      banked[2];     /* Constitution: shells each player's lucky cup banks */
+  int      captured[2];   /* seeds each player captures */
+  int      stored[2];     /* seeds sown into each player's store */
   bool     extra_turn;    /* the mover moves again */
-  bool     round_ends;
-  bool     match_ends;
+  bool     round_ends;    /* the move ends a round (games played in rounds) */
+  bool     match_ends;    /* the move ends the match */
 } KzPreview;
 /* False (and `out` cleared) when the action is not legal now. */
 bool kz_position_preview     (const KzPosition *pos, KzAction action, KzPreview *out);

@@ -47,7 +47,10 @@ finish (KzPosition *pos, KzEventLog *log)
 
   for (int c = other * ROW; c < other * ROW + ROW; c++)
     if (pos->pits[c] != 0)
-      capture (pos, c, empty, log);
+      {
+        capture (pos, c, empty, log);
+        kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+      }
   kz_position_adjudicate (pos, KZ_END_SIDE_EMPTY);
   if (log)
     kz_event_log_push_end (log, pos->winner, KZ_END_SIDE_EMPTY);

@@ -68,7 +68,10 @@ finish (KzPosition *pos, KzEndReason reason, KzEventLog *log)
         pos->stores[owner] += pos->pits[c];
         pos->pits[c] = 0;
         if (log)
-          kz_event_log_push (log, KZ_EVENT_CAPTURE, c, owner, count);
+          {
+            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, owner, count);
+            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+          }
       }
   kz_position_adjudicate (pos, reason);
   if (log)

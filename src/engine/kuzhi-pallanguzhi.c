@@ -128,7 +128,10 @@ end_round (KzPosition *pos, KzEventLog *log)
 {
   for (int cup = 0; cup < N_CUPS; cup++)
     if (pos->pits[cup] != 0)
-      capture (pos, cup, cup / ROW, log);
+      {
+        capture (pos, cup, cup / ROW, log);
+        kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+      }
 
   int s0 = pos->stores[0];
   int s1 = pos->stores[1];

@@ -390,7 +390,10 @@ kz_position_preview (const KzPosition *pos, KzAction action, KzPreview *out)
               out->last_store = ev->player;
             }
           if (ev->player == 0 || ev->player == 1)
-            out->taken[ev->player]++;
+            {
+              out->taken[ev->player]++;
+              out->stored[ev->player]++;
+            }
           break;
         case KZ_EVENT_RELAY:
           if (out->n_relays < KZ_PREVIEW_MAX_RELAYS)
@@ -402,14 +405,28 @@ kz_position_preview (const KzPosition *pos, KzAction action, KzPreview *out)
           if (ev->pit >= 0)
             out->triples |= 1u << ev->pit;
           if (ev->player == 0 || ev->player == 1)
-            out->taken[ev->player] += ev->count;
+            {
+              out->taken[ev->player] += ev->count;
+              if (ev->type == KZ_EVENT_TRIPLE)
+                out->n_triples[ev->player]++;
+              else
+                out->banked[ev->player] += ev->count;
+            }
           break;
         case KZ_EVENT_CAPTURE:
-          /* Gathering at a round's end is not the sowing's doing. */
-          if (!done && ev->pit >= 0)
+          /* The end sweep gathers seeds back to their owners (or to whom
+           * the rules give the rest): the sowing took none of them. The
+           * engines push it before the round or match end, so only the
+           * mark tells it apart. */
+          if (ev->detail == KZ_DETAIL_GATHER)
+            break;
+          if (ev->pit >= 0)
             out->captures |= 1u << ev->pit;
-          if (!done && (ev->player == 0 || ev->player == 1))
-            out->taken[ev->player] += ev->count;
+          if (ev->player == 0 || ev->player == 1)
+            {
+              out->taken[ev->player] += ev->count;
+              out->captured[ev->player] += ev->count;
+            }
           break;
         case KZ_EVENT_EXTRA_TURN:
           out->extra_turn = true;

@@ -1224,9 +1224,9 @@ kz_search_analyse (KzSearcher           *s,
                    KzAnalysis           *an)
 {
   const KzPosition *root = &match->pos;
-  KzSearchLimits limits = { .depth = limits_in->depth, .time_ms = limits_in->time_ms };
+  KzSearchLimits limits = { .depth = limits_in->depth, .time_ms = limits_in->time_ms, .nodes = limits_in->nodes };
   Move moves[MAX_MOVES];
-  RootValue *values;
+  RootValue *values, *next;
   bool solve_mode;
   int n;
 
@@ -1237,9 +1237,11 @@ kz_search_analyse (KzSearcher           *s,
   n = generate (s, root, moves);
   if (n == 0)
     return false;
-  values = calloc ((size_t) n, sizeof *values);
+  /* values: the last completed iteration's; next: the one under way. */
+  values = calloc ((size_t) n * 2, sizeof *values);
   if (values == NULL)
     return false;
+  next = values + n;
   for (int i = 0; i < n; i++)
     values[i].move = moves[i];
 
@@ -1258,9 +1260,10 @@ kz_search_analyse (KzSearcher           *s,
           break;
         }
 
+      memcpy (next, values, (size_t) n * sizeof *values);
       for (int i = 0; i < n && !s->stop; i++)
         {
-          RootValue *rv = &values[i];
+          RootValue *rv = &next[i];
           KzPosition child;
           uint64_t guesses0 = s->guesses;
           int v;
@@ -1278,7 +1281,17 @@ kz_search_analyse (KzSearcher           *s,
           all_exact = all_exact && rv->exact;
         }
       if (s->stop)
-        break;
+        {
+          /* An iteration stopped partway leaks none of its values: the
+           * moves it reached would be compared, one depth deeper, with
+           * those it did not. A value it proved is the game's own and
+           * holds at any depth. */
+          for (int i = 0; i < n; i++)
+            if (next[i].exact && !values[i].exact)
+              values[i] = next[i];
+          break;
+        }
+      memcpy (values, next, (size_t) n * sizeof *values);
       an->depth = depth;
       if (progress != NULL)
         {

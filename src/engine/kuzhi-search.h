@@ -100,7 +100,8 @@ bool kz_search (KzSearcher           *searcher,
 typedef struct {
   KzAction action;     /* as kz_position's legal list gives it */
   int      score;      /* internal units, like KzSearchResult's */
-  int      depth;      /* turns of the deepest search of it that finished */
+  int      depth;      /* turns of the analysis's last completed iteration,
+                        * or of the search that proved the value */
   bool     exact;      /* the value is the game's proven value */
   KzAction pv[KZ_SEARCH_MAX_PV];   /* starts with `action` */
   int      pv_len;
@@ -121,10 +122,14 @@ typedef struct {
 typedef void (*KzAnalysisFunc) (const KzAnalysis *analysis, void *user_data);
 
 /* Values every legal action of the match's position by iterative
- * deepening within the limits (depth and time; the level is not used).
- * Without limits it goes on until every value is proven or the cap of
- * kz_search() is reached. `progress` may be NULL. Returns false when the
- * match is over or has no legal action. */
+ * deepening within the limits (depth, time and nodes; the level is not
+ * used). Without limits it goes on until every value is proven or the cap
+ * of kz_search() is reached. An iteration the limits or `cancel` stop
+ * partway gives none of its values but the proven ones: every other
+ * value is the last completed iteration's, all of one depth
+ * (analysis->depth), so that moves are always compared alike.
+ * `progress` may be NULL. Returns false when the match is over or has no
+ * legal action. */
 bool kz_search_analyse (KzSearcher           *searcher,
                         const KzMatch        *match,
                         const KzSearchLimits *limits,

@@ -35,7 +35,8 @@ GQuark kuzhi_game_model_error_quark (void);
  *     captured      (int pit, int player, int count)
  *     special       (int detail, int pit, int player, int count): right after
  *                   an event the rules single out (KzEventDetail: a pasu, a
- *                   grand slam, a move that had to feed)
+ *                   grand slam, a move that had to feed, seeds gathered at
+ *                   the end)
  *     extra-turn    (int player)
  *     round-ended   (int round, int winner)
  *     round-started (int round, int opener)

@@ -218,7 +218,7 @@ describe_previews (KuzhiBoardView *self,
           /* Translators: a cup's value in the analysis, for screen readers: "Analysis: +3, the best move" */
           g_autofree char *value = g_strdup_printf (p == self->best_pit ? _("Analysis: %s, the best move") : _("Analysis: %s"),
                                                     self->values[p]);
-          char *both = text != NULL ? g_strconcat (text, " · ", value, NULL) : g_strdup (value);
+          char *both = text != NULL && text[0] != '\0' ? g_strconcat (text, " ", value, NULL) : g_strdup (value);
           g_free (text);
           text = both;
         }

@@ -542,6 +542,60 @@ kuzhi_game_refill_refusal (const KzPosition *pos)
                                     left), left);
 }
 
+/* A cup in the preview, seen from the mover's side as a line of play
+ * names it: "cup 3" on the mover's row, "Arul's cup 5" on the other. */
+static char *
+preview_cup_name (const KzPosition *pos,
+                  int               pit,
+                  const char       *name0,
+                  const char       *name1)
+{
+  g_autofree char *name = kuzhi_game_action_name (pos, (KzAction) pit);
+  int owner = pit / (pos->n_pits / 2);
+
+  if (owner == pos->to_move)
+    return g_steal_pointer (&name);
+  return g_strdup_printf (_("%s's %s"), name_of (owner, name0, name1), name);
+}
+
+/* "cup 6, Arul's cup 5 and cup 4": the cups relayed from, in order, and
+ * how many more there were beyond the ones the preview keeps. */
+static char *
+preview_relay_list (const KzPosition *pos,
+                    const KzPreview  *preview,
+                    const char       *name0,
+                    const char       *name1)
+{
+  int kept = MIN (preview->n_relays, KZ_PREVIEW_MAX_RELAYS);
+  int more = preview->n_relays - kept;
+  char *list = NULL;
+
+  for (int i = 0; i < kept; i++)
+    {
+      g_autofree char *cup = preview_cup_name (pos, preview->relays[i], name0, name1);
+      char *longer;
+
+      if (list == NULL)
+        longer = g_steal_pointer (&cup);
+      else if (i == kept - 1 && more == 0)
+        /* Translators: joins the last two items of a list: "cup 6, cup 2 and Arul's cup 4" */
+        longer = g_strdup_printf (C_("list", "%s and %s"), list, cup);
+      else
+        /* Translators: joins the items of a list but the last two: "cup 6, cup 2" */
+        longer = g_strdup_printf (C_("list", "%s, %s"), list, cup);
+      g_free (list);
+      list = longer;
+    }
+  if (more > 0)
+    {
+      /* Translators: the end of a list of cups too long to name them all: "cup 6, cup 2 and 3 more" */
+      char *longer = g_strdup_printf (ngettext ("%s and %d more", "%s and %d more", more), list, more);
+      g_free (list);
+      list = longer;
+    }
+  return list;
+}
+
 char *
 kuzhi_game_preview_text (const KzPosition *pos,
                          const KzPreview  *preview,
@@ -550,7 +604,8 @@ kuzhi_game_preview_text (const KzPosition *pos,
 {
   GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
   int mover = pos->to_move;
-  char *text;
+  g_autofree char *head = NULL;
+  char *joined, *text, *whole;
 
   if (preview->last_store >= 0)
     /* Translators: the sowing preview: "the last shell falls in Ana's store" (drawer in the Constitution) */
@@ -565,34 +620,58 @@ kuzhi_game_preview_text (const KzPosition *pos,
                                                name_of (owner, name0, name1), where));
     }
   if (preview->n_relays > 0)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("it goes on from %d more cup", "it goes on from %d more cups",
-                                                       preview->n_relays), preview->n_relays));
-  for (int p = 0; p < 2; p++)
     {
-      int who = p == 0 ? mover : !mover;
-      if (preview->taken[who] > 0)
-        /* Translators: the sowing preview: "Ana takes 3" (seeds or shells captured, banked or stored) */
-        g_ptr_array_add (parts, g_strdup_printf (_("%s takes %d"), name_of (who, name0, name1), preview->taken[who]));
+      g_autofree char *list = preview_relay_list (pos, preview, name0, name1);
+      /* Translators: the sowing preview, the cups lifted to sow on in order: "it goes on from cup 6, Arul's cup 5 and cup 4" */
+      g_ptr_array_add (parts, g_strdup_printf (_("it goes on from %s"), list));
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      int who = k == 0 ? mover : !mover;
+      const char *name = name_of (who, name0, name1);
+
+      if (preview->n_triples[who] > 0)
+        /* Translators: the sowing preview, the Constitution's triples: "Ana takes 2 triples" */
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%s takes %d triple", "%s takes %d triples",
+                                                           preview->n_triples[who]),
+                                                 name, preview->n_triples[who]));
+      if (preview->banked[who] > 0)
+        /* Translators: the sowing preview, the Constitution: "Ana's lucky cup banks 4" (shells) */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s's lucky cup banks %d"), name, preview->banked[who]));
+      if (preview->captured[who] > 0)
+        /* Translators: the sowing preview: "Ana captures 5" (seeds) */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s captures %d"), name, preview->captured[who]));
+      if (preview->stored[who] > 0)
+        /* Translators: the sowing preview: seeds sown into the mover's own store on the way, "Ana sows 2 into the store" */
+        g_ptr_array_add (parts, g_strdup_printf (_("%s sows %d into the store"), name, preview->stored[who]));
     }
   if (preview->extra_turn)
+    /* Translators: the sowing preview: "Ana moves again" */
     g_ptr_array_add (parts, g_strdup_printf (_("%s moves again"), name_of (mover, name0, name1)));
   if (preview->match_ends)
+    /* Translators: the sowing preview: the move ends the match */
     g_ptr_array_add (parts, g_strdup (_("the match ends")));
   else if (preview->round_ends)
+    /* Translators: the sowing preview: the move ends the round */
     g_ptr_array_add (parts, g_strdup (_("the round ends")));
 
-  g_ptr_array_add (parts, NULL);
-  text = g_strjoinv (" · ", (char **) parts->pdata);
-  g_ptr_array_unref (parts);
-  /* A sentence: its first letter up. */
-  if (text[0] != '\0')
+  if (parts->len == 0)
     {
-      g_autofree char *head = g_utf8_strup (text, g_utf8_next_char (text) - text);
-      char *whole = g_strconcat (head, g_utf8_next_char (text), NULL);
-      g_free (text);
-      text = whole;
+      g_ptr_array_unref (parts);
+      return g_strdup ("");
     }
-  return text;
+  g_ptr_array_add (parts, NULL);
+  /* Translators: between the clauses of the sowing preview's sentence: "The last shell falls in Ben's cup 5; Ana takes 1 triple." */
+  joined = g_strjoinv (C_("preview", "; "), (char **) parts->pdata);
+  g_ptr_array_unref (parts);
+  /* Translators: the end of the sowing preview's sentence: "The last shell falls in Ben's cup 5." */
+  text = g_strdup_printf (C_("preview", "%s."), joined);
+  g_free (joined);
+  /* A sentence: its first letter up. */
+  head = g_utf8_strup (text, g_utf8_next_char (text) - text);
+  whole = g_strconcat (head, g_utf8_next_char (text), NULL);
+  g_free (text);
+  return whole;
 }
 
 char *

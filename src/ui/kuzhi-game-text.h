@@ -73,9 +73,11 @@ char       *kuzhi_game_hint_prefix    (const KzPosition *pos,
  * game has no such thing). For tooltips and the hint line. */
 char       *kuzhi_game_mark_refusal   (const KzPosition *pos);
 char       *kuzhi_game_refill_refusal (const KzPosition *pos);
-/* What sowing `pit` would do, for screen readers and the preview: "The
- * last shell falls in Ben's cup 5 · relays from 2 cups · Ana takes a
- * triple". */
+/* What sowing `pit` would do, for screen readers and the preview, in one
+ * sentence: "The last shell falls in Ben's cup 4; it goes on from cup 6,
+ * Ben's cup 5 and cup 4; Ana takes 1 triple; the round ends." Relay cups
+ * are named in order from the mover's side, as a line of play names them;
+ * "" when there is nothing to say. */
 char       *kuzhi_game_preview_text   (const KzPosition *pos,
                                        const KzPreview  *preview,
                                        const char       *name0,
