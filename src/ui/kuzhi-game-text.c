@@ -607,16 +607,26 @@ kuzhi_game_preview_text (const KzPosition *pos,
   g_autofree char *head = NULL;
   char *joined, *text, *whole;
 
+  /* In the game's words: shells in the cups of the Constitution and
+   * Pallanguzhi, seeds in the other games' pits and houses. */
+  gboolean shells = kz_position_variant (pos)->pit_word == KZ_PIT_WORD_CUP;
+
   if (preview->last_store >= 0)
-    /* Translators: the sowing preview: "the last shell falls in Ana's store" (drawer in the Constitution) */
-    g_ptr_array_add (parts, g_strdup_printf (_("the last shell falls in %s's store"),
+    g_ptr_array_add (parts, g_strdup_printf (shells
+                                             /* Translators: the sowing preview: "the last shell falls in Ana's store" (drawer in the Constitution) */
+                                             ? _("the last shell falls in %s's store")
+                                             /* Translators: the sowing preview in Kalah, Oware and the others: "the last seed falls in Ana's store" */
+                                             : _("the last seed falls in %s's store"),
                                              name_of (preview->last_store, name0, name1)));
   else if (preview->last_pit >= 0)
     {
       g_autofree char *where = kuzhi_game_action_name (pos, preview->last_pit);
       int owner = preview->last_pit / (pos->n_pits / 2);
-      /* Translators: the sowing preview: "the last shell falls in Ben's cup 5" */
-      g_ptr_array_add (parts, g_strdup_printf (_("the last shell falls in %s's %s"),
+      g_ptr_array_add (parts, g_strdup_printf (shells
+                                               /* Translators: the sowing preview: "the last shell falls in Ben's cup 5" */
+                                               ? _("the last shell falls in %s's %s")
+                                               /* Translators: the sowing preview in Kalah, Oware and the others: "the last seed falls in Ben's pit 5" */
+                                               : _("the last seed falls in %s's %s"),
                                                name_of (owner, name0, name1), where));
     }
   if (preview->n_relays > 0)
