@@ -512,6 +512,42 @@ test_last_round (Fixture       *f,
   g_assert_false (kuzhi_window_get_toast_shown (f->window));
 }
 
+/* A round's end in the Constitution says the accounts in the captions'
+ * words and what the 35 is, not "38/35". */
+static void
+test_round_toast (Fixture       *f,
+                  gconstpointer  data)
+{
+  /* Ana's last shell drops into Ben's empty cup 7: her row is empty, the
+   * round ends, and Ben, whose row still holds shells, opens the next.
+   * Accounts: Ana 0 + 33 + 5 = 38, Ben 5 + 27 = 32. */
+  static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 4, 0, 0, 0, 0, 0 };
+  KzMatch m;
+  KzOptions options = { .seeds = 5 };
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, sizeof pits);
+  /* Ana's 5 refill left set out one cup of her new row. */
+  m.pos.stores[0] = 33;
+  m.pos.stores[1] = 27;
+  m.pos.refill_left[0] = 5;
+  m.pos.refill_left[1] = 0;
+  m.pos.lucky[0] = m.pos.lucky[1] = -1;
+  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+
+  sow (f, 6);
+  kz_test_spin (50);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  g_assert_true (kuzhi_window_get_toast_shown (f->window));
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==,
+                   "Round 1 is over: Ben opens round 2 — accounts: Ana 38, Ben 32 (half the shells: 35)");
+  g_assert_null (strstr (kuzhi_window_get_last_toast (f->window), "/35"));
+}
+
 /* Grey buttons say why: Mark Lucky Cup at reserve 14, Sow Refill Shell
  * with 3 refill-left shells; the hint line says the same. */
 static void
@@ -782,6 +818,7 @@ main (int   argc,
   ADD ("/window/match-end", NULL, test_match_end);
   ADD ("/window/playing-on-alone", NULL, test_playing_on_alone);
   ADD ("/window/last-round", NULL, test_last_round);
+  ADD ("/window/round-toast", NULL, test_round_toast);
   ADD ("/window/why-not", NULL, test_why_not);
   ADD ("/window/preview", NULL, test_preview);
   ADD ("/window/speed-setting", NULL, test_speed_setting);

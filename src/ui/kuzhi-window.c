@@ -607,10 +607,12 @@ on_event_reached (KuzhiBoardView *view,
 
   {
     int half = 7 * pos->seeds;
-    /* Translators: the Constitution's round end: "Round 1 is over: Ana opens round 2 — Ana 38/35, Ben 32/35" */
-    g_autofree char *text = g_strdup_printf (_("Round %d is over: %s opens round %d — %s %d/%d, %s %d/%d"),
+    /* "38/35" left the 35 to be guessed: the accounts are named as the
+     * drawer captions name them, and the 35 as what it is. */
+    /* Translators: the Constitution's round end, the accounts in the drawer captions' words: "Round 1 is over: Ana opens round 2 — accounts: Ana 38, Ben 32 (half the shells: 35)" */
+    g_autofree char *text = g_strdup_printf (_("Round %d is over: %s opens round %d — accounts: %s %d, %s %d (half the shells: %d)"),
                                              ev->round, player_name (self, ev->player), ev->round + 1,
-                                             player_name (self, 0), kuzhi_game_account (pos, 0), half,
+                                             player_name (self, 0), kuzhi_game_account (pos, 0),
                                              player_name (self, 1), kuzhi_game_account (pos, 1), half);
     show_toast (self, text);
   }
