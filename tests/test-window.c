@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-window-computer.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-new-match-dialog.h"
 
@@ -548,12 +549,34 @@ test_round_toast (Fixture       *f,
   g_assert_null (strstr (kuzhi_window_get_last_toast (f->window), "/35"));
 }
 
+/* The buttons of win.hint below `root` (in the header bar, and its
+ * narrow form). */
+static void
+find_hint_buttons (GtkWidget  *root,
+                   GtkWidget **found,
+                   int        *n)
+{
+  if (root == GTK_WIDGET (gtk_widget_get_root (root)))
+    *n = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "win.hint") == 0
+          && *n < 2)
+        found[(*n)++] = child;
+      find_hint_buttons (child, found, n);
+    }
+}
+
 /* Grey buttons say why: Mark Lucky Cup at reserve 14, Sow Refill Shell
- * with 3 refill-left shells; the hint line says the same. */
+ * with 3 refill-left shells; the hint line says the same. During the
+ * computer's turn, a sowing or after the match, the grey buttons say
+ * that instead, and when they will not be grey. */
 static void
 test_why_not (Fixture       *f,
               gconstpointer  data)
 {
+  GtkWidget *hint_buttons[2];
+  int n_hint_buttons = 0;
   static const uint8_t pits[14] = { 5, 5, 5, 5, 5, 5, 5,  1, 1, 1, 1, 1, 1, 1 };
   KzMatch m;
   KzOptions options = { .seeds = 5 };
@@ -599,6 +622,69 @@ test_why_not (Fixture       *f,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
                    "Choose one of your cups as your lucky cup (L, then a cup; Escape cancels)");
   g_assert_null (strstr (kuzhi_window_get_hint_text (f->window), "yours is"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
+                   "You have 3 refill-left shells: only a single one can be sown; they go back on your row at the next round end.");
+  find_hint_buttons (GTK_WIDGET (f->window), hint_buttons, &n_hint_buttons);
+  g_assert_cmpint (n_hint_buttons, ==, 2);
+  for (int i = 0; i < 2; i++)
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==, "Hint: the move the computer would play (H)");
+
+  /* What holds every move back is said before the rules, and when it
+   * ends: the computer to move, whatever the reserve allows … */
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_HARD);
+  g_assert_true (kuzhi_window_computer_to_move (f->window));
+  g_assert_false (gtk_widget_is_sensitive (mark_button));
+  g_assert_false (gtk_widget_is_sensitive (hint_buttons[0]));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
+                   "Player 1 (Hard) is thinking… This is possible again once it has moved.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
+                   "Player 1 (Hard) is thinking… This is possible again once it has moved.");
+  for (int i = 0; i < 2; i++)
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==,
+                     "Player 1 (Hard) is thinking… This is possible again once it has moved.");
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_NONE);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
+                   "Choose one of your cups as your lucky cup (L, then a cup; Escape cancels)");
+
+  /* … a sowing on screen (the hint is not held back by it) … */
+  g_settings_set_string (f->settings, "animation-speed", "slow");
+  sow (f, 0);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  g_assert_false (gtk_widget_is_sensitive (mark_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
+                   "Wait for the sowing to finish, or click the board to finish it now.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
+                   "Wait for the sowing to finish, or click the board to finish it now.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[0]), ==, "Hint: the move the computer would play (H)");
+  kuzhi_board_view_finish_animation (f->board);
+  g_settings_set_string (f->settings, "animation-speed", "instant");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), !=,
+                   "Wait for the sowing to finish, or click the board to finish it now.");
+
+  /* … and the match's end (Ana's last shell empties her row; neither
+   * stock fills a cup). */
+  {
+    static const uint8_t last[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
+
+    g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+    memcpy (m.pos.pits, last, sizeof last);
+    m.pos.stores[0] = 36;
+    m.pos.stores[1] = 30;
+    m.pos.refill_left[0] = 0;
+    m.pos.refill_left[1] = 3;
+    m.pos.lucky[0] = m.pos.lucky[1] = -1;
+    kuzhi_game_model_set_match (f->model, &m);
+    kz_match_clear (&m);
+    sow (f, 6);
+    g_assert_true (kuzhi_game_model_get_over (f->model));
+  }
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==, "The match is over: start a new one with Ctrl+N.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==, "The match is over: start a new one with Ctrl+N.");
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_false (gtk_widget_is_sensitive (hint_buttons[i]));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==, "The match is over: start a new one with Ctrl+N.");
+    }
 }
 
 /* The sowing preview: the cup focused with the ring shown is previewed,

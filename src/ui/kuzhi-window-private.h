@@ -147,6 +147,7 @@ struct _KuzhiWindow
   GtkWidget            *controls_box;
   GtkWidget            *refill_button;
   GtkWidget            *mark_button;
+  GtkWidget            *hint_buttons[2];  /* in the header bar, and beside the history toggle's place when narrow */
   GtkLabel             *hint_label;
   GtkRevealer          *review_revealer;
   GtkLabel             *review_label;

@@ -395,6 +395,23 @@ update_hint (KuzhiWindow *self)
   gtk_label_set_text (self->hint_label, text->str);
 }
 
+/* Why no move can be made now, whatever the position's rules say, and
+ * when it can: a grey button's tooltip. NULL when nothing stands in the
+ * way but the rules. */
+static char *
+wait_reason (KuzhiWindow *self)
+{
+  if (kuzhi_game_model_get_over (self->model))
+    return g_strdup (_("The match is over: start a new one with Ctrl+N."));
+  if (kuzhi_board_view_get_animating (self->board_view))
+    return g_strdup (_("Wait for the sowing to finish, or click the board to finish it now."));
+  if (kuzhi_window_computer_to_move (self))
+    /* Translators: a grey button's tooltip while the computer plays; %s is "Arul (Hard) is thinking…" */
+    return g_strdup_printf (_("%s This is possible again once it has moved."),
+                            kuzhi_window_computer_get_hint_text (self));
+  return NULL;
+}
+
 static void
 update_actions (KuzhiWindow *self)
 {
@@ -419,12 +436,34 @@ update_actions (KuzhiWindow *self)
   else
     gtk_widget_remove_css_class (self->mark_button, "lucky-action");
 
-  /* A grey button says why in its tooltip. */
+  /* A grey button says why in its tooltip, and when it will not be grey:
+   * first what holds every move back (a sowing, the computer, the match's
+   * end), then the rule. */
+  {
+    g_autofree char *wait = wait_reason (self);
+    const char *no_hint = wait;
+
+    if (no_hint == NULL && kuzhi_window_computer_is_thinking (self))
+      no_hint = _("Looking for the best move…");
+    /* The animation does not hold the hint back (it searches the position
+     * the sowing ends in). */
+    if (no_hint == wait && kuzhi_board_view_get_animating (self->board_view)
+        && !kuzhi_game_model_get_over (self->model))
+      no_hint = NULL;
+    for (int i = 0; i < 2; i++)
+      gtk_widget_set_tooltip_text (self->hint_buttons[i],
+                                   no_hint != NULL ? no_hint : _("Hint: the move the computer would play (H)"));
+  }
   if (constitution)
     {
       const KzPosition *d = kuzhi_game_model_get_position (self->model);
-      g_autofree char *no_refill = refill ? NULL : kuzhi_game_refill_refusal (d);
-      g_autofree char *no_mark = mark ? NULL : kuzhi_game_mark_refusal (d);
+      g_autofree char *no_refill = refill ? NULL : wait_reason (self);
+      g_autofree char *no_mark = mark ? NULL : wait_reason (self);
+
+      if (!refill && no_refill == NULL)
+        no_refill = kuzhi_game_refill_refusal (d);
+      if (!mark && no_mark == NULL)
+        no_mark = kuzhi_game_mark_refusal (d);
 
       gtk_widget_set_tooltip_text (self->refill_button,
                                    no_refill ? no_refill : _("Drop the refill shell into your first cup (R)"));
@@ -966,6 +1005,10 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, controls_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, refill_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, mark_button);
+  gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE,
+                                             G_STRUCT_OFFSET (KuzhiWindow, hint_buttons[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "narrow_hint_button", FALSE,
+                                             G_STRUCT_OFFSET (KuzhiWindow, hint_buttons[1]));
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view1_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view_section);
