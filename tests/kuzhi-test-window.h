@@ -52,6 +52,28 @@ kz_test_window_show (KuzhiWindow *window)
   kz_test_spin (50);
 }
 
+/* The widget's bounds in the window once the layout has settled: on a
+ * slow machine (the sanitizer build) a new match or a banner takes
+ * several frames to lay out, and a single look could catch it halfway. */
+static inline graphene_rect_t
+kz_test_settled_bounds (GtkWidget *widget)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t before, now;
+
+  kz_test_spin (50);
+  g_assert_true (gtk_widget_compute_bounds (widget, root, &before));
+  for (int tries = 0; tries < 50; tries++)
+    {
+      kz_test_spin (100);
+      g_assert_true (gtk_widget_compute_bounds (widget, root, &now));
+      if (graphene_rect_equal (&now, &before))
+        break;
+      before = now;
+    }
+  return before;
+}
+
 /* What AdwApplication would load for a window made without one: the
  * palette and style.css, so that pictures are true. */
 static inline void
