@@ -1236,7 +1236,8 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
   if (self->hint_pit == pit)
     return;
   self->hint_pit = pit;
-  /* Enter then sows the cup the hint names, not the one focused before. */
+  /* Enter then plays the cup the hint names (sows it, or marks it while
+   * the window waits for a mark), not the one focused before. */
   if (pit >= 0 && pit < self->n_pits && gtk_widget_get_focusable (self->cups[pit]))
     gtk_widget_grab_focus (self->cups[pit]);
   if (pit >= 0 && self->hint_tick_id == 0)

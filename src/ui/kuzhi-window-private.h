@@ -85,6 +85,10 @@ typedef struct
   size_t                pending_n;  /* … at this count of actions */
   KzAction              hint;
   KzAction              hint_then;
+  /* The hint's mark was made: its sowing is ringed next, once the mark
+   * is on screen, if the match is still at this count of actions. */
+  KzAction              hint_next;
+  size_t                hint_next_n;
 } KuzhiWindowComputer;
 
 /* kuzhi-window-analysis.c's part. */

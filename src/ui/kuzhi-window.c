@@ -325,7 +325,13 @@ update_hint (KuzhiWindow *self)
     }
   if (self->marking)
     {
-      gtk_label_set_text (self->hint_label, _("Choose one of your cups to be your lucky cup — Escape cancels."));
+      const char *choose = _("Choose one of your cups to be your lucky cup — Escape cancels.");
+      /* A hint that marks first leaves the board waiting for the mark: it
+       * still says which cup, and what to sow after. */
+      const char *hint = kuzhi_window_computer_get_hint_text (self);
+      g_autofree char *both = hint != NULL ? g_strdup_printf ("%s\n%s", hint, choose) : NULL;
+
+      gtk_label_set_text (self->hint_label, both != NULL ? both : choose);
       return;
     }
   if (d->over)
