@@ -441,6 +441,36 @@ test_hint (Fixture       *f,
   g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
 }
 
+/* Oware's hint speaks of houses, as its board and rules do, and Enter
+ * sows the house it names. */
+static void
+test_hint_oware (Fixture       *f,
+                 gconstpointer  data)
+{
+  KzAction hint;
+  const char *line;
+  g_autofree char *best = NULL;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ana", "Ben"));
+  sow_first_legal (f);
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  hint = kuzhi_window_computer_get_hint (f->window, NULL);
+  g_assert_true (KZ_ACTION_IS_PIT (hint));
+  line = hint_line (f);
+  g_test_message ("%s", line);
+  best = g_strdup_printf ("Best: house %d — ", hint % 6 + 1);
+  g_assert_true (g_str_has_prefix (line, best));
+  g_assert_null (strstr (line, "pit"));
+  g_assert_null (strstr (line, "cup"));
+
+  press_enter (f);
+  g_assert_cmpuint (n_actions (f), ==, 2);
+  g_assert_cmpint (last_action (f), ==, hint);
+}
+
 /* Loads a Constitution position with Ana to move (5 shells a cup), two
  * people playing. */
 static void
@@ -866,6 +896,7 @@ main (int   argc,
   ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);
+  ADD ("/computer/hint-oware", NULL, test_hint_oware);
   ADD ("/computer/hint-mark-enter", NULL, test_hint_mark_enter);
   ADD ("/computer/hint-refill-enter", NULL, test_hint_refill_enter);
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
