@@ -5,6 +5,8 @@
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-test-window.h"
+#include "kuzhi-board-paint.h"
+#include "kuzhi-cup.h"
 #include "kuzhi-new-match-dialog.h"
 
 typedef struct {
@@ -716,6 +718,171 @@ test_preview (Fixture       *f,
   g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, 0);
 }
 
+/* Whether `a` lies within `b` (graphene 1.10's contains_rect says no to
+ * some that do). */
+static gboolean
+rect_inside (const graphene_rect_t *a,
+             const graphene_rect_t *b)
+{
+  return a->origin.x >= b->origin.x && a->origin.y >= b->origin.y
+         && a->origin.x + a->size.width <= b->origin.x + b->size.width
+         && a->origin.y + a->size.height <= b->origin.y + b->size.height;
+}
+
+/* Lays out `pos` at width × height as the board would, with `view`'s
+ * row nearest, and a scene of it shown still. */
+static void
+scene_init (KuzhiBoardScene  *scene,
+            KuzhiBoardLayout *layout,
+            KuzhiSowing      *sowing,
+            PangoContext     *pango,
+            const KzPosition *pos,
+            int               width,
+            int               height,
+            int               view,
+            gboolean          upright)
+{
+  kuzhi_board_layout_compute (layout, width, height, pos->n_pits, view, upright);
+  kuzhi_sowing_init (sowing);
+  sowing->displayed = sowing->target = *pos;
+  *scene = (KuzhiBoardScene) { .layout = layout, .sowing = sowing, .pango = pango,
+                               .hint_pit = -1, .preview_pit = -1 };
+}
+
+static const struct { int width, height; gboolean upright; } board_sizes[] = {
+  { 1000, 420, FALSE }, { 700, 520, FALSE }, { 360, 700, TRUE },
+};
+
+/* The refill-left tray: a drawer with 3 refill left draws 3 shells in a
+ * tray at its own drawer's foot, clear of every cup; with 0 none; with 5
+ * still 3 (its count says the rest). */
+static void
+test_refill_tray (Fixture       *f,
+                  gconstpointer  data)
+{
+  PangoContext *pango = gtk_widget_get_pango_context (GTK_WIDGET (f->board));
+  KzMatch m;
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
+  m.pos.refill_left[0] = 3;
+  m.pos.refill_left[1] = 0;
+  for (guint s = 0; s < G_N_ELEMENTS (board_sizes); s++)
+    for (int view = 0; view < 2; view++)
+      for (int refill = 0; refill <= 5; refill++)
+        {
+          KuzhiBoardLayout layout;
+          KuzhiSowing sowing;
+          KuzhiBoardScene scene;
+          graphene_rect_t tray, other;
+          graphene_point_t shells[3], other_shells[3];
+          int n = -1, n_other = -1;
+
+          m.pos.refill_left[0] = refill;
+          scene_init (&scene, &layout, &sowing, pango, &m.pos, board_sizes[s].width, board_sizes[s].height,
+                      view, board_sizes[s].upright);
+          g_assert_false (kuzhi_board_paint_refill_tray (&scene, 1, &other, other_shells, &n_other));
+          g_assert_cmpint (n_other, ==, 0);
+          g_assert_cmpint (kuzhi_board_paint_refill_tray (&scene, 0, &tray, shells, &n), ==, refill > 0);
+          g_assert_cmpint (n, ==, MIN (refill, 3));
+          if (refill == 0)
+            continue;
+          /* Beside its own drawer, at its foot, not over any cup. */
+          if (!rect_inside (&tray, &layout.drawers[0]))
+            g_error ("%d × %d, view %d: the tray (%.1f, %.1f, %.1f × %.1f) is not in its drawer (%.1f, %.1f, %.1f × %.1f)",
+                     board_sizes[s].width, board_sizes[s].height, view,
+                     tray.origin.x, tray.origin.y, tray.size.width, tray.size.height,
+                     layout.drawers[0].origin.x, layout.drawers[0].origin.y,
+                     layout.drawers[0].size.width, layout.drawers[0].size.height);
+          for (int p = 0; p < layout.n_pits; p++)
+            g_assert_false (graphene_rect_intersection (&tray, &layout.cups[p], NULL));
+          for (int i = 0; i < n; i++)
+            g_assert_true (graphene_rect_contains_point (&tray, &shells[i]));
+          kuzhi_sowing_clear (&sowing);
+        }
+  kz_match_clear (&m);
+}
+
+/* The hand's count pill stays on the wood over every cup (the far row's
+ * above all), in every game, both views, lying and upright; the word
+ * said over a cup ("Triple!") covers no other cup's count. */
+static void
+test_hand_and_said (Fixture       *f,
+                    gconstpointer  data)
+{
+  PangoContext *pango = gtk_widget_get_pango_context (GTK_WIDGET (f->board));
+  static const struct { KzEventType type; KzEventDetail detail; } said[] = {
+    { KZ_EVENT_TRIPLE, 0 }, { KZ_EVENT_LUCKY, 0 }, { KZ_EVENT_CAPTURE, KZ_DETAIL_PASU },
+  };
+
+  for (int v = 0; v < KZ_N_VARIANTS; v++)
+    for (guint s = 0; s < G_N_ELEMENTS (board_sizes); s++)
+      for (int view = 0; view < 2; view++)
+        {
+          KzMatch m;
+          KuzhiBoardLayout layout;
+          KuzhiSowing sowing;
+          KuzhiBoardScene scene;
+          double u;
+
+          g_assert_true (kz_match_init (&m, v, NULL, NULL, 0));
+          scene_init (&scene, &layout, &sowing, pango, &m.pos, board_sizes[s].width, board_sizes[s].height,
+                      view, board_sizes[s].upright);
+          u = layout.unit;
+          for (int p = 0; p < layout.n_pits; p++)
+            {
+              double hx, hy;
+
+              kuzhi_board_layout_center (&layout, p, &hx, &hy);
+              for (int count = 1; count <= 48; count += 47)
+                for (int lift = 0; lift < 2; lift++)
+                  {
+                    graphene_rect_t pill;
+                    double shells_y;
+
+                    kuzhi_board_paint_hand_place (&scene, hx, hy, lift * u * 0.55, count, &shells_y, &pill);
+                    if (!rect_inside (&pill, &layout.board))
+                      g_error ("%s, %d × %d, view %d: the hand's pill over pit %d (%.1f, %.1f, %.1f × %.1f) leaves the board (%.1f, %.1f, %.1f × %.1f)",
+                               kz_variant_get (v)->key, board_sizes[s].width, board_sizes[s].height, view, p,
+                               pill.origin.x, pill.origin.y, pill.size.width, pill.size.height,
+                               layout.board.origin.x, layout.board.origin.y,
+                               layout.board.size.width, layout.board.size.height);
+                  }
+
+              for (guint w = 0; w < G_N_ELEMENTS (said); w++)
+                for (int step = 0; step <= 4; step++)
+                  {
+                    KzEvent ev = { .type = said[w].type, .pit = p, .player = p * 2 / layout.n_pits,
+                                   .count = 3, .detail = said[w].detail };
+                    graphene_rect_t rect;
+
+                    g_array_set_size (sowing.queue, 0);
+                    kuzhi_sowing_push (&sowing, &ev);
+                    sowing.pos = 0;
+                    sowing.slot_begun = TRUE;
+                    sowing.flying = 3;
+                    sowing.progress = step / 4.0;
+                    g_assert_true (kuzhi_board_paint_said (&scene, &rect));
+                    for (int q = 0; q < layout.n_pits; q++)
+                      {
+                        graphene_rect_t pill;
+                        int x, y, size;
+
+                        if (q == p)
+                          continue;
+                        kuzhi_board_layout_cup_box (&layout, q, &x, &y, &size);
+                        kuzhi_cup_count_pill (pango, size, size, 48, &pill);
+                        graphene_rect_offset (&pill, x, y);
+                        if (graphene_rect_intersection (&rect, &pill, NULL))
+                          g_error ("%s, %d × %d, view %d: the word over pit %d covers pit %d's count",
+                                   kz_variant_get (v)->key, board_sizes[s].width, board_sizes[s].height, view, p, q);
+                      }
+                  }
+            }
+          kuzhi_sowing_clear (&sowing);
+          kz_match_clear (&m);
+        }
+}
+
 /* The animation speed comes from GSettings, and changes while running. */
 static void
 test_speed_setting (Fixture       *f,
@@ -903,6 +1070,8 @@ main (int   argc,
   ADD ("/window/round-toast", NULL, test_round_toast);
   ADD ("/window/why-not", NULL, test_why_not);
   ADD ("/window/preview", NULL, test_preview);
+  ADD ("/window/refill-tray", NULL, test_refill_tray);
+  ADD ("/window/hand-and-said", NULL, test_hand_and_said);
   ADD ("/window/speed-setting", NULL, test_speed_setting);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);

@@ -651,10 +651,8 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
     {
       GtkAllocation alloc;
 
-      alloc.x = (int) floor (self->layout.cups[p].origin.x);
-      alloc.y = (int) floor (self->layout.cups[p].origin.y);
-      alloc.width = (int) ceil (u);
-      alloc.height = (int) ceil (u);
+      kuzhi_board_layout_cup_box (&self->layout, p, &alloc.x, &alloc.y, &alloc.width);
+      alloc.height = alloc.width;
       if (self->cups[p] != NULL)
         gtk_widget_size_allocate (self->cups[p], &alloc, -1);
     }
