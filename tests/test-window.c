@@ -547,21 +547,22 @@ test_round_toast (Fixture       *f,
   g_assert_null (strstr (kuzhi_window_get_last_toast (f->window), "/35"));
 }
 
-/* The buttons of win.hint below `root` (in the header bar, and its
- * narrow form). */
+/* The buttons of `action` below `root` (at most 2: win.hint's in the
+ * header bar, and its narrow form). */
 static void
-find_hint_buttons (GtkWidget  *root,
-                   GtkWidget **found,
-                   int        *n)
+find_action_buttons (GtkWidget   *root,
+                     const char  *action,
+                     GtkWidget  **found,
+                     int         *n)
 {
   if (root == GTK_WIDGET (gtk_widget_get_root (root)))
     *n = 0;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "win.hint") == 0
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0
           && *n < 2)
         found[(*n)++] = child;
-      find_hint_buttons (child, found, n);
+      find_action_buttons (child, action, found, n);
     }
 }
 
@@ -593,6 +594,31 @@ test_why_not (Fixture       *f,
   kz_match_clear (&m);
   g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 14);
 
+  /* Undo and Redo, grey with no turn played or undone, say when they
+   * will not be. */
+  {
+    GtkWidget *undo_button, *redo_button;
+    int n;
+
+    find_action_buttons (GTK_WIDGET (f->window), "win.undo", &undo_button, &n);
+    g_assert_cmpint (n, ==, 1);
+    find_action_buttons (GTK_WIDGET (f->window), "win.redo", &redo_button, &n);
+    g_assert_cmpint (n, ==, 1);
+    g_assert_false (gtk_widget_is_sensitive (undo_button));
+    g_assert_false (gtk_widget_is_sensitive (redo_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (undo_button), ==,
+                     "Nothing to undo yet: each turn, once played, can be undone (Ctrl+Z).");
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (redo_button), ==,
+                     "Nothing to redo: a turn you undo can be redone until another is played (Shift+Ctrl+Z).");
+    sow (f, 0);
+    g_assert_true (gtk_widget_is_sensitive (undo_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (undo_button), ==, "Undo the last turn (Ctrl+Z)");
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+    g_assert_true (gtk_widget_is_sensitive (redo_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (redo_button), ==, "Redo the turn undone last (Shift+Ctrl+Z)");
+    g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 14);
+  }
+
   mark_button = kz_test_find_button (GTK_WIDGET (f->window), "Mark _Lucky Cup");
   refill_button = kz_test_find_button (GTK_WIDGET (f->window), "Sow _Refill Shell");
   g_assert_false (gtk_widget_is_sensitive (mark_button));
@@ -622,7 +648,7 @@ test_why_not (Fixture       *f,
   g_assert_null (strstr (kuzhi_window_get_hint_text (f->window), "yours is"));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
                    "You have 3 refill-left shells: only a single one can be sown; they go back on your row at the next round end.");
-  find_hint_buttons (GTK_WIDGET (f->window), hint_buttons, &n_hint_buttons);
+  find_action_buttons (GTK_WIDGET (f->window), "win.hint", hint_buttons, &n_hint_buttons);
   g_assert_cmpint (n_hint_buttons, ==, 2);
   for (int i = 0; i < 2; i++)
     g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==, "Hint: the move the computer would play (H)");

@@ -151,6 +151,8 @@ struct _KuzhiWindow
   GtkWidget            *controls_box;
   GtkWidget            *refill_button;
   GtkWidget            *mark_button;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
   GtkWidget            *hint_buttons[2];  /* in the header bar, and beside the history toggle's place when narrow */
   GtkLabel             *hint_label;
   GtkRevealer          *review_revealer;

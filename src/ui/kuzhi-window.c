@@ -408,8 +408,10 @@ static char *
 wait_reason (KuzhiWindow *self)
 {
   if (kuzhi_game_model_get_over (self->model))
+    /* Translators: a grey button's tooltip once the match has ended, e.g. on Hint or Sow Refill Shell */
     return g_strdup (_("The match is over: start a new one with Ctrl+N."));
   if (kuzhi_board_view_get_animating (self->board_view))
+    /* Translators: a grey button's tooltip while shells are still being sown on screen, e.g. on Mark Lucky Cup */
     return g_strdup (_("Wait for the sowing to finish, or click the board to finish it now."));
   if (kuzhi_window_computer_to_move (self))
     /* Translators: a grey button's tooltip while the computer plays; %s is "Arul (Hard) is thinking…" */
@@ -430,6 +432,17 @@ update_actions (KuzhiWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mark-lucky", mark);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kuzhi_game_model_can_undo (self->model));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kuzhi_game_model_can_redo (self->model));
+  /* Grey Undo and Redo say why, and when they will not be. */
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               kuzhi_game_model_can_undo (self->model)
+                               ? _("Undo the last turn (Ctrl+Z)")
+                               /* Translators: the grey Undo button's tooltip at a match's start, e.g. before the first turn */
+                               : _("Nothing to undo yet: each turn, once played, can be undone (Ctrl+Z)."));
+  gtk_widget_set_tooltip_text (self->redo_button,
+                               kuzhi_game_model_can_redo (self->model)
+                               ? _("Redo the turn undone last (Shift+Ctrl+Z)")
+                               /* Translators: the grey Redo button's tooltip when no turn has been undone, e.g. right after a turn */
+                               : _("Nothing to redo: a turn you undo can be redone until another is played (Shift+Ctrl+Z)."));
 
   /* A legal control glows in the mover's colour; Constitution-only ones hide elsewhere. */
   gtk_widget_set_visible (self->controls_box, constitution);
@@ -1011,6 +1024,8 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, controls_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, refill_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, mark_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, redo_button);
   gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE,
                                              G_STRUCT_OFFSET (KuzhiWindow, hint_buttons[0]));
   gtk_widget_class_bind_template_child_full (widget_class, "narrow_hint_button", FALSE,
