@@ -52,6 +52,63 @@ kz_test_window_show (KuzhiWindow *window)
   kz_test_spin (50);
 }
 
+/* The widget's bounds in the window once the layout has settled: on a
+ * slow machine (the sanitizer build) a new match or a banner takes
+ * several frames to lay out, and a single look could catch it halfway. */
+static inline graphene_rect_t
+kz_test_settled_bounds (GtkWidget *widget)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t before, now;
+
+  kz_test_spin (50);
+  g_assert_true (gtk_widget_compute_bounds (widget, root, &before));
+  for (int tries = 0; tries < 50; tries++)
+    {
+      kz_test_spin (100);
+      g_assert_true (gtk_widget_compute_bounds (widget, root, &now));
+      if (graphene_rect_equal (&now, &before))
+        break;
+      before = now;
+    }
+  return before;
+}
+
+/* Presses `keyval` (no modifier) as the keyboard would reach the widget
+ * with the window's focus: the first key binding for it on that widget or
+ * an ancestor is run, with its own checks (a cup's Enter only shows the
+ * ring while none is drawn). FALSE when no widget binds the key. */
+static inline gboolean
+kz_test_press_key (GtkWindow *window,
+                   guint      keyval)
+{
+  for (GtkWidget *w = gtk_root_get_focus (GTK_ROOT (window)); w != NULL; w = gtk_widget_get_parent (w))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+          if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              if (GTK_IS_KEYVAL_TRIGGER (trigger)
+                  && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval
+                  && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0
+                  && gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, w,
+                                                   gtk_shortcut_get_arguments (shortcut)))
+                return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
 /* What AdwApplication would load for a window made without one: the
  * palette and style.css, so that pictures are true. */
 static inline void

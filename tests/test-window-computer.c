@@ -129,6 +129,49 @@ sow_first_legal (Fixture *f)
   g_assert_not_reached ();
 }
 
+/* The action played last, or NONE. */
+static KzAction
+last_action (Fixture *f)
+{
+  const KzMatch *m = kuzhi_game_model_get_match (f->model);
+
+  return m->n_history > 0 ? m->history[m->n_history - 1].action : KZ_ACTION_NONE;
+}
+
+/* The window waits for a cup to be marked lucky. */
+static gboolean
+marking (Fixture *f)
+{
+  gboolean marking;
+
+  g_object_get (f->window, "marking", &marking, NULL);
+  return marking;
+}
+
+static gboolean
+focused_ring_drawn (Fixture *f)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  return focus != NULL && (!KUZHI_IS_CUP (focus) || kuzhi_cup_get_ring_drawn (KUZHI_CUP (focus)));
+}
+
+/* Enter, through the key binding of whatever has the keyboard focus, once
+ * the player can see what that is (H, a key, turned the focus ring on). */
+static void
+press_enter (Fixture *f)
+{
+  gboolean cup;
+
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);
+  g_assert_true (spin_until (f, focused_ring_drawn, 2000));
+  cup = KUZHI_IS_CUP (gtk_root_get_focus (GTK_ROOT (f->window)));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->window), GDK_KEY_Return));
+  /* A button shows itself pressed for a moment (GTK's 250 ms) before it
+   * is clicked. */
+  kz_test_spin (cup ? 20 : 400);
+}
+
 /* A person against Easy: after the person's turn the computer moves by
  * itself, legally (the model refuses anything else), and the person's
  * controls wait meanwhile. */
@@ -377,8 +420,14 @@ test_hint (Fixture       *f,
   /* Two people play: the search table's memory went back with the hint. */
   g_assert_cmpuint (kuzhi_window_computer_get_table_bytes (f->window), ==, 0);
 
-  /* Playing removes the hint. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) hint);
+  /* Enter sows the hinted cup, and playing removes the hint. */
+  {
+    size_t n = n_actions (f);
+
+    press_enter (f);
+    g_assert_cmpuint (n_actions (f), ==, n + 1);
+    g_assert_cmpint (last_action (f), ==, hint);
+  }
   g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
   g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
 
@@ -390,6 +439,140 @@ test_hint (Fixture       *f,
   kz_test_spin (500);
   g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
   g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+}
+
+/* Oware's hint speaks of houses, as its board and rules do, and Enter
+ * sows the house it names. */
+static void
+test_hint_oware (Fixture       *f,
+                 gconstpointer  data)
+{
+  KzAction hint;
+  const char *line;
+  g_autofree char *best = NULL;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ana", "Ben"));
+  sow_first_legal (f);
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  hint = kuzhi_window_computer_get_hint (f->window, NULL);
+  g_assert_true (KZ_ACTION_IS_PIT (hint));
+  line = hint_line (f);
+  g_test_message ("%s", line);
+  best = g_strdup_printf ("Best: house %d — ", hint % 6 + 1);
+  g_assert_true (g_str_has_prefix (line, best));
+  g_assert_null (strstr (line, "pit"));
+  g_assert_null (strstr (line, "cup"));
+
+  press_enter (f);
+  g_assert_cmpuint (n_actions (f), ==, 2);
+  g_assert_cmpint (last_action (f), ==, hint);
+}
+
+/* Loads a Constitution position with Ana to move (5 shells a cup), two
+ * people playing. */
+static void
+set_constitution (Fixture       *f,
+                  const uint8_t  pits[14],
+                  int            store0,
+                  int            store1,
+                  int            refill0)
+{
+  KzMatch m;
+  KzOptions options = { .seeds = 5 };
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, 14);
+  m.pos.stores[0] = store0;
+  m.pos.stores[1] = store1;
+  m.pos.refill_left[0] = refill0;
+  m.pos.refill_left[1] = 0;
+  m.pos.lucky[0] = m.pos.lucky[1] = -1;
+  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+}
+
+/* A hint "mark cup X as lucky, then sow cup Y": the board waits for the
+ * mark with the ring on X, so Enter marks X; then the ring and the focus
+ * go to Y, and Enter sows Y. Escape would leave the marking. */
+static void
+test_hint_mark_enter (Fixture       *f,
+                      gconstpointer  data)
+{
+  /* Ana's account is 9 in cups + 27 in drawer = 36, reserve 1: marking
+   * cup 4 and then sowing cup 2 wins the match, and nothing else comes
+   * near it at any depth of the search. */
+  static const uint8_t pits[14] = { 2, 3, 0, 0, 3, 1, 0,  6, 6, 4, 4, 0, 5, 1 };
+  KzAction hint, then;
+  const char *line;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  set_constitution (f, pits, 27, 8, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  hint = kuzhi_window_computer_get_hint (f->window, &then);
+  line = kuzhi_window_get_hint_text (f->window);
+  g_test_message ("%s", line);
+  g_assert_true (KZ_ACTION_IS_MARK (hint));
+  g_assert_true (KZ_ACTION_IS_PIT (then));
+  g_assert_nonnull (strstr (line, "as lucky, then sow"));
+  /* Waiting for the mark, as after Mark Lucky Cup, and saying so. */
+  g_assert_true (marking (f));
+  g_assert_nonnull (strstr (line, "Escape cancels"));
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, KZ_ACTION_MARK_CUP (hint));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, KZ_ACTION_MARK_CUP (hint)))));
+
+  /* Enter marks the hinted cup; nothing is sown yet. */
+  press_enter (f);
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_cmpint (last_action (f), ==, hint);
+  g_assert_false (marking (f));
+  /* The ring and the focus are on the sowing the hint named. */
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, then);
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, then))));
+  {
+    g_autofree char *next = g_strdup_printf ("Now sow cup %d, as the hint said.", then % 7 + 1);
+    g_assert_cmpstr (kuzhi_window_computer_get_hint_text (f->window), ==, next);
+  }
+
+  /* Enter sows it. */
+  press_enter (f);
+  g_assert_cmpuint (n_actions (f), ==, 2);
+  g_assert_cmpint (last_action (f), ==, then);
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+}
+
+/* A hint to sow the refill shell moves the keyboard focus to its button:
+ * Enter sows the refill shell, not a cup. */
+static void
+test_hint_refill_enter (Fixture       *f,
+                        gconstpointer  data)
+{
+  /* Ana (account 8 + 10 + 1 = 19, no mark) does best, at any depth of
+   * the search, with her one refill-left shell. */
+  static const uint8_t pits[14] = { 1, 0, 1, 2, 1, 2, 1,  6, 3, 0, 5, 5, 6, 5 };
+  KzAction hint;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  set_constitution (f, pits, 10, 21, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  hint = kuzhi_window_computer_get_hint (f->window, NULL);
+  g_test_message ("%s", kuzhi_window_get_hint_text (f->window));
+  g_assert_cmpint (hint, ==, KZ_ACTION_REFILL);
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_hint_text (f->window), "Best: the refill shell — "));
+  g_assert_false (KUZHI_IS_CUP (gtk_root_get_focus (GTK_ROOT (f->window))));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (gtk_root_get_focus (GTK_ROOT (f->window)))), ==,
+                   "Sow _Refill Shell");
+
+  press_enter (f);
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_cmpint (last_action (f), ==, KZ_ACTION_REFILL);
 }
 
 /* In the Constitution the hint may mark first: then it names the sowing too. */
@@ -713,6 +896,9 @@ main (int   argc,
   ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);
+  ADD ("/computer/hint-oware", NULL, test_hint_oware);
+  ADD ("/computer/hint-mark-enter", NULL, test_hint_mark_enter);
+  ADD ("/computer/hint-refill-enter", NULL, test_hint_refill_enter);
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
   ADD ("/computer/analysis", NULL, test_analysis);
   ADD ("/computer/review", NULL, test_review);

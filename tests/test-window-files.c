@@ -695,8 +695,16 @@ test_history_browse (Fixture       *f,
                                              last->action % 7 + 1);
     g_assert_true (g_str_has_prefix (row3, want));
   }
-  gtk_widget_activate (GTK_WIDGET (kuzhi_history_panel_get_row (panel, 3)));
-  kz_test_spin (50);
+  {
+    /* The browse bar floats over the play area: the board stays still
+     * when it comes. */
+    graphene_rect_t before = kz_test_settled_bounds (GTK_WIDGET (f->board)), after;
+
+    gtk_widget_activate (GTK_WIDGET (kuzhi_history_panel_get_row (panel, 3)));
+    after = kz_test_settled_bounds (GTK_WIDGET (f->board));
+    g_assert_cmpfloat (after.origin.y, ==, before.origin.y);
+    g_assert_cmpfloat (after.size.height, ==, before.size.height);
+  }
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 3);
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.pos));
   g_assert_false (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
@@ -797,6 +805,41 @@ test_play_from_past (Fixture       *f,
 }
 
 /* Triples and lucky banks are marked in the rows; round separators. */
+/* The history speaks of the players by the names they were given and of
+ * the cups in the game's own word, numbered as the board numbers them
+ * along each owner's row. */
+static void
+test_history_names (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const struct {
+    KzVariantId variant;
+    const char *first, *second;   /* the rows of pit 0, then of pit 9 */
+  } games[] = {
+    { KZ_VARIANT_KALAH, "1. Meena: pit 1", "2. Arul: pit 4" },
+    { KZ_VARIANT_OWARE, "1. Meena: house 1", "2. Arul: house 4" },
+  };
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autofree char *row1 = NULL;
+      g_autofree char *row2 = NULL;
+
+      g_assert_true (kuzhi_window_start_match (f->window, games[g].variant, 4, "Meena", "Arul"));
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 9);
+      g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 2);
+      row1 = kuzhi_history_panel_get_row_text (panel, 1);
+      row2 = kuzhi_history_panel_get_row_text (panel, 2);
+      g_test_message ("%s | %s", row1, row2);
+      g_assert_true (g_str_has_prefix (row1, games[g].first));
+      g_assert_true (g_str_has_prefix (row2, games[g].second));
+      g_assert_null (strstr (row1, "Player"));
+      g_assert_null (strstr (row2, "cup"));
+    }
+}
+
 static void
 test_history_marks (Fixture       *f,
                     gconstpointer  data)
@@ -1279,6 +1322,7 @@ main (int   argc,
   ADD ("/files/history-browse", test_history_browse);
   ADD ("/files/play-from-past", test_play_from_past);
   ADD ("/files/history-marks", test_history_marks);
+  ADD ("/files/history-names", test_history_names);
   ADD ("/files/autosave-failing", test_autosave_failing);
   ADD ("/files/autosave-unreadable", test_autosave_unreadable);
   ADD ("/files/computer-side", test_computer_side);

@@ -3,7 +3,10 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-window-computer.h"
 #include "kuzhi-test-window.h"
+#include "kuzhi-board-paint.h"
+#include "kuzhi-cup.h"
 #include "kuzhi-new-match-dialog.h"
 
 typedef struct {
@@ -484,20 +487,8 @@ test_last_round (Fixture       *f,
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
 
-  /* Where the board settles once the window has laid the new match out:
-   * on a slow machine (the sanitizer build) that takes several frames. */
-  kz_test_spin (50);
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), GTK_WIDGET (f->window), &before));
-  for (int tries = 0; tries < 50; tries++)
-    {
-      graphene_rect_t now;
-
-      kz_test_spin (100);
-      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), GTK_WIDGET (f->window), &now));
-      if (graphene_rect_equal (&now, &before))
-        break;
-      before = now;
-    }
+  /* Where the board settles once the window has laid the new match out. */
+  before = kz_test_settled_bounds (GTK_WIDGET (f->board));
   sow (f, 6);
   kz_test_spin (600);   /* the banner's slide */
   g_assert_true (kuzhi_game_model_get_over (f->model));
@@ -510,14 +501,81 @@ test_last_round (Fixture       *f,
   g_test_message ("%s", banner);
   g_assert_cmpstr (banner, ==, "Ana wins the match, 36 to 34: neither player has enough shells left to fill a cup.");
   g_assert_false (kuzhi_window_get_toast_shown (f->window));
+
+  /* Nor when the banner goes (undo, here): the board stays where it was. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  g_assert_null (kuzhi_window_get_banner_text (f->window));
+  after = kz_test_settled_bounds (GTK_WIDGET (f->board));
+  g_assert_cmpfloat (after.origin.y, ==, before.origin.y);
+  g_assert_cmpfloat (after.size.height, ==, before.size.height);
+}
+
+/* A round's end in the Constitution says the accounts in the captions'
+ * words and what the 35 is, not "38/35". */
+static void
+test_round_toast (Fixture       *f,
+                  gconstpointer  data)
+{
+  /* Ana's last shell drops into Ben's empty cup 7: her row is empty, the
+   * round ends, and Ben, whose row still holds shells, opens the next.
+   * Accounts: Ana 0 + 33 + 5 = 38, Ben 5 + 27 = 32. */
+  static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 4, 0, 0, 0, 0, 0 };
+  KzMatch m;
+  KzOptions options = { .seeds = 5 };
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, sizeof pits);
+  /* Ana's 5 refill left set out one cup of her new row. */
+  m.pos.stores[0] = 33;
+  m.pos.stores[1] = 27;
+  m.pos.refill_left[0] = 5;
+  m.pos.refill_left[1] = 0;
+  m.pos.lucky[0] = m.pos.lucky[1] = -1;
+  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+
+  sow (f, 6);
+  kz_test_spin (50);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  g_assert_true (kuzhi_window_get_toast_shown (f->window));
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==,
+                   "Round 1 is over: Ben opens round 2 — accounts: Ana 38, Ben 32 (half the shells: 35)");
+  g_assert_null (strstr (kuzhi_window_get_last_toast (f->window), "/35"));
+}
+
+/* The buttons of `action` below `root` (at most 2: win.hint's in the
+ * header bar, and its narrow form). */
+static void
+find_action_buttons (GtkWidget   *root,
+                     const char  *action,
+                     GtkWidget  **found,
+                     int         *n)
+{
+  if (root == GTK_WIDGET (gtk_widget_get_root (root)))
+    *n = 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0
+          && *n < 2)
+        found[(*n)++] = child;
+      find_action_buttons (child, action, found, n);
+    }
 }
 
 /* Grey buttons say why: Mark Lucky Cup at reserve 14, Sow Refill Shell
- * with 3 refill-left shells; the hint line says the same. */
+ * with 3 refill-left shells; the hint line says the same. During the
+ * computer's turn, a sowing or after the match, the grey buttons say
+ * that instead, and when they will not be grey. */
 static void
 test_why_not (Fixture       *f,
               gconstpointer  data)
 {
+  GtkWidget *hint_buttons[2];
+  int n_hint_buttons = 0;
   static const uint8_t pits[14] = { 5, 5, 5, 5, 5, 5, 5,  1, 1, 1, 1, 1, 1, 1 };
   KzMatch m;
   KzOptions options = { .seeds = 5 };
@@ -535,6 +593,31 @@ test_why_not (Fixture       *f,
   kuzhi_game_model_set_match (f->model, &m);
   kz_match_clear (&m);
   g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 14);
+
+  /* Undo and Redo, grey with no turn played or undone, say when they
+   * will not be. */
+  {
+    GtkWidget *undo_button, *redo_button;
+    int n;
+
+    find_action_buttons (GTK_WIDGET (f->window), "win.undo", &undo_button, &n);
+    g_assert_cmpint (n, ==, 1);
+    find_action_buttons (GTK_WIDGET (f->window), "win.redo", &redo_button, &n);
+    g_assert_cmpint (n, ==, 1);
+    g_assert_false (gtk_widget_is_sensitive (undo_button));
+    g_assert_false (gtk_widget_is_sensitive (redo_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (undo_button), ==,
+                     "Nothing to undo yet: each turn, once played, can be undone (Ctrl+Z).");
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (redo_button), ==,
+                     "Nothing to redo: a turn you undo can be redone until another is played (Shift+Ctrl+Z).");
+    sow (f, 0);
+    g_assert_true (gtk_widget_is_sensitive (undo_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (undo_button), ==, "Undo the last turn (Ctrl+Z)");
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+    g_assert_true (gtk_widget_is_sensitive (redo_button));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (redo_button), ==, "Redo the turn undone last (Shift+Ctrl+Z)");
+    g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 14);
+  }
 
   mark_button = kz_test_find_button (GTK_WIDGET (f->window), "Mark _Lucky Cup");
   refill_button = kz_test_find_button (GTK_WIDGET (f->window), "Sow _Refill Shell");
@@ -563,6 +646,69 @@ test_why_not (Fixture       *f,
   g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
                    "Choose one of your cups as your lucky cup (L, then a cup; Escape cancels)");
   g_assert_null (strstr (kuzhi_window_get_hint_text (f->window), "yours is"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
+                   "You have 3 refill-left shells: only a single one can be sown; they go back on your row at the next round end.");
+  find_action_buttons (GTK_WIDGET (f->window), "win.hint", hint_buttons, &n_hint_buttons);
+  g_assert_cmpint (n_hint_buttons, ==, 2);
+  for (int i = 0; i < 2; i++)
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==, "Hint: the move the computer would play (H)");
+
+  /* What holds every move back is said before the rules, and when it
+   * ends: the computer to move, whatever the reserve allows … */
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_HARD);
+  g_assert_true (kuzhi_window_computer_to_move (f->window));
+  g_assert_false (gtk_widget_is_sensitive (mark_button));
+  g_assert_false (gtk_widget_is_sensitive (hint_buttons[0]));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
+                   "Player 1 (Hard) is thinking… This is possible again once it has moved.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
+                   "Player 1 (Hard) is thinking… This is possible again once it has moved.");
+  for (int i = 0; i < 2; i++)
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==,
+                     "Player 1 (Hard) is thinking… This is possible again once it has moved.");
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_NONE);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
+                   "Choose one of your cups as your lucky cup (L, then a cup; Escape cancels)");
+
+  /* … a sowing on screen (the hint is not held back by it) … */
+  g_settings_set_string (f->settings, "animation-speed", "slow");
+  sow (f, 0);
+  g_assert_true (kuzhi_board_view_get_animating (f->board));
+  g_assert_false (gtk_widget_is_sensitive (mark_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
+                   "Wait for the sowing to finish, or click the board to finish it now.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==,
+                   "Wait for the sowing to finish, or click the board to finish it now.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[0]), ==, "Hint: the move the computer would play (H)");
+  kuzhi_board_view_finish_animation (f->board);
+  g_settings_set_string (f->settings, "animation-speed", "instant");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), !=,
+                   "Wait for the sowing to finish, or click the board to finish it now.");
+
+  /* … and the match's end (Ana's last shell empties her row; neither
+   * stock fills a cup). */
+  {
+    static const uint8_t last[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
+
+    g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+    memcpy (m.pos.pits, last, sizeof last);
+    m.pos.stores[0] = 36;
+    m.pos.stores[1] = 30;
+    m.pos.refill_left[0] = 0;
+    m.pos.refill_left[1] = 3;
+    m.pos.lucky[0] = m.pos.lucky[1] = -1;
+    kuzhi_game_model_set_match (f->model, &m);
+    kz_match_clear (&m);
+    sow (f, 6);
+    g_assert_true (kuzhi_game_model_get_over (f->model));
+  }
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==, "The match is over: start a new one with Ctrl+N.");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (refill_button), ==, "The match is over: start a new one with Ctrl+N.");
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_false (gtk_widget_is_sensitive (hint_buttons[i]));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (hint_buttons[i]), ==, "The match is over: start a new one with Ctrl+N.");
+    }
 }
 
 /* The sowing preview: the cup focused with the ring shown is previewed,
@@ -598,6 +744,171 @@ test_preview (Fixture       *f,
   g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (cup0), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
   g_settings_set_boolean (f->settings, "sowing-preview", TRUE);
   g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, 0);
+}
+
+/* Whether `a` lies within `b` (graphene 1.10's contains_rect says no to
+ * some that do). */
+static gboolean
+rect_inside (const graphene_rect_t *a,
+             const graphene_rect_t *b)
+{
+  return a->origin.x >= b->origin.x && a->origin.y >= b->origin.y
+         && a->origin.x + a->size.width <= b->origin.x + b->size.width
+         && a->origin.y + a->size.height <= b->origin.y + b->size.height;
+}
+
+/* Lays out `pos` at width × height as the board would, with `view`'s
+ * row nearest, and a scene of it shown still. */
+static void
+scene_init (KuzhiBoardScene  *scene,
+            KuzhiBoardLayout *layout,
+            KuzhiSowing      *sowing,
+            PangoContext     *pango,
+            const KzPosition *pos,
+            int               width,
+            int               height,
+            int               view,
+            gboolean          upright)
+{
+  kuzhi_board_layout_compute (layout, width, height, pos->n_pits, view, upright);
+  kuzhi_sowing_init (sowing);
+  sowing->displayed = sowing->target = *pos;
+  *scene = (KuzhiBoardScene) { .layout = layout, .sowing = sowing, .pango = pango,
+                               .hint_pit = -1, .preview_pit = -1 };
+}
+
+static const struct { int width, height; gboolean upright; } board_sizes[] = {
+  { 1000, 420, FALSE }, { 700, 520, FALSE }, { 360, 700, TRUE },
+};
+
+/* The refill-left tray: a drawer with 3 refill left draws 3 shells in a
+ * tray at its own drawer's foot, clear of every cup; with 0 none; with 5
+ * still 3 (its count says the rest). */
+static void
+test_refill_tray (Fixture       *f,
+                  gconstpointer  data)
+{
+  PangoContext *pango = gtk_widget_get_pango_context (GTK_WIDGET (f->board));
+  KzMatch m;
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
+  m.pos.refill_left[0] = 3;
+  m.pos.refill_left[1] = 0;
+  for (guint s = 0; s < G_N_ELEMENTS (board_sizes); s++)
+    for (int view = 0; view < 2; view++)
+      for (int refill = 0; refill <= 5; refill++)
+        {
+          KuzhiBoardLayout layout;
+          KuzhiSowing sowing;
+          KuzhiBoardScene scene;
+          graphene_rect_t tray, other;
+          graphene_point_t shells[3], other_shells[3];
+          int n = -1, n_other = -1;
+
+          m.pos.refill_left[0] = refill;
+          scene_init (&scene, &layout, &sowing, pango, &m.pos, board_sizes[s].width, board_sizes[s].height,
+                      view, board_sizes[s].upright);
+          g_assert_false (kuzhi_board_paint_refill_tray (&scene, 1, &other, other_shells, &n_other));
+          g_assert_cmpint (n_other, ==, 0);
+          g_assert_cmpint (kuzhi_board_paint_refill_tray (&scene, 0, &tray, shells, &n), ==, refill > 0);
+          g_assert_cmpint (n, ==, MIN (refill, 3));
+          if (refill == 0)
+            continue;
+          /* Beside its own drawer, at its foot, not over any cup. */
+          if (!rect_inside (&tray, &layout.drawers[0]))
+            g_error ("%d × %d, view %d: the tray (%.1f, %.1f, %.1f × %.1f) is not in its drawer (%.1f, %.1f, %.1f × %.1f)",
+                     board_sizes[s].width, board_sizes[s].height, view,
+                     tray.origin.x, tray.origin.y, tray.size.width, tray.size.height,
+                     layout.drawers[0].origin.x, layout.drawers[0].origin.y,
+                     layout.drawers[0].size.width, layout.drawers[0].size.height);
+          for (int p = 0; p < layout.n_pits; p++)
+            g_assert_false (graphene_rect_intersection (&tray, &layout.cups[p], NULL));
+          for (int i = 0; i < n; i++)
+            g_assert_true (graphene_rect_contains_point (&tray, &shells[i]));
+          kuzhi_sowing_clear (&sowing);
+        }
+  kz_match_clear (&m);
+}
+
+/* The hand's count pill stays on the wood over every cup (the far row's
+ * above all), in every game, both views, lying and upright; the word
+ * said over a cup ("Triple!") covers no other cup's count. */
+static void
+test_hand_and_said (Fixture       *f,
+                    gconstpointer  data)
+{
+  PangoContext *pango = gtk_widget_get_pango_context (GTK_WIDGET (f->board));
+  static const struct { KzEventType type; KzEventDetail detail; } said[] = {
+    { KZ_EVENT_TRIPLE, 0 }, { KZ_EVENT_LUCKY, 0 }, { KZ_EVENT_CAPTURE, KZ_DETAIL_PASU },
+  };
+
+  for (int v = 0; v < KZ_N_VARIANTS; v++)
+    for (guint s = 0; s < G_N_ELEMENTS (board_sizes); s++)
+      for (int view = 0; view < 2; view++)
+        {
+          KzMatch m;
+          KuzhiBoardLayout layout;
+          KuzhiSowing sowing;
+          KuzhiBoardScene scene;
+          double u;
+
+          g_assert_true (kz_match_init (&m, v, NULL, NULL, 0));
+          scene_init (&scene, &layout, &sowing, pango, &m.pos, board_sizes[s].width, board_sizes[s].height,
+                      view, board_sizes[s].upright);
+          u = layout.unit;
+          for (int p = 0; p < layout.n_pits; p++)
+            {
+              double hx, hy;
+
+              kuzhi_board_layout_center (&layout, p, &hx, &hy);
+              for (int count = 1; count <= 48; count += 47)
+                for (int lift = 0; lift < 2; lift++)
+                  {
+                    graphene_rect_t pill;
+                    double shells_y;
+
+                    kuzhi_board_paint_hand_place (&scene, hx, hy, lift * u * 0.55, count, &shells_y, &pill);
+                    if (!rect_inside (&pill, &layout.board))
+                      g_error ("%s, %d × %d, view %d: the hand's pill over pit %d (%.1f, %.1f, %.1f × %.1f) leaves the board (%.1f, %.1f, %.1f × %.1f)",
+                               kz_variant_get (v)->key, board_sizes[s].width, board_sizes[s].height, view, p,
+                               pill.origin.x, pill.origin.y, pill.size.width, pill.size.height,
+                               layout.board.origin.x, layout.board.origin.y,
+                               layout.board.size.width, layout.board.size.height);
+                  }
+
+              for (guint w = 0; w < G_N_ELEMENTS (said); w++)
+                for (int step = 0; step <= 4; step++)
+                  {
+                    KzEvent ev = { .type = said[w].type, .pit = p, .player = p * 2 / layout.n_pits,
+                                   .count = 3, .detail = said[w].detail };
+                    graphene_rect_t rect;
+
+                    g_array_set_size (sowing.queue, 0);
+                    kuzhi_sowing_push (&sowing, &ev);
+                    sowing.pos = 0;
+                    sowing.slot_begun = TRUE;
+                    sowing.flying = 3;
+                    sowing.progress = step / 4.0;
+                    g_assert_true (kuzhi_board_paint_said (&scene, &rect));
+                    for (int q = 0; q < layout.n_pits; q++)
+                      {
+                        graphene_rect_t pill;
+                        int x, y, size;
+
+                        if (q == p)
+                          continue;
+                        kuzhi_board_layout_cup_box (&layout, q, &x, &y, &size);
+                        kuzhi_cup_count_pill (pango, size, size, 48, &pill);
+                        graphene_rect_offset (&pill, x, y);
+                        if (graphene_rect_intersection (&rect, &pill, NULL))
+                          g_error ("%s, %d × %d, view %d: the word over pit %d covers pit %d's count",
+                                   kz_variant_get (v)->key, board_sizes[s].width, board_sizes[s].height, view, p, q);
+                      }
+                  }
+            }
+          kuzhi_sowing_clear (&sowing);
+          kz_match_clear (&m);
+        }
 }
 
 /* The animation speed comes from GSettings, and changes while running. */
@@ -784,8 +1095,11 @@ main (int   argc,
   ADD ("/window/match-end", NULL, test_match_end);
   ADD ("/window/playing-on-alone", NULL, test_playing_on_alone);
   ADD ("/window/last-round", NULL, test_last_round);
+  ADD ("/window/round-toast", NULL, test_round_toast);
   ADD ("/window/why-not", NULL, test_why_not);
   ADD ("/window/preview", NULL, test_preview);
+  ADD ("/window/refill-tray", NULL, test_refill_tray);
+  ADD ("/window/hand-and-said", NULL, test_hand_and_said);
   ADD ("/window/speed-setting", NULL, test_speed_setting);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);

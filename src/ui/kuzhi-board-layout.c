@@ -135,3 +135,15 @@ kuzhi_board_layout_center (const KuzhiBoardLayout *layout,
   *x = r->origin.x + r->size.width / 2;
   *y = r->origin.y + r->size.height / 2;
 }
+
+void
+kuzhi_board_layout_cup_box (const KuzhiBoardLayout *layout,
+                            int                     pit,
+                            int                    *x,
+                            int                    *y,
+                            int                    *size)
+{
+  *x = (int) floor (layout->cups[pit].origin.x);
+  *y = (int) floor (layout->cups[pit].origin.y);
+  *size = (int) ceil (layout->unit);
+}

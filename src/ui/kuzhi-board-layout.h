@@ -48,4 +48,11 @@ void     kuzhi_board_layout_center  (const KuzhiBoardLayout *layout,
                                      double                 *x,
                                      double                 *y);
 
+/* The whole pixels a cup's widget is given: its cell, rounded out. */
+void     kuzhi_board_layout_cup_box (const KuzhiBoardLayout *layout,
+                                     int                     pit,
+                                     int                    *x,
+                                     int                    *y,
+                                     int                    *size);
+
 G_END_DECLS

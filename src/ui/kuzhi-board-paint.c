@@ -82,6 +82,31 @@ kuzhi_board_paint_wood (const KuzhiBoardScene *scene,
   cairo_stroke (cr);
 }
 
+/* A count pill's text laid out at `size`, and the pill's size around it
+ * (its outline included: `line` is the outline's width). */
+static PangoLayout *
+count_pill_layout (const KuzhiBoardScene *scene,
+                   const char            *text,
+                   double                 size,
+                   int                   *tw,
+                   int                   *th,
+                   double                *pw,
+                   double                *ph,
+                   double                *line)
+{
+  PangoLayout *layout = pango_layout_with_text (scene, text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_font_description_set_absolute_size (font, MAX (8, size) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_get_pixel_size (layout, tw, th);
+  *pw = MAX (*tw + *th * 0.8, *th * 1.3);
+  *ph = *th * 1.1;
+  *line = MAX (1, size * 0.1);
+  return layout;
+}
+
 static void
 draw_count_pill (const KuzhiBoardScene *scene,
                  cairo_t        *cr,
@@ -91,27 +116,47 @@ draw_count_pill (const KuzhiBoardScene *scene,
                  double          size,
                  const GdkRGBA  *ring)
 {
-  PangoLayout *layout = pango_layout_with_text (scene, text);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
   int tw, th;
-  double pw, ph;
+  double pw, ph, line;
+  PangoLayout *layout = count_pill_layout (scene, text, size, &tw, &th, &pw, &ph, &line);
 
-  pango_font_description_set_absolute_size (font, MAX (8, size) * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-  pango_layout_get_pixel_size (layout, &tw, &th);
-  pw = MAX (tw + th * 0.8, th * 1.3);
-  ph = th * 1.1;
   kuzhi_draw_rounded_rect (cr, cx - pw / 2, cy - ph / 2, pw, ph, ph / 2);
   cairo_set_source_rgba (cr, 0.13, 0.07, 0.03, 0.85);
   cairo_fill_preserve (cr);
   cairo_set_source_rgba (cr, ring->red, ring->green, ring->blue, 0.95);
-  cairo_set_line_width (cr, MAX (1, size * 0.1));
+  cairo_set_line_width (cr, line);
   cairo_stroke (cr);
   cairo_move_to (cr, cx - tw / 2.0, cy - th / 2.0);
   cairo_set_source_rgb (cr, 1, 1, 1);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
+}
+
+gboolean
+kuzhi_board_paint_refill_tray (const KuzhiBoardScene *scene,
+                               int                    player,
+                               graphene_rect_t       *tray,
+                               graphene_point_t       shells[3],
+                               int                   *n_shells)
+{
+  const graphene_rect_t *r = &scene->layout->drawers[player];
+  double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
+  double u = scene->layout->unit;
+  int refill = scene->sowing->displayed.variant == KZ_VARIANT_CONSTITUTION
+               ? scene->sowing->displayed.refill_left[player] : 0;
+  gboolean across = w > h;
+  double tw = across ? u * 0.8 : w * 0.76, th = u * 0.46;
+  double tx = across ? x + w - tw - u * 0.14 : x + w * 0.12, ty = y + h - th - u * 0.1;
+
+  *n_shells = 0;
+  if (refill <= 0)
+    return FALSE;
+  graphene_rect_init (tray, tx, ty, tw, th);
+  /* Three at most: more are said by the count beside them. */
+  *n_shells = MIN (refill, 3);
+  for (int i = 0; i < *n_shells; i++)
+    graphene_point_init (&shells[i], tx + tw * (refill == 1 ? 0.5 : 0.3 + 0.17 * i), ty + th / 2);
+  return TRUE;
 }
 
 void
@@ -138,6 +183,9 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   double floor_y = y + h - u * 0.1;   /* where the drawer's shells rest */
   double left = x, right = x + w;     /* where they may lie */
   double room, pitch = u * 0.22;
+  graphene_rect_t tray;
+  graphene_point_t tray_shells[3];
+  int n_tray_shells;
 
   /* A long carved trough. */
   kuzhi_draw_rounded_rect (cr, x, y, w, h, MIN (w, h) * 0.45);
@@ -155,10 +203,9 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   /* The Constitution's refill-left shells wait in a tray at the foot of
    * the drawer, apart from it (they are not banked): gold-rimmed when the
    * single shell may be sown. */
-  if (refill > 0)
+  if (kuzhi_board_paint_refill_tray (scene, player, &tray, tray_shells, &n_tray_shells))
     {
-      double tw = across ? u * 0.8 : w * 0.76, th = u * 0.46;
-      double tx = across ? x + w - tw - u * 0.14 : x + w * 0.12, ty = y + h - th - u * 0.1;
+      double tx = tray.origin.x, ty = tray.origin.y, tw = tray.size.width, th = tray.size.height;
       const GdkRGBA *g = kuzhi_gold_color ();
       g_autofree char *left_text = g_strdup_printf ("%d", refill);
 
@@ -171,8 +218,8 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
         cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
       cairo_set_line_width (cr, MAX (1, u * 0.035));
       cairo_stroke (cr);
-      for (int i = 0; i < MIN (refill, 3); i++)
-        kuzhi_cup_draw_shell (cr, tx + tw * (refill == 1 ? 0.5 : 0.3 + 0.17 * i), ty + th / 2, u * 0.24, 1.1 + i * 2.1);
+      for (int i = 0; i < n_tray_shells; i++)
+        kuzhi_cup_draw_shell (cr, tray_shells[i].x, tray_shells[i].y, u * 0.24, 1.1 + i * 2.1);
       if (refill > 1)
         draw_count_pill (scene, cr, tx + tw - u * 0.08, ty + u * 0.04, left_text, u * 0.16, g);
       if (across)
@@ -211,6 +258,40 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
 /* The shells in hand above the cup at (hx, hy), and their count: lowered
  * over a cup of the far row so that the count is not cut by the board's
  * top edge. */
+void
+kuzhi_board_paint_hand_place (const KuzhiBoardScene *scene,
+                              double                 hx,
+                              double                 hy,
+                              double                 lift,
+                              int                    count,
+                              double                *shells_y,
+                              graphene_rect_t       *pill)
+{
+  const graphene_rect_t *b = &scene->layout->board;
+  double u = scene->layout->unit;
+  double margin = u * 0.06;
+  g_autofree char *text = g_strdup_printf ("%d", count);
+  int tw, th;
+  double pw, ph, line;
+  g_autoptr(PangoLayout) layout = count_pill_layout (scene, text, u * 0.22, &tw, &th, &pw, &ph, &line);
+  double px = hx + u * 0.38 - (pw + line) / 2, py = hy - lift - u * 0.2 - (ph + line) / 2;
+
+  /* Over the far row the hand comes down (the shells with it) until the
+   * whole pill, outline and all, is on the wood; at a row's end it keeps
+   * off the board's side. */
+  if (py < b->origin.y + margin)
+    {
+      hy += b->origin.y + margin - py;
+      py = b->origin.y + margin;
+    }
+  if (px + pw + line > b->origin.x + b->size.width - margin)
+    px = b->origin.x + b->size.width - margin - pw - line;
+  *shells_y = hy - lift;
+  graphene_rect_init (pill, px, py, pw + line, ph + line);
+}
+
+/* The shells in hand above the cup at (hx, hy), and their count (placed
+ * by kuzhi_board_paint_hand_place). */
 static void
 draw_hand (const KuzhiBoardScene *scene,
            cairo_t               *cr,
@@ -220,17 +301,78 @@ draw_hand (const KuzhiBoardScene *scene,
            int                    count)
 {
   double u = scene->layout->unit;
-  double top = scene->layout->board.origin.y + u * 0.14;
-  double pill_y = hy - lift - u * 0.2;
   g_autofree char *text = g_strdup_printf ("%d", count);
+  graphene_rect_t pill;
+  double shells_y;
 
-  if (pill_y < top)
+  kuzhi_board_paint_hand_place (scene, hx, hy, lift, count, &shells_y, &pill);
+  kuzhi_cup_draw_shells (cr, hx, shells_y, u * 0.3, MIN (count, 5), 11);
+  draw_count_pill (scene, cr, pill.origin.x + pill.size.width / 2, pill.origin.y + pill.size.height / 2,
+                   text, u * 0.22, kuzhi_gold_color ());
+}
+
+/* The word said over a cup for the event shown now ("Triple!"), laid out
+ * at its size, and where its top left corner goes; NULL when none. */
+static PangoLayout *
+said_layout (const KuzhiBoardScene *scene,
+             double                *x,
+             double                *y)
+{
+  const KzEvent *ev = scene->sowing->slot_begun ? kuzhi_sowing_current (scene->sowing) : NULL;
+  double u = scene->layout->unit, t = scene->sowing->progress;
+  const char *said = NULL;
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  int tw, th;
+  double fx, fy, size = u * 0.28;
+
+  if (ev == NULL || scene->sowing->flying <= 0)
+    return NULL;
+  if (ev->type == KZ_EVENT_TRIPLE)
+    said = _("Triple!");
+  else if (ev->type == KZ_EVENT_LUCKY)
+    said = _("Lucky!");
+  /* Pallanguzhi's pasu, as the engine marked it. */
+  else if (ev->type == KZ_EVENT_CAPTURE && ev->detail == KZ_DETAIL_PASU)
+    said = _("Pasu!");
+  if (said == NULL)
+    return NULL;
+
+  /* Over the cup's own middle, which its shells are leaving, and no
+   * wider than the cup: the counts of the cups around stay readable. */
+  layout = pango_layout_with_text (scene, said);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  if (tw > u * 1.05)
     {
-      hy += top - pill_y;
-      pill_y = top;
+      size *= u * 1.05 / tw;
+      pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_layout_get_pixel_size (layout, &tw, &th);
     }
-  kuzhi_cup_draw_shells (cr, hx, hy - lift, u * 0.3, MIN (count, 5), 11);
-  draw_count_pill (scene, cr, hx + u * 0.38, pill_y, text, u * 0.22, kuzhi_gold_color ());
+  pango_font_description_free (font);
+  kuzhi_board_layout_center (scene->layout, ev->pit, &fx, &fy);
+  *x = fx - tw / 2.0;
+  *y = fy - th / 2.0 - u * 0.2 * t;
+  return layout;
+}
+
+gboolean
+kuzhi_board_paint_said (const KuzhiBoardScene *scene,
+                        graphene_rect_t       *rect)
+{
+  double x, y;
+  int tw, th;
+  g_autoptr(PangoLayout) layout = said_layout (scene, &x, &y);
+
+  if (layout == NULL)
+    return FALSE;
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  /* The outline drawn around the letters (1 px) included. */
+  graphene_rect_init (rect, x - 1, y - 1, tw + 2, th + 2);
+  return TRUE;
 }
 
 void
@@ -280,43 +422,22 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
                                 fy + (ty - fy) * lag - u * 0.6 * sin (G_PI * lag),
                                 u * 0.3, i + t * 4);
         }
-      const char *said = ev->type == KZ_EVENT_TRIPLE ? _("Triple!")
-                         : ev->type == KZ_EVENT_LUCKY ? _("Lucky!") : NULL;
+      {
+        double sx, sy;
+        g_autoptr(PangoLayout) layout = said_layout (scene, &sx, &sy);
 
-      /* Pallanguzhi's pasu, as the engine marked it. */
-      if (ev->type == KZ_EVENT_CAPTURE && ev->detail == KZ_DETAIL_PASU)
-        said = _("Pasu!");
-      if (said != NULL)
-        {
-          /* Say what happened, next to the cup. */
-          PangoLayout *layout = pango_layout_with_text (scene, said);
-          PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
-          int tw, th;
-
-          /* Over the cup's own middle, which its shells are leaving, and
-           * no wider than the cup: the counts of the cups around stay
-           * readable. */
-          double size = u * 0.28;
-          pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-          pango_layout_set_font_description (layout, font);
-          pango_layout_get_pixel_size (layout, &tw, &th);
-          if (tw > u * 1.05)
-            {
-              size *= u * 1.05 / tw;
-              pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-              pango_layout_set_font_description (layout, font);
-              pango_layout_get_pixel_size (layout, &tw, &th);
-            }
-          pango_font_description_free (font);
-          cairo_move_to (cr, fx - tw / 2.0, fy - th / 2.0 - u * 0.2 * t);
-          cairo_set_source_rgba (cr, 1, 0.93, 0.55, 1 - t * 0.6);
-          pango_cairo_layout_path (cr, layout);
-          cairo_fill_preserve (cr);
-          cairo_set_source_rgba (cr, 0.25, 0.1, 0, 1 - t * 0.6);
-          cairo_set_line_width (cr, 1);
-          cairo_stroke (cr);
-          g_object_unref (layout);
-        }
+        /* Say what happened, over the cup. */
+        if (layout != NULL)
+          {
+            cairo_move_to (cr, sx, sy);
+            cairo_set_source_rgba (cr, 1, 0.93, 0.55, 1 - t * 0.6);
+            pango_cairo_layout_path (cr, layout);
+            cairo_fill_preserve (cr);
+            cairo_set_source_rgba (cr, 0.25, 0.1, 0, 1 - t * 0.6);
+            cairo_set_line_width (cr, 1);
+            cairo_stroke (cr);
+          }
+      }
     }
   else if (ev != NULL && ev->type == KZ_EVENT_MARK)
     {

@@ -26,6 +26,29 @@ void kuzhi_board_paint_wood   (const KuzhiBoardScene *scene,
 void kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
                                cairo_t               *cr,
                                int                    player);
+/* Where the Constitution's refill-left shells of `player` are drawn: the
+ * tray at the foot of the drawer and the centres of the shells in it (at
+ * most 3; a count says more). FALSE, with no shell, when none waits. The
+ * drawer's painting draws from it. */
+gboolean kuzhi_board_paint_refill_tray (const KuzhiBoardScene *scene,
+                                        int                    player,
+                                        graphene_rect_t       *tray,
+                                        graphene_point_t       shells[3],
+                                        int                   *n_shells);
+/* Where `count` shells in hand over the cup at (hx, hy), lifted by `lift`,
+ * are drawn: the shells' centre height and their count's pill (outline
+ * included), kept on the wood. The hand's painting draws from it. */
+void     kuzhi_board_paint_hand_place  (const KuzhiBoardScene *scene,
+                                        double                 hx,
+                                        double                 hy,
+                                        double                 lift,
+                                        int                    count,
+                                        double                *shells_y,
+                                        graphene_rect_t       *pill);
+/* The rectangle of the word said over a cup for the event shown now
+ * ("Triple!", "Lucky!", "Pasu!"); FALSE when none is. */
+gboolean kuzhi_board_paint_said        (const KuzhiBoardScene *scene,
+                                        graphene_rect_t       *rect);
 /* The shells in hand and in flight, and what the event says ("Triple!"). */
 void kuzhi_board_paint_hand   (const KuzhiBoardScene *scene,
                                cairo_t               *cr);

@@ -651,10 +651,8 @@ kuzhi_board_view_size_allocate (GtkWidget *widget,
     {
       GtkAllocation alloc;
 
-      alloc.x = (int) floor (self->layout.cups[p].origin.x);
-      alloc.y = (int) floor (self->layout.cups[p].origin.y);
-      alloc.width = (int) ceil (u);
-      alloc.height = (int) ceil (u);
+      kuzhi_board_layout_cup_box (&self->layout, p, &alloc.x, &alloc.y, &alloc.width);
+      alloc.height = alloc.width;
       if (self->cups[p] != NULL)
         gtk_widget_size_allocate (self->cups[p], &alloc, -1);
     }
@@ -1236,7 +1234,8 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
   if (self->hint_pit == pit)
     return;
   self->hint_pit = pit;
-  /* Enter then sows the cup the hint names, not the one focused before. */
+  /* Enter then plays the cup the hint names (sows it, or marks it while
+   * the window waits for a mark), not the one focused before. */
   if (pit >= 0 && pit < self->n_pits && gtk_widget_get_focusable (self->cups[pit]))
     gtk_widget_grab_focus (self->cups[pit]);
   if (pit >= 0 && self->hint_tick_id == 0)

@@ -310,6 +310,54 @@ get_hollow (int           w,
   return hollows[job.owner][state];
 }
 
+#define COUNT_PILL_LINE(r) MAX (1, (r) * 0.035)
+
+/* The count's text laid out for a cup w × h, and its pill: top left
+ * corner and size (without its outline). */
+static PangoLayout *
+count_pill_layout (PangoContext *pango,
+                   int           w,
+                   int           h,
+                   int           count,
+                   int          *tw,
+                   int          *th,
+                   double       *px,
+                   double       *py,
+                   double       *pw,
+                   double       *ph)
+{
+  double r = MIN (w, h) / 2.0 * 0.86;
+  g_autofree char *text = g_strdup_printf ("%d", count);
+  PangoLayout *layout = pango_layout_new (pango);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_layout_set_text (layout, text, -1);
+  pango_font_description_set_absolute_size (font, MAX (8, r * 0.32) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_get_pixel_size (layout, tw, th);
+  *pw = MAX (*tw + *th * 0.7, *th * 1.3);
+  *ph = *th * 1.05;
+  *px = w / 2.0 - *pw / 2;
+  *py = MIN (h / 2.0 + r * 0.98 - *ph * 0.55, h - *ph - 1);
+  return layout;
+}
+
+void
+kuzhi_cup_count_pill (PangoContext    *pango,
+                      int              w,
+                      int              h,
+                      int              count,
+                      graphene_rect_t *pill)
+{
+  double r = MIN (w, h) / 2.0 * 0.86, line = COUNT_PILL_LINE (r);
+  int tw, th;
+  double px, py, pw, ph;
+  g_autoptr(PangoLayout) layout = count_pill_layout (pango, w, h, count, &tw, &th, &px, &py, &pw, &ph);
+
+  graphene_rect_init (pill, px - line / 2, py - line / 2, pw + line, ph + line);
+}
+
 static void
 draw_cup (cairo_t  *cr,
           gpointer  data)
@@ -361,20 +409,11 @@ draw_cup (cairo_t  *cr,
 
   /* The count, always readable, in a pill on the lower rim. */
   {
-    g_autofree char *text = g_strdup_printf ("%d", self->count);
-    PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
-    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
     int tw, th;
     double pw, ph, px, py;
+    PangoLayout *layout = count_pill_layout (gtk_widget_get_pango_context (widget), w, h, self->count,
+                                             &tw, &th, &px, &py, &pw, &ph);
 
-    pango_font_description_set_absolute_size (font, MAX (8, r * 0.32) * PANGO_SCALE);
-    pango_layout_set_font_description (layout, font);
-    pango_font_description_free (font);
-    pango_layout_get_pixel_size (layout, &tw, &th);
-    pw = MAX (tw + th * 0.7, th * 1.3);
-    ph = th * 1.05;
-    px = cx - pw / 2;
-    py = MIN (cy + r * 0.98 - ph * 0.55, h - ph - 1);
     cairo_new_sub_path (cr);
     cairo_arc (cr, px + ph / 2, py + ph / 2, ph / 2, G_PI / 2, 3 * G_PI / 2);
     cairo_arc (cr, px + pw - ph / 2, py + ph / 2, ph / 2, -G_PI / 2, G_PI / 2);
@@ -382,7 +421,7 @@ draw_cup (cairo_t  *cr,
     cairo_set_source_rgba (cr, 0.13, 0.07, 0.03, 0.82);
     cairo_fill_preserve (cr);
     cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue, 0.9);
-    cairo_set_line_width (cr, MAX (1, r * 0.035));
+    cairo_set_line_width (cr, COUNT_PILL_LINE (r));
     cairo_stroke (cr);
     cairo_move_to (cr, cx - tw / 2.0, py + (ph - th) / 2);
     cairo_set_source_rgb (cr, 1, 1, 1);

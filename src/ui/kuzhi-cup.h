@@ -31,6 +31,13 @@ void       kuzhi_cup_set_count    (KuzhiCup      *self,
 void       kuzhi_cup_set_state    (KuzhiCup      *self,
                                    KuzhiCupState  state);
 KuzhiCupState kuzhi_cup_get_state (KuzhiCup      *self);
+/* Where a cup w × h pixels draws the pill of its `count` (outline
+ * included), in its own coordinates: its drawing uses it. */
+void       kuzhi_cup_count_pill   (PangoContext  *pango,
+                                   int            w,
+                                   int            h,
+                                   int            count,
+                                   graphene_rect_t *pill);
 /* The player whose lucky cup this is, or -1. */
 void       kuzhi_cup_set_lucky    (KuzhiCup      *self,
                                    int            lucky_owner);

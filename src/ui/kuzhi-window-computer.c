@@ -122,6 +122,7 @@ invalidate (Computer *c)
   c->hinting = FALSE;
   c->hint = KZ_ACTION_NONE;
   c->hint_then = KZ_ACTION_NONE;
+  c->hint_next = KZ_ACTION_NONE;
   g_clear_pointer (&c->text, g_free);
   kuzhi_board_view_set_hint (c->board, -1);
 }
@@ -319,6 +320,11 @@ on_hint_found (GObject      *source,
       g_autofree char *marked = kuzhi_game_action_name (pos, (KzAction) cup);
 
       c->hint_then = search.pv_len >= 2 ? search.pv[1] : KZ_ACTION_NONE;
+      /* Enter does what the hint says: the board waits for the mark, as
+       * after Mark Lucky Cup (Escape leaves it), with the ring on the
+       * cup to mark; once marked, the sowing is ringed
+       * (show_hint_next). */
+      g_object_set (c->window, "marking", TRUE, NULL);
       kuzhi_board_view_set_hint (c->board, cup);
       if (c->hint_then != KZ_ACTION_NONE)
         {
@@ -333,6 +339,9 @@ on_hint_found (GObject      *source,
   else
     {
       kuzhi_board_view_set_hint (c->board, KZ_ACTION_IS_PIT (action) ? action : -1);
+      /* The refill shell is no cup: Enter presses its button. */
+      if (action == KZ_ACTION_REFILL && gtk_widget_is_sensitive (c->window->refill_button))
+        gtk_widget_grab_focus (c->window->refill_button);
       what = kuzhi_game_action_name (pos, action);
     }
 
@@ -372,21 +381,53 @@ hint_action (GSimpleAction *action,
 
 /* --- the model and the board ------------------------------------------------- */
 
+/* After the hint's mark, the hint's sowing: ringed and focused, so that
+ * the next Enter sows it. */
 static void
-on_action_started (Computer *c)
+show_hint_next (Computer *c)
 {
+  KzAction next = c->hint_next;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (next == KZ_ACTION_NONE || kuzhi_board_view_get_animating (c->board))
+    return;
+  c->hint_next = KZ_ACTION_NONE;
+  if (c->hint_next_n != kuzhi_game_model_get_match (c->model)->n_history
+      || computer_to_move (c) || !kuzhi_game_model_is_legal (c->model, next))
+    return;
+  c->hint = next;
+  kuzhi_board_view_set_hint (c->board, next);
+  name = kuzhi_game_action_name (kuzhi_game_model_get_position (c->model), next);
+  /* Translators: the hint line once the hinted lucky cup is marked: "Now sow cup 2, as the hint said." */
+  text = g_strdup_printf (_("Now sow %s, as the hint said."), name);
+  set_text (c, text);
+  update_state (c);
+}
+
+static void
+on_action_started (Computer *c,
+                   int       action)
+{
+  KzAction hint = c->hint, then = c->hint_then;
+
   invalidate (c);
+  /* The hint's own mark: its sowing comes next. */
+  if (KZ_ACTION_IS_MARK (hint) && action == (int) hint && KZ_ACTION_IS_PIT (then))
+    c->hint_next = then;
   update_state (c);
 }
 
 static void
 on_action_finished (Computer *c)
 {
+  c->hint_next_n = kuzhi_game_model_get_match (c->model)->n_history;
   /* With instant sowing nothing animates: the pause starts now. */
   if (!kuzhi_board_view_get_animating (c->board))
     {
       c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
       schedule (c);
+      show_hint_next (c);
     }
 }
 
@@ -417,6 +458,7 @@ on_animating_changed (Computer *c)
     return;
   c->ready_at = g_get_monotonic_time () + PAUSE_USEC;
   schedule (c);
+  show_hint_next (c);
 }
 
 /* The window is closing: stop at once and take no answer any more. */
@@ -458,7 +500,7 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   c->board = g_object_ref (kuzhi_window_get_board_view (self));
   c->player = kuzhi_computer_player_new ();
   c->chosen = c->chosen_then = c->pending = KZ_ACTION_NONE;
-  c->hint = c->hint_then = KZ_ACTION_NONE;
+  c->hint = c->hint_then = c->hint_next = KZ_ACTION_NONE;
   if (kuzhi_application_get_settings () != NULL)
     c->settings = g_object_ref (kuzhi_application_get_settings ());
 

@@ -85,6 +85,10 @@ typedef struct
   size_t                pending_n;  /* … at this count of actions */
   KzAction              hint;
   KzAction              hint_then;
+  /* The hint's mark was made: its sowing is ringed next, once the mark
+   * is on screen, if the match is still at this count of actions. */
+  KzAction              hint_next;
+  size_t                hint_next_n;
 } KuzhiWindowComputer;
 
 /* kuzhi-window-analysis.c's part. */
@@ -147,6 +151,9 @@ struct _KuzhiWindow
   GtkWidget            *controls_box;
   GtkWidget            *refill_button;
   GtkWidget            *mark_button;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GtkWidget            *hint_buttons[2];  /* in the header bar, and beside the history toggle's place when narrow */
   GtkLabel             *hint_label;
   GtkRevealer          *review_revealer;
   GtkLabel             *review_label;

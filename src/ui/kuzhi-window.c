@@ -325,7 +325,13 @@ update_hint (KuzhiWindow *self)
     }
   if (self->marking)
     {
-      gtk_label_set_text (self->hint_label, _("Choose one of your cups to be your lucky cup — Escape cancels."));
+      const char *choose = _("Choose one of your cups to be your lucky cup — Escape cancels.");
+      /* A hint that marks first leaves the board waiting for the mark: it
+       * still says which cup, and what to sow after. */
+      const char *hint = kuzhi_window_computer_get_hint_text (self);
+      g_autofree char *both = hint != NULL ? g_strdup_printf ("%s\n%s", hint, choose) : NULL;
+
+      gtk_label_set_text (self->hint_label, both != NULL ? both : choose);
       return;
     }
   if (d->over)
@@ -395,6 +401,25 @@ update_hint (KuzhiWindow *self)
   gtk_label_set_text (self->hint_label, text->str);
 }
 
+/* Why no move can be made now, whatever the position's rules say, and
+ * when it can: a grey button's tooltip. NULL when nothing stands in the
+ * way but the rules. */
+static char *
+wait_reason (KuzhiWindow *self)
+{
+  if (kuzhi_game_model_get_over (self->model))
+    /* Translators: a grey button's tooltip once the match has ended, e.g. on Hint or Sow Refill Shell */
+    return g_strdup (_("The match is over: start a new one with Ctrl+N."));
+  if (kuzhi_board_view_get_animating (self->board_view))
+    /* Translators: a grey button's tooltip while shells are still being sown on screen, e.g. on Mark Lucky Cup */
+    return g_strdup (_("Wait for the sowing to finish, or click the board to finish it now."));
+  if (kuzhi_window_computer_to_move (self))
+    /* Translators: a grey button's tooltip while the computer plays; %s is "Arul (Hard) is thinking…" */
+    return g_strdup_printf (_("%s This is possible again once it has moved."),
+                            kuzhi_window_computer_get_hint_text (self));
+  return NULL;
+}
+
 static void
 update_actions (KuzhiWindow *self)
 {
@@ -407,6 +432,17 @@ update_actions (KuzhiWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mark-lucky", mark);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kuzhi_game_model_can_undo (self->model));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kuzhi_game_model_can_redo (self->model));
+  /* Grey Undo and Redo say why, and when they will not be. */
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               kuzhi_game_model_can_undo (self->model)
+                               ? _("Undo the last turn (Ctrl+Z)")
+                               /* Translators: the grey Undo button's tooltip at a match's start, e.g. before the first turn */
+                               : _("Nothing to undo yet: each turn, once played, can be undone (Ctrl+Z)."));
+  gtk_widget_set_tooltip_text (self->redo_button,
+                               kuzhi_game_model_can_redo (self->model)
+                               ? _("Redo the turn undone last (Shift+Ctrl+Z)")
+                               /* Translators: the grey Redo button's tooltip when no turn has been undone, e.g. right after a turn */
+                               : _("Nothing to redo: a turn you undo can be redone until another is played (Shift+Ctrl+Z)."));
 
   /* A legal control glows in the mover's colour; Constitution-only ones hide elsewhere. */
   gtk_widget_set_visible (self->controls_box, constitution);
@@ -419,12 +455,34 @@ update_actions (KuzhiWindow *self)
   else
     gtk_widget_remove_css_class (self->mark_button, "lucky-action");
 
-  /* A grey button says why in its tooltip. */
+  /* A grey button says why in its tooltip, and when it will not be grey:
+   * first what holds every move back (a sowing, the computer, the match's
+   * end), then the rule. */
+  {
+    g_autofree char *wait = wait_reason (self);
+    const char *no_hint = wait;
+
+    if (no_hint == NULL && kuzhi_window_computer_is_thinking (self))
+      no_hint = _("Looking for the best move…");
+    /* The animation does not hold the hint back (it searches the position
+     * the sowing ends in). */
+    if (no_hint == wait && kuzhi_board_view_get_animating (self->board_view)
+        && !kuzhi_game_model_get_over (self->model))
+      no_hint = NULL;
+    for (int i = 0; i < 2; i++)
+      gtk_widget_set_tooltip_text (self->hint_buttons[i],
+                                   no_hint != NULL ? no_hint : _("Hint: the move the computer would play (H)"));
+  }
   if (constitution)
     {
       const KzPosition *d = kuzhi_game_model_get_position (self->model);
-      g_autofree char *no_refill = refill ? NULL : kuzhi_game_refill_refusal (d);
-      g_autofree char *no_mark = mark ? NULL : kuzhi_game_mark_refusal (d);
+      g_autofree char *no_refill = refill ? NULL : wait_reason (self);
+      g_autofree char *no_mark = mark ? NULL : wait_reason (self);
+
+      if (!refill && no_refill == NULL)
+        no_refill = kuzhi_game_refill_refusal (d);
+      if (!mark && no_mark == NULL)
+        no_mark = kuzhi_game_mark_refusal (d);
 
       gtk_widget_set_tooltip_text (self->refill_button,
                                    no_refill ? no_refill : _("Drop the refill shell into your first cup (R)"));
@@ -607,10 +665,12 @@ on_event_reached (KuzhiBoardView *view,
 
   {
     int half = 7 * pos->seeds;
-    /* Translators: the Constitution's round end: "Round 1 is over: Ana opens round 2 — Ana 38/35, Ben 32/35" */
-    g_autofree char *text = g_strdup_printf (_("Round %d is over: %s opens round %d — %s %d/%d, %s %d/%d"),
+    /* "38/35" left the 35 to be guessed: the accounts are named as the
+     * drawer captions name them, and the 35 as what it is. */
+    /* Translators: the Constitution's round end, the accounts in the drawer captions' words: "Round 1 is over: Ana opens round 2 — accounts: Ana 38, Ben 32 (half the shells: 35)" */
+    g_autofree char *text = g_strdup_printf (_("Round %d is over: %s opens round %d — accounts: %s %d, %s %d (half the shells: %d)"),
                                              ev->round, player_name (self, ev->player), ev->round + 1,
-                                             player_name (self, 0), kuzhi_game_account (pos, 0), half,
+                                             player_name (self, 0), kuzhi_game_account (pos, 0),
                                              player_name (self, 1), kuzhi_game_account (pos, 1), half);
     show_toast (self, text);
   }
@@ -964,6 +1024,12 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, controls_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, refill_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, mark_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, redo_button);
+  gtk_widget_class_bind_template_child_full (widget_class, "hint_button", FALSE,
+                                             G_STRUCT_OFFSET (KuzhiWindow, hint_buttons[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "narrow_hint_button", FALSE,
+                                             G_STRUCT_OFFSET (KuzhiWindow, hint_buttons[1]));
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view1_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view_section);
