@@ -53,6 +53,11 @@ void              kuzhi_board_view_set_marking      (KuzhiBoardView *self,
                                                      gboolean        marking);
 void              kuzhi_board_view_set_interactive  (KuzhiBoardView *self,
                                                      gboolean        interactive);
+/* A variation (Show Better Move): the cups offered are the displayed
+ * position's legal moves, worked out by the engine on it, whoever is to
+ * move in the match; the window plays them on its own copy. */
+void              kuzhi_board_view_set_variation    (KuzhiBoardView *self,
+                                                     gboolean        variation);
 /* Whether the board may stand upright when narrow (TRUE); a diagram that
  * its text describes lying across says FALSE. */
 void              kuzhi_board_view_set_may_stand    (KuzhiBoardView *self,

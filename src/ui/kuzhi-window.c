@@ -318,6 +318,11 @@ update_hint (KuzhiWindow *self)
   gboolean sow = FALSE, refill = FALSE, mark = FALSE;
   int n;
 
+  if (kuzhi_window_files_in_variation (self))
+    {
+      gtk_label_set_text (self->hint_label, _("A variation: sow a highlighted cup to play on in it; the match does not change. Escape returns to the match."));
+      return;
+    }
   if (kuzhi_window_get_browsing_turn (self) >= 0)
     {
       gtk_label_set_text (self->hint_label, _("This is a past position: Escape returns to the match."));
@@ -398,7 +403,11 @@ update_hint (KuzhiWindow *self)
 static void
 update_actions (KuzhiWindow *self)
 {
-  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self);
+  /* While the history is browsed (or a variation explored) the board is
+   * not the match's: the refill shell and the lucky cup would play on the
+   * match unseen. */
+  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self)
+                  && kuzhi_window_get_browsing_turn (self) < 0;
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
@@ -623,6 +632,9 @@ on_cup_activated (KuzhiBoardView *view,
 {
   KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
 
+  /* A variation on the board: the sowing is its, not the match's. */
+  if (kuzhi_window_files_variation_sow (self, pit))
+    return;
   if (kuzhi_window_computer_to_move (self) || !kuzhi_game_model_is_legal (self->model, action))
     {
       g_autofree char *why = NULL;
@@ -949,6 +961,8 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, better_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, play_from_here_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, variation_back_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_progress);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_label);
