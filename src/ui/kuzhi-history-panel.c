@@ -353,13 +353,7 @@ on_graph_pressed (GtkGestureClick   *click,
                   double             y,
                   KuzhiHistoryPanel *self)
 {
-  int width = gtk_widget_get_width (self->graph);
-  guint turn;
-
-  if (self->review == NULL || width <= 0)
-    return;
-  turn = (guint) CLAMP ((int) (x / width * self->review->len + 0.5), 0, (int) self->review->len);
-  g_signal_emit (self, signals[TURN_ACTIVATED], 0, turn);
+  kuzhi_history_panel_activate_graph_at (self, x);
 }
 
 static void
@@ -542,4 +536,36 @@ kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
   if (self->review == NULL || turn == 0 || turn > self->review->len)
     return NULL;
   return &g_array_index (self->review, KuzhiReviewTurn, turn - 1);
+}
+
+/* The graph draws turn k's point at k × width / n: a click goes to the
+ * nearest point's turn. */
+int
+kuzhi_history_panel_get_graph_turn_at (KuzhiHistoryPanel *self,
+                                       double             x)
+{
+  int width;
+
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), -1);
+  width = gtk_widget_get_width (self->graph);
+  if (self->review == NULL || width <= 0)
+    return -1;
+  return CLAMP ((int) (x / width * self->review->len + 0.5), 0, (int) self->review->len);
+}
+
+void
+kuzhi_history_panel_activate_graph_at (KuzhiHistoryPanel *self,
+                                       double             x)
+{
+  int turn = kuzhi_history_panel_get_graph_turn_at (self, x);
+
+  if (turn >= 0)
+    g_signal_emit (self, signals[TURN_ACTIVATED], 0, (guint) turn);
+}
+
+GtkWidget *
+kuzhi_history_panel_get_graph (KuzhiHistoryPanel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), NULL);
+  return self->graph;
 }
