@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <adwaita.h>
 
 #include "kuzhi-history-panel.h"
 #include "kuzhi-game-text.h"
@@ -318,7 +319,9 @@ draw_graph (GtkDrawingArea *area,
         cairo_line_to (cr, k * step, mid - graph_value (self, k) * scale);
       cairo_line_to (cr, width, mid);
       cairo_close_path (cr);
-      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.45);
+      /* Stronger on a dark background, where the colours at 0.45 sink
+       * into the panel. */
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, adw_style_manager_get_dark (adw_style_manager_get_default ()) ? 0.7 : 0.45);
       cairo_fill (cr);
       cairo_restore (cr);
     }
@@ -337,6 +340,31 @@ draw_graph (GtkDrawingArea *area,
         cairo_line_to (cr, k * step, mid - graph_value (self, k) * scale);
     }
   cairo_stroke (cr);
+  /* Each mistake and blunder, a dot where its turn ends, in the colours
+   * its row gives it (the style's, light or dark). */
+  {
+    const KzVariant *v = kz_position_variant (&self->start);
+    GdkRGBA warning, error;
+
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    if (!gtk_style_context_lookup_color (style, "warning_color", &warning))
+      warning = fg;
+    if (!gtk_style_context_lookup_color (style, "error_color", &error))
+      error = fg;
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    for (guint t = 1; t <= n; t++)
+      {
+        const KuzhiReviewTurn *r = &g_array_index (self->review, KuzhiReviewTurn, t - 1);
+        const GdkRGBA *c = r->loss >= v->review_blunder ? &error : r->loss >= v->review_mistake ? &warning : NULL;
+
+        if (c == NULL)
+          continue;
+        cairo_new_path (cr);
+        cairo_arc (cr, t * step, mid - graph_value (self, t) * scale, r->loss >= v->review_blunder ? 3.5 : 2.5, 0, 2 * G_PI);
+        gdk_cairo_set_source_rgba (cr, c);
+        cairo_fill (cr);
+      }
+  }
   /* The turn shown on the board. */
   if (self->selected <= n)
     {
