@@ -844,8 +844,10 @@ reviewed (Fixture *f)
 
 /* Review Match on a Kalah endgame whose first turn was the worst: the
  * row of that turn says how much it gave (proven, as full minimax says)
- * and whether that was a mistake or a blunder. A review can be cancelled, and a new move takes an
- * old review away. */
+ * and whether that was a mistake or a blunder. While it is the last turn,
+ * its row still offers the better move (the board shows the current
+ * position). A review can be cancelled, and a new move takes an old
+ * review away. */
 static void
 test_review (Fixture       *f,
              gconstpointer  data)
@@ -856,6 +858,7 @@ test_review (Fixture       *f,
   KzAction actions[KZ_MAX_ACTIONS], worst = KZ_ACTION_NONE;
   int worst_value = G_MAXINT, best_value, n;
   KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  GtkWidget *better = kz_test_find_button (GTK_WIDGET (f->window), "Show _Better Move");
   g_autofree char *row = NULL;
 
   g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
@@ -881,13 +884,6 @@ test_review (Fixture       *f,
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
   g_assert_true (kuzhi_game_model_play (f->model, worst, NULL));
-  /* A turn after it, so that turn 1 is in the past and can be browsed. */
-  if (!kuzhi_game_model_get_over (f->model))
-    {
-      KzAction legal[KZ_MAX_ACTIONS];
-      g_assert_cmpint (kuzhi_game_model_get_legal (f->model, legal), >, 0);
-      g_assert_true (kuzhi_game_model_play (f->model, legal[0], NULL));
-    }
   kz_test_spin (50);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
 
@@ -901,29 +897,29 @@ test_review (Fixture       *f,
     g_autofree char *want = g_strdup_printf (loss >= kz_variant_get (KZ_VARIANT_KALAH)->review_blunder ? "−%d blunder" : "−%d mistake", loss);
     g_assert_nonnull (strstr (row, want));
   }
-  kz_test_spin (800);   /* the history panel slides in */
-  kz_test_capture (GTK_WIDGET (f->window), "review.png");
 
-  /* Show Better Move on the mistake: the best turn played on a copy of
-   * the position before it; the match is not changed. */
+  /* The last turn is the current position, yet its row offers its
+   * better move. */
+  g_assert_nonnull (better);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 1);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  g_assert_true (gtk_widget_get_visible (better));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
   {
-    GtkWidget *better = kz_test_find_button (GTK_WIDGET (f->window), "Show _Better Move");
-    size_t n_before = kuzhi_game_model_get_match (f->model)->n_history;
     KzPosition want = kuzhi_game_model_get_match (f->model)->start;
     const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (panel, 1);
 
-    g_assert_nonnull (better);
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 1);
-    g_assert_true (gtk_widget_get_visible (better));
     gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-better", NULL);
     kz_position_variant (&want)->apply (&want, r->best_action, NULL);
     g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &want));
-    g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, n_before);
-    kz_test_spin (400);   /* the browse bar slides down */
-    kz_test_capture (GTK_WIDGET (f->window), "review-better.png");
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
-    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
   }
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  /* A last turn the review did not mark is only the current position. */
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 1);
 
   /* A move: the review no longer matches the line of play. */
   if (!kuzhi_game_model_get_over (f->model))
@@ -940,6 +936,156 @@ test_review (Fixture       *f,
   kz_test_spin (1500);
   g_assert_false (reviewed (f));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
+}
+
+/* The first reviewed turn before the last whose loss is at least
+ * `threshold`, or 0. */
+static guint
+marked_turn (KuzhiHistoryPanel *panel,
+             int                threshold,
+             int                below)
+{
+  for (guint t = 1; t < kuzhi_history_panel_get_n_turns (panel); t++)
+    {
+      const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (panel, t);
+      if (r->loss >= threshold && r->loss < below)
+        return t;
+    }
+  return 0;
+}
+
+/* Review Match over a longer Kalah match played at random (24 turns):
+ * mistakes and blunders are marked; a click on the graph at a turn's x
+ * browses that turn; Show Better Move leaves a variation the board plays
+ * on, both sides, through the engine on a copy, with Back, while Play From
+ * Here, the hint and the analysis stay off; Escape leaves it and the match
+ * has not changed. The pictures of docs/ui.md come from here, the light
+ * and the dark style. */
+static void
+test_review_explore (Fixture       *f,
+                     gconstpointer  data)
+{
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  const KzVariant *kalah = kz_variant_get (KZ_VARIANT_KALAH);
+  KzMatch m, saved;
+  guint64 rng = 2026;
+  guint mistake, blunder, n_turns;
+  GtkWidget *play_from_here = kz_test_find_button (GTK_WIDGET (f->window), "_Play From Here…");
+  GtkWidget *back = kz_test_find_button (GTK_WIDGET (f->window), "_Back");
+
+  kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Ben");
+  kz_match_copy (&m, kuzhi_game_model_get_match (f->model));
+  kz_test_play_random (&m, &rng, 24);
+  g_assert_false (m.pos.over);
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  n_turns = kuzhi_history_panel_get_n_turns (panel);
+  g_assert_cmpuint (n_turns, >=, 20);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.review", NULL);
+  g_assert_true (spin_until (f, reviewed, 60000));
+  mistake = marked_turn (panel, kalah->review_mistake, kalah->review_blunder);
+  blunder = marked_turn (panel, kalah->review_blunder, G_MAXINT);
+  g_test_message ("turn %u a mistake, turn %u a blunder", mistake, blunder);
+  g_assert_cmpuint (mistake, >, 0);
+  g_assert_cmpuint (blunder, >, 0);
+  {
+    g_autofree char *row = kuzhi_history_panel_get_row_text (panel, blunder);
+    g_assert_nonnull (strstr (row, "blunder"));
+  }
+  kz_test_spin (800);   /* the history panel slides in */
+
+  /* The graph: turn k's point is at k × width / n; a click there browses it. */
+  {
+    GtkWidget *graph = kuzhi_history_panel_get_graph (panel);
+    int width = gtk_widget_get_width (graph);
+
+    g_assert_true (gtk_widget_get_mapped (graph));
+    g_assert_cmpint (width, >, 0);
+    g_assert_cmpint (kuzhi_history_panel_get_graph_turn_at (panel, 0), ==, 0);
+    g_assert_cmpint (kuzhi_history_panel_get_graph_turn_at (panel, width), ==, (int) n_turns);
+    kuzhi_history_panel_activate_graph_at (panel, (double) blunder * width / n_turns + 1);
+    g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, (int) blunder);
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                      kuzhi_history_panel_get_position (panel, blunder)));
+  }
+  kz_test_capture (GTK_WIDGET (f->window), "review.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  kz_test_spin (300);
+  kz_test_capture (GTK_WIDGET (f->window), "review-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  /* Show Better Move on the blunder, then explore. */
+  kz_match_copy (&saved, kuzhi_game_model_get_match (f->model));
+  g_assert_true (gtk_widget_get_visible (play_from_here));
+  g_assert_false (gtk_widget_get_visible (back));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-better", NULL);
+  g_assert_true (kuzhi_window_files_in_variation (f->window));
+  g_assert_false (gtk_widget_get_visible (play_from_here));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
+  g_assert_true (gtk_widget_get_visible (back));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "variation-back"));
+  kz_test_spin (400);   /* the browse bar's new text */
+  kz_test_capture (GTK_WIDGET (f->window), "review-better.png");
+  {
+    KzPosition at = *kuzhi_board_view_get_displayed (f->board);
+    KzPosition before = at;
+    KzAction last = KZ_ACTION_NONE;
+    int moves = 0;
+
+    g_assert_false (at.over);
+    for (int k = 0; k < 3 && !at.over; k++)
+      {
+        KzAction legal[KZ_MAX_ACTIONS];
+        int n = kz_position_variant (&at)->legal (&at, legal);
+        KzAction pick = legal[n - 1];   /* not the analysis's, nor the match's */
+
+        before = at;
+        /* Both sides are played in the variation. */
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+        kz_position_variant (&at)->apply (&at, pick, NULL);
+        last = pick;
+        moves++;
+        g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &at));
+        g_assert_true (kuzhi_window_files_in_variation (f->window));
+        g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, (int) blunder);
+        /* The match is never touched. */
+        kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+      }
+    /* The bar says it is a variation, and the last move in it. */
+    {
+      g_autofree char *name = kuzhi_game_action_name (&before, last);
+      g_autofree char *want = g_strdup_printf ("Variation from turn %u, %d move%s in: %s’s %s", blunder, moves,
+                                               moves == 1 ? "" : "s",
+                                               kuzhi_game_model_get_player_name (f->model, before.to_move), name);
+      g_assert_nonnull (kz_test_find_label (GTK_WIDGET (f->window), want));
+      g_assert_true (g_str_has_prefix (kuzhi_window_get_hint_text (f->window), "A variation: "));
+    }
+    /* No hint and no analysis for a board that is not the match's. */
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+    kz_test_spin (300);
+    g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
+    g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+    kz_test_spin (500);
+    g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, -1);
+    g_assert_null (kuzhi_window_analysis_get_line (f->window));
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+    /* Back takes the last move back. */
+    g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "variation-back"));
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-back", NULL);
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &before));
+    kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+  }
+  /* Escape leaves: the position in play, the match as it was. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_false (kuzhi_window_files_in_variation (f->window));
+  g_assert_true (gtk_widget_get_visible (play_from_here));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+  g_assert_true (reviewed (f));
+  kz_match_clear (&saved);
 }
 
 int
@@ -969,6 +1115,7 @@ main (int   argc,
   ADD ("/computer/analysis-marking", NULL, test_analysis_marking);
   ADD ("/computer/analysis-bohnenspiel", NULL, test_analysis_bohnenspiel);
   ADD ("/computer/review", NULL, test_review);
+  ADD ("/computer/review-explore", NULL, test_review_explore);
   ADD ("/computer/dialog-levels", NULL, test_dialog_levels);
 #undef ADD
 
