@@ -907,6 +907,8 @@ test_review (Fixture       *f,
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
   g_assert_true (gtk_widget_get_visible (better));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
+  g_assert_false (gtk_widget_get_visible (kz_test_find_button (GTK_WIDGET (f->window), "_Play From Here…")));
+  g_assert_cmpstr (kuzhi_window_get_hint_text (f->window), ==, "This is the current position: Escape returns to play.");
   {
     KzPosition want = kuzhi_game_model_get_match (f->model)->start;
     const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (panel, 1);
@@ -1081,10 +1083,15 @@ test_review_explore (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
   g_assert_false (kuzhi_window_files_in_variation (f->window));
-  g_assert_true (gtk_widget_get_visible (play_from_here));
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
   kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
   g_assert_true (reviewed (f));
+  /* Browsed again, the turn can be played on from once more. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", blunder);
+  g_assert_true (gtk_widget_get_visible (play_from_here));
+  g_assert_false (gtk_widget_get_visible (back));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
   kz_match_clear (&saved);
 }
 

@@ -582,7 +582,8 @@ kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
 /* --- browsing the history ------------------------------------------------ */
 
 /* The browse bar's buttons follow what is shown: Play From Here only for
- * a turn of the match itself (a variation is no turn to play on from). */
+ * a past turn of the match itself (a variation is no turn to play on
+ * from, and the last turn is where play goes on anyway). */
 static void
 update_browse_buttons (Files *files)
 {
@@ -590,7 +591,7 @@ update_browse_buttons (Files *files)
   GAction *back = g_action_map_lookup_action (G_ACTION_MAP (files->window), "variation-back");
   gboolean past = files->browsing >= 0 && (guint) files->browsing < kuzhi_history_panel_get_n_turns (files->panel);
 
-  gtk_widget_set_visible (files->play_from_here_button, !files->in_variation);
+  gtk_widget_set_visible (files->play_from_here_button, past && !files->in_variation);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (play), past && !files->in_variation);
   gtk_widget_set_visible (files->variation_back_button, files->in_variation);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (back), files->in_variation && files->variation_back->len > 0);
