@@ -320,13 +320,15 @@ update_hint (KuzhiWindow *self)
 
   if (kuzhi_window_files_in_variation (self))
     {
+      /* Translators: the hint line while a variation (Show Better Move) is on the board */
       gtk_label_set_text (self->hint_label, _("A variation: sow a highlighted cup to play on in it; the match does not change. Escape returns to the match."));
       return;
     }
   if (kuzhi_window_get_browsing_turn (self) >= 0
       && (guint) kuzhi_window_get_browsing_turn (self) == kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (self)))
     {
-      /* The last turn's row, chosen for its better move (docs/ui.md, "Review Match"). */
+      /* The last turn's row, chosen for its better move (docs/ui.md, "Review Match").
+       * Translators: the hint line when the board shows the current position from the move history */
       gtk_label_set_text (self->hint_label, _("This is the current position: Escape returns to play."));
       return;
     }
