@@ -940,6 +940,12 @@ test_review (Fixture       *f,
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
 }
 
+static gboolean
+not_animating (Fixture *f)
+{
+  return !kuzhi_board_view_get_animating (f->board);
+}
+
 /* The first reviewed turn before the last whose loss is at least
  * `threshold`, or 0. */
 static guint
@@ -1043,8 +1049,16 @@ test_review_explore (Fixture       *f,
         KzAction pick = legal[n - 1];   /* not the analysis's, nor the match's */
 
         before = at;
+        /* The first move animated, as the match's are: it lands on the
+         * engine's result. */
+        g_settings_set_string (f->settings, "animation-speed", k == 0 ? "fast" : "instant");
         /* Both sides are played in the variation. */
         gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+        if (k == 0)
+          {
+            g_assert_true (kuzhi_board_view_get_animating (f->board));
+            g_assert_true (spin_until (f, not_animating, 10000));
+          }
         kz_position_variant (&at)->apply (&at, pick, NULL);
         last = pick;
         moves++;

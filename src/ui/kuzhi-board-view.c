@@ -446,16 +446,14 @@ push_event (KuzhiBoardView *self,
   kuzhi_sowing_push (&self->sowing, &ev);
 }
 
+/* A move begins from `pos`: its events are pushed next, then
+ * end_move() starts showing them. */
 static void
-on_action_started (KuzhiGameModel   *model,
-                   int               action,
-                   gpointer          before,
-                   KuzhiBoardView   *self)
+begin_move (KuzhiBoardView   *self,
+            const KzPosition *pos,
+            int               action)
 {
-  const KzPosition *pos = before;
-
   kuzhi_board_view_finish_animation (self);
-  self->collecting = TRUE;
   self->sowing.displayed = *pos;
   self->sowing.hand = 0;
   self->sowing.hand_at = pos->to_move * row_length (self);
@@ -466,6 +464,16 @@ on_action_started (KuzhiGameModel   *model,
       self->sowing.hand = 1;
       self->sowing.hand_at = HAND_AT_DRAWER (pos->to_move);
     }
+}
+
+static void
+on_action_started (KuzhiGameModel   *model,
+                   int               action,
+                   gpointer          before,
+                   KuzhiBoardView   *self)
+{
+  begin_move (self, before, action);
+  self->collecting = TRUE;
 }
 
 static void
@@ -539,12 +547,10 @@ on_match_ended (KuzhiGameModel *m, int winner, int reason, KuzhiBoardView *self)
 }
 
 static void
-on_action_finished (KuzhiGameModel *model,
-                    int             action,
-                    KuzhiBoardView *self)
+end_move (KuzhiBoardView   *self,
+          const KzPosition *target)
 {
-  self->collecting = FALSE;
-  kuzhi_sowing_start (&self->sowing, kuzhi_game_model_get_position (model));
+  kuzhi_sowing_start (&self->sowing, target);
 
   if (self->sowing.step_ms == 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
@@ -559,6 +565,15 @@ on_action_finished (KuzhiGameModel *model,
   update_cups (self);
   g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+on_action_finished (KuzhiGameModel *model,
+                    int             action,
+                    KuzhiBoardView *self)
+{
+  self->collecting = FALSE;
+  end_move (self, kuzhi_game_model_get_position (model));
 }
 
 static void
@@ -1365,4 +1380,27 @@ kuzhi_board_view_set_variation (KuzhiBoardView *self,
     return;
   self->variation = variation;
   update_cups (self);
+}
+
+void
+kuzhi_board_view_show_move (KuzhiBoardView   *self,
+                            const KzPosition *before,
+                            int               action,
+                            const KzEventLog *log,
+                            const KzPosition *after)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  g_return_if_fail (!self->collecting);
+
+  begin_move (self, before, action);
+  for (size_t i = 0; i < log->len; i++)
+    {
+      KzEvent ev = log->events[i];
+
+      /* The events the model's signals bring the board, no others. */
+      if (ev.type == KZ_EVENT_EXTRA_TURN || ev.type == KZ_EVENT_ROUND_START)
+        continue;
+      kuzhi_sowing_push (&self->sowing, &ev);
+    }
+  end_move (self, after);
 }

@@ -760,6 +760,7 @@ kuzhi_window_files_variation_sow (KuzhiWindow *self,
 {
   Files *files = get_files (self);
   KzPosition before;
+  KzEventLog log;
   g_autofree char *name = NULL;
 
   if (files == NULL || !files->in_variation)
@@ -773,8 +774,11 @@ kuzhi_window_files_variation_sow (KuzhiWindow *self,
   before = files->variation;
   name = kuzhi_game_action_name (&before, (KzAction) pit);
   g_array_append_val (files->variation_back, before);
-  kz_position_variant (&before)->apply (&files->variation, (KzAction) pit, NULL);
-  kuzhi_board_view_set_position (files->board, &files->variation);
+  /* Animated from the engine's events, as the match's moves are. */
+  kz_event_log_init (&log);
+  kz_position_variant (&before)->apply (&files->variation, (KzAction) pit, &log);
+  kuzhi_board_view_show_move (files->board, &before, pit, &log, &files->variation);
+  kz_event_log_free (&log);
   {
     /* Translators: a move in a variation, with its player: "Ben's pit 3" */
     g_autofree char *last = g_strdup_printf (_("%s’s %s"),
@@ -803,6 +807,7 @@ variation_back_action (GSimpleAction *action,
 
   if (!files->in_variation || files->variation_back->len == 0)
     return;
+  kuzhi_board_view_finish_animation (files->board);
   files->variation = g_array_index (files->variation_back, KzPosition, files->variation_back->len - 1);
   g_array_set_size (files->variation_back, files->variation_back->len - 1);
   kuzhi_board_view_set_position (files->board, &files->variation);

@@ -589,7 +589,8 @@ on_event_reached (KuzhiBoardView *view,
   const KzEvent *ev = event;
   const KzPosition *pos = kuzhi_game_model_get_position (self->model);
 
-  if (ev->type != KZ_EVENT_ROUND_END)
+  /* A variation's round is no round of the match. */
+  if (ev->type != KZ_EVENT_ROUND_END || kuzhi_window_files_in_variation (self))
     return;
 
   /* The last round's news is the match's: the banner says who won and
