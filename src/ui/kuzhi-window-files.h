@@ -31,7 +31,9 @@ GFile     *kuzhi_window_get_file                (KuzhiWindow *self);
 gboolean   kuzhi_window_get_unsaved             (KuzhiWindow *self);
 
 /* Browsing the history: the turn shown (0 = the start), or -1 when the
- * board shows the current position. */
+ * board shows the current position. Browsing the last turn returns to the
+ * current position, unless the review marked that turn: then the browse
+ * bar shows over it with Show Better Move (docs/ui.md, "Review Match"). */
 int        kuzhi_window_get_browsing_turn       (KuzhiWindow *self);
 void       kuzhi_window_browse_turn             (KuzhiWindow *self,
                                                  guint        turn);
