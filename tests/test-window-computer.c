@@ -11,6 +11,7 @@
 #include "kuzhi-window-files.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-game-text.h"
 
 typedef struct {
   KuzhiWindow    *window;
@@ -692,28 +693,85 @@ analysis_shown (Fixture *f)
   return kuzhi_window_analysis_get (f->window) != NULL && kuzhi_board_view_get_best_pit (f->board) >= 0;
 }
 
-/* Analysis on, in a Kalah endgame: every cup that may be sown carries its
- * proven value (checked against full minimax), the best is marked and its
- * line is on the hint line; in Player 2's view too; a move starts it again
- * for the new position; switched off, nothing is shown or searched. */
+/* The cup an analysed action is written on (the mark's cup while a
+ * lucky cup is being chosen), or -1. */
+static int
+analysis_cup (KzAction action,
+              gboolean marking)
+{
+  if (marking)
+    return KZ_ACTION_IS_MARK (action) ? KZ_ACTION_MARK_CUP (action) : -1;
+  return KZ_ACTION_IS_PIT (action) ? (int) action : -1;
+}
+
+/* Every cup carries what the analysis says of its action, written as
+ * kuzhi_game_value_text() writes it; the best (the first) is marked;
+ * cups without an action carry nothing. Returns how many cups carry one. */
+static int
+assert_cups_carry_analysis (Fixture  *f,
+                            gboolean  marking)
+{
+  const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+  const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+  gboolean seen[KZ_MAX_PITS] = { FALSE };
+  int n = 0;
+
+  g_assert_nonnull (an);
+  g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, analysis_cup (an->moves[0].action, marking));
+  for (int i = 0; i < an->n_moves; i++)
+    {
+      int cup = analysis_cup (an->moves[i].action, marking);
+      g_autofree char *want = NULL;
+
+      if (cup < 0 || seen[cup])
+        continue;
+      seen[cup] = TRUE;
+      want = kuzhi_game_value_text (&an->moves[i]);
+      g_assert_cmpstr (kuzhi_board_view_get_value (f->board, cup), ==, want);
+      n++;
+    }
+  for (int p = 0; p < pos->n_pits; p++)
+    if (!seen[p])
+      g_assert_null (kuzhi_board_view_get_value (f->board, p));
+  return n;
+}
+
+static gboolean
+analysis_deep (Fixture *f)
+{
+  const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+  return analysis_shown (f) && an->depth >= 4;
+}
+
+/* Analysis on, in a Kalah endgame whose moves are worth different
+ * amounts: every cup that may be sown carries its proven value (checked
+ * against full minimax), the best is marked and its line is on the hint
+ * line; screen readers hear the value in the cup's description; Player
+ * 2's view shows each cup's own value; browsing the history takes the
+ * values away and returning brings them back; a move starts it again for
+ * the new position; switched off, nothing is shown or searched. */
 static void
 test_analysis (Fixture       *f,
                gconstpointer  data)
 {
-  static const uint8_t pits[12] = { 1, 0, 2, 0, 1, 3,  0, 2, 0, 1, 1, 0 };
+  /* Cups 2, 4 and 5 lose by 2, 4 and 6: one best. */
+  static const uint8_t pits[12] = { 0, 0, 2, 0, 1, 2,  2, 0, 2, 0, 1, 0 };
   KzMatch m;
   KzOptions options = { .seeds = 4 };
   const KzPosition *pos;
-  int best_value = G_MININT;
+  int best_value = G_MININT, worst_value = G_MAXINT;
+  char *shown[KZ_MAX_PITS] = { NULL };
 
   g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
   memcpy (m.pos.pits, pits, sizeof pits);
-  m.pos.stores[0] = 18;
-  m.pos.stores[1] = 48 - 18 - 11;
+  m.pos.stores[0] = 19;
+  m.pos.stores[1] = 48 - 19 - 10;
   kuzhi_game_model_set_match (f->model, &m);
   kz_match_clear (&m);
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+  /* The description is then the analysis's alone. */
+  g_settings_set_boolean (f->settings, "sowing-preview", FALSE);
   g_assert_null (kuzhi_window_analysis_get (f->window));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "analysis"));
 
@@ -737,19 +795,49 @@ test_analysis (Fixture       *f,
              : value < 0 ? g_strdup_printf ("loses by %d", -value) : g_strdup ("draw");
       g_assert_cmpstr (kuzhi_board_view_get_value (f->board, p), ==, want);
       best_value = MAX (best_value, value);
+      worst_value = MIN (worst_value, value);
     }
-  /* The best marked is one of the best. */
-  {
-    g_assert_cmpint (kz_test_action_minimax (pos, kuzhi_board_view_get_best_pit (f->board)), ==, best_value);
-  }
+  /* The moves differ, so a wrong cup marked best would be seen: the best
+   * marked is one of the best. */
+  g_assert_cmpint (best_value, >, worst_value);
+  g_assert_cmpint (kz_test_action_minimax (pos, kuzhi_board_view_get_best_pit (f->board)), ==, best_value);
+  assert_cups_carry_analysis (f, FALSE);
   g_test_message ("%s", kuzhi_window_analysis_get_line (f->window));
   g_assert_true (g_str_has_prefix (kuzhi_window_analysis_get_line (f->window), "Analysis, proven: best pit "));
   g_assert_nonnull (strstr (kuzhi_window_get_hint_text (f->window), "Analysis, proven"));
 
-  /* Player 2's view: the same values on the same cups. */
-  kuzhi_board_view_set_view_player (f->board, 1);
-  kz_test_spin (400);
-  g_assert_nonnull (kuzhi_board_view_get_value (f->board, kuzhi_board_view_get_best_pit (f->board)));
+  /* Screen readers: each valued cup says its value, the best says so. */
+  for (int p = 0; p < 6; p++)
+    {
+      GtkAccessible *cup = GTK_ACCESSIBLE (kuzhi_board_view_get_cup (f->board, p));
+      const char *value = kuzhi_board_view_get_value (f->board, p);
+      g_autofree char *want = NULL;
+      char *wrong;
+
+      if (value == NULL)
+        {
+          g_assert_false (gtk_test_accessible_has_property (cup, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+          continue;
+        }
+      want = g_strdup_printf (p == kuzhi_board_view_get_best_pit (f->board) ? "Analysis: %s, the best move" : "Analysis: %s", value);
+      wrong = gtk_test_accessible_check_property (cup, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, want);
+      if (wrong != NULL)
+        g_error ("cup %d: %s", p, wrong);
+    }
+
+  /* Player 2's view: each cup shows the value it showed in Player 1's. */
+  for (int p = 0; p < pos->n_pits; p++)
+    shown[p] = g_strdup (kuzhi_board_view_get_value (f->board, p));
+  {
+    int best = kuzhi_board_view_get_best_pit (f->board);
+
+    kuzhi_board_view_set_view_player (f->board, 1);
+    kz_test_spin (400);
+    for (int p = 0; p < pos->n_pits; p++)
+      g_assert_cmpstr (kuzhi_board_view_get_value (f->board, p), ==, shown[p]);
+    g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, best);
+    g_assert_nonnull (shown[5]);
+  }
   kz_test_capture (GTK_WIDGET (f->window), "analysis.png");
   kuzhi_board_view_set_view_player (f->board, 0);
 
@@ -760,7 +848,26 @@ test_analysis (Fixture       *f,
       g_assert_null (kuzhi_window_analysis_get (f->window));
       g_assert_true (spin_until (f, analysis_shown, 10000));
       g_assert_true (kuzhi_game_model_is_legal (f->model, kuzhi_window_analysis_get (f->window)->moves[0].action));
+
+      /* Browsing: the values are not the past position's; back, they are
+       * on the cups again. */
+      g_assert_true (spin_until (f, analysis_proven, 10000));
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 0);
+      g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 0);
+      g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, -1);
+      for (int p = 0; p < pos->n_pits; p++)
+        g_assert_null (kuzhi_board_view_get_value (f->board, p));
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+      g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+      g_assert_cmpint (assert_cups_carry_analysis (f, FALSE), >, 0);
+      /* Escape too. */
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 0);
+      g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, -1);
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
+      g_assert_cmpint (assert_cups_carry_analysis (f, FALSE), >, 0);
     }
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    g_free (shown[p]);
 
   /* Off: nothing on the cups, no search. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
@@ -772,6 +879,146 @@ test_analysis (Fixture       *f,
   g_assert_null (kuzhi_window_analysis_get_line (f->window));
 }
 
+/* Values not proven yet (a Kalah opening, far from any end) are written
+ * "+2", "−1", "0", each the analysis's own for that cup; the line says how
+ * deep it has looked. */
+static void
+test_analysis_unproven (Fixture       *f,
+                        gconstpointer  data)
+{
+  const KzAnalysis *an;
+  int n;
+
+  kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Ben");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_assert_true (spin_until (f, analysis_deep, 10000));
+  an = kuzhi_window_analysis_get (f->window);
+  n = assert_cups_carry_analysis (f, FALSE);
+  g_assert_cmpint (n, ==, 6);
+  for (int p = 0; p < 6; p++)
+    {
+      const char *text = kuzhi_board_view_get_value (f->board, p);
+      g_test_message ("cup %d: %s", p, text);
+      g_assert_true (g_regex_match_simple ("^(\\+[1-9][0-9]*|−[1-9][0-9]*|0)$", text, 0, 0));
+    }
+  for (int i = 0; i < an->n_moves; i++)
+    g_assert_false (an->moves[i].exact);
+  g_assert_true (g_str_has_prefix (kuzhi_window_analysis_get_line (f->window), "Analysis, "));
+  g_assert_nonnull (strstr (kuzhi_window_analysis_get_line (f->window), " turns deep: best pit "));
+}
+
+/* The Constitution, a lucky cup being chosen: the cups carry the marks'
+ * values (a mark valued with the best sowing after it), and back to
+ * sowing they carry the sowings'. */
+static void
+test_analysis_marking (Fixture       *f,
+                       gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (11);
+  KzMatch match;
+  gboolean found = FALSE;
+
+  for (int attempt = 0; attempt < 400 && !found; attempt++)
+    {
+      kz_match_init (&match, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
+      for (int ply = g_rand_int_range (rand, 4, 40); ply > 0 && !match.pos.over; ply--)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match.pos, legal), sows = 0;
+
+          for (int i = 0; i < n; i++)
+            if (!KZ_ACTION_IS_MARK (legal[i]))
+              legal[sows++] = legal[i];
+          kz_match_play (&match, legal[g_rand_int_range (rand, 0, sows)], NULL);
+        }
+      found = !match.pos.over && kz_constitution_may_mark (&match.pos);
+      if (!found)
+        kz_match_clear (&match);
+    }
+  g_rand_free (rand);
+  g_assert_true (found);
+  match.start = match.pos;
+  match.n_history = 0;
+  kuzhi_game_model_set_match (f->model, &match);
+  kz_match_clear (&match);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_object_set (f->window, "marking", TRUE, NULL);
+  g_assert_true (spin_until (f, analysis_shown, 10000));
+  {
+    const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+    int marks = 0;
+
+    for (int i = 0; i < an->n_moves; i++)
+      marks += KZ_ACTION_IS_MARK (an->moves[i].action);
+    g_assert_cmpint (marks, >, 0);
+    /* The best cup is the best mark's, though a sowing may be worth more. */
+    for (int i = 0; i < an->n_moves; i++)
+      if (KZ_ACTION_IS_MARK (an->moves[i].action))
+        {
+          g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, KZ_ACTION_MARK_CUP (an->moves[i].action));
+          break;
+        }
+  }
+  {
+    /* assert_cups_carry_analysis() checks the first entry is the best
+     * cup: only when the best action is a mark. */
+    const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+    gboolean seen[KZ_MAX_PITS] = { FALSE };
+
+    for (int i = 0; i < an->n_moves; i++)
+      {
+        int cup = analysis_cup (an->moves[i].action, TRUE);
+        g_autofree char *want = NULL;
+
+        if (cup < 0 || seen[cup])
+          continue;
+        seen[cup] = TRUE;
+        want = kuzhi_game_value_text (&an->moves[i]);
+        g_assert_cmpstr (kuzhi_board_view_get_value (f->board, cup), ==, want);
+      }
+    for (int p = 0; p < 14; p++)
+      if (!seen[p])
+        g_assert_null (kuzhi_board_view_get_value (f->board, p));
+  }
+  kz_test_capture (GTK_WIDGET (f->window), "analysis-marking.png");
+  /* The window redraws the values itself as marking ends. */
+  g_object_set (f->window, "marking", FALSE, NULL);
+  {
+    const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+    for (int i = 0; i < an->n_moves; i++)
+      {
+        int cup = analysis_cup (an->moves[i].action, FALSE);
+        if (cup >= 0)
+          {
+            g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, cup);
+            break;
+          }
+      }
+  }
+}
+
+/* Bohnenspiel: its own moves are valued the same way. */
+static void
+test_analysis_bohnenspiel (Fixture       *f,
+                           gconstpointer  data)
+{
+  KzMatch match;
+  guint64 rng = 7;
+
+  kz_match_init (&match, KZ_VARIANT_BOHNENSPIEL, NULL, NULL, 0);
+  kz_test_play_random (&match, &rng, 10);
+  g_assert_false (match.pos.over);
+  match.start = match.pos;
+  match.n_history = 0;
+  kuzhi_game_model_set_match (f->model, &match);
+  kz_match_clear (&match);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_assert_true (spin_until (f, analysis_shown, 10000));
+  g_assert_cmpint (assert_cups_carry_analysis (f, FALSE), >, 0);
+  g_assert_true (kuzhi_game_model_is_legal (f->model, kuzhi_board_view_get_best_pit (f->board)));
+}
+
 static gboolean
 reviewed (Fixture *f)
 {
@@ -780,8 +1027,10 @@ reviewed (Fixture *f)
 
 /* Review Match on a Kalah endgame whose first turn was the worst: the
  * row of that turn says how much it gave (proven, as full minimax says)
- * and whether that was a mistake or a blunder. A review can be cancelled, and a new move takes an
- * old review away. */
+ * and whether that was a mistake or a blunder. While it is the last turn,
+ * its row still offers the better move (the board shows the current
+ * position). A review can be cancelled, and a new move takes an old
+ * review away. */
 static void
 test_review (Fixture       *f,
              gconstpointer  data)
@@ -792,6 +1041,7 @@ test_review (Fixture       *f,
   KzAction actions[KZ_MAX_ACTIONS], worst = KZ_ACTION_NONE;
   int worst_value = G_MAXINT, best_value, n;
   KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  GtkWidget *better = kz_test_find_button (GTK_WIDGET (f->window), "Show _Better Move");
   g_autofree char *row = NULL;
 
   g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
@@ -817,13 +1067,6 @@ test_review (Fixture       *f,
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
   g_assert_true (kuzhi_game_model_play (f->model, worst, NULL));
-  /* A turn after it, so that turn 1 is in the past and can be browsed. */
-  if (!kuzhi_game_model_get_over (f->model))
-    {
-      KzAction legal[KZ_MAX_ACTIONS];
-      g_assert_cmpint (kuzhi_game_model_get_legal (f->model, legal), >, 0);
-      g_assert_true (kuzhi_game_model_play (f->model, legal[0], NULL));
-    }
   kz_test_spin (50);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
 
@@ -837,29 +1080,31 @@ test_review (Fixture       *f,
     g_autofree char *want = g_strdup_printf (loss >= kz_variant_get (KZ_VARIANT_KALAH)->review_blunder ? "−%d blunder" : "−%d mistake", loss);
     g_assert_nonnull (strstr (row, want));
   }
-  kz_test_spin (800);   /* the history panel slides in */
-  kz_test_capture (GTK_WIDGET (f->window), "review.png");
 
-  /* Show Better Move on the mistake: the best turn played on a copy of
-   * the position before it; the match is not changed. */
+  /* The last turn is the current position, yet its row offers its
+   * better move. */
+  g_assert_nonnull (better);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 1);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  g_assert_true (gtk_widget_get_visible (better));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
+  g_assert_false (gtk_widget_get_visible (kz_test_find_button (GTK_WIDGET (f->window), "_Play From Here…")));
+  g_assert_cmpstr (kuzhi_window_get_hint_text (f->window), ==, "This is the current position: Escape returns to play.");
   {
-    GtkWidget *better = kz_test_find_button (GTK_WIDGET (f->window), "Show _Better Move");
-    size_t n_before = kuzhi_game_model_get_match (f->model)->n_history;
     KzPosition want = kuzhi_game_model_get_match (f->model)->start;
     const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (panel, 1);
 
-    g_assert_nonnull (better);
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 1);
-    g_assert_true (gtk_widget_get_visible (better));
     gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-better", NULL);
     kz_position_variant (&want)->apply (&want, r->best_action, NULL);
     g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &want));
-    g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, n_before);
-    kz_test_spin (400);   /* the browse bar slides down */
-    kz_test_capture (GTK_WIDGET (f->window), "review-better.png");
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
-    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
   }
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  /* A last turn the review did not mark is only the current position. */
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 1);
 
   /* A move: the review no longer matches the line of play. */
   if (!kuzhi_game_model_get_over (f->model))
@@ -878,10 +1123,182 @@ test_review (Fixture       *f,
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "review"));
 }
 
+static gboolean
+not_animating (Fixture *f)
+{
+  return !kuzhi_board_view_get_animating (f->board);
+}
+
+/* The first reviewed turn before the last whose loss is at least
+ * `threshold`, or 0. */
+static guint
+marked_turn (KuzhiHistoryPanel *panel,
+             int                threshold,
+             int                below)
+{
+  for (guint t = 1; t < kuzhi_history_panel_get_n_turns (panel); t++)
+    {
+      const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (panel, t);
+      if (r->loss >= threshold && r->loss < below)
+        return t;
+    }
+  return 0;
+}
+
+/* Review Match over a longer Kalah match played at random (24 turns):
+ * mistakes and blunders are marked; a click on the graph at a turn's x
+ * browses that turn; Show Better Move leaves a variation the board plays
+ * on, both sides, through the engine on a copy, with Back, while Play From
+ * Here, the hint and the analysis stay off; Escape leaves it and the match
+ * has not changed. The pictures of docs/ui.md come from here, the light
+ * and the dark style. */
+static void
+test_review_explore (Fixture       *f,
+                     gconstpointer  data)
+{
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  const KzVariant *kalah = kz_variant_get (KZ_VARIANT_KALAH);
+  KzMatch m, saved;
+  guint64 rng = 2026;
+  guint mistake, blunder, n_turns;
+  GtkWidget *play_from_here = kz_test_find_button (GTK_WIDGET (f->window), "_Play From Here…");
+  GtkWidget *back = kz_test_find_button (GTK_WIDGET (f->window), "_Back");
+
+  kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Ben");
+  kz_match_copy (&m, kuzhi_game_model_get_match (f->model));
+  kz_test_play_random (&m, &rng, 24);
+  g_assert_false (m.pos.over);
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  n_turns = kuzhi_history_panel_get_n_turns (panel);
+  g_assert_cmpuint (n_turns, >=, 20);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.review", NULL);
+  g_assert_true (spin_until (f, reviewed, 60000));
+  mistake = marked_turn (panel, kalah->review_mistake, kalah->review_blunder);
+  blunder = marked_turn (panel, kalah->review_blunder, G_MAXINT);
+  g_test_message ("turn %u a mistake, turn %u a blunder", mistake, blunder);
+  g_assert_cmpuint (mistake, >, 0);
+  g_assert_cmpuint (blunder, >, 0);
+  {
+    g_autofree char *row = kuzhi_history_panel_get_row_text (panel, blunder);
+    g_assert_nonnull (strstr (row, "blunder"));
+  }
+  kz_test_spin (800);   /* the history panel slides in */
+
+  /* The graph: turn k's point is at k × width / n; a click there browses it. */
+  {
+    GtkWidget *graph = kuzhi_history_panel_get_graph (panel);
+    int width = gtk_widget_get_width (graph);
+
+    g_assert_true (gtk_widget_get_mapped (graph));
+    g_assert_cmpint (width, >, 0);
+    g_assert_cmpint (kuzhi_history_panel_get_graph_turn_at (panel, 0), ==, 0);
+    g_assert_cmpint (kuzhi_history_panel_get_graph_turn_at (panel, width), ==, (int) n_turns);
+    kuzhi_history_panel_activate_graph_at (panel, (double) blunder * width / n_turns + 1);
+    g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, (int) blunder);
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
+                                      kuzhi_history_panel_get_position (panel, blunder)));
+  }
+  kz_test_capture (GTK_WIDGET (f->window), "review.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  kz_test_spin (300);
+  kz_test_capture (GTK_WIDGET (f->window), "review-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  /* Show Better Move on the blunder, then explore. */
+  kz_match_copy (&saved, kuzhi_game_model_get_match (f->model));
+  g_assert_true (gtk_widget_get_visible (play_from_here));
+  g_assert_false (gtk_widget_get_visible (back));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-better", NULL);
+  g_assert_true (kuzhi_window_files_in_variation (f->window));
+  g_assert_false (gtk_widget_get_visible (play_from_here));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
+  g_assert_true (gtk_widget_get_visible (back));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "variation-back"));
+  kz_test_spin (400);   /* the browse bar's new text */
+  kz_test_capture (GTK_WIDGET (f->window), "review-better.png");
+  {
+    KzPosition at = *kuzhi_board_view_get_displayed (f->board);
+    KzPosition before = at;
+    KzAction last = KZ_ACTION_NONE;
+    int moves = 0;
+
+    g_assert_false (at.over);
+    for (int k = 0; k < 3 && !at.over; k++)
+      {
+        KzAction legal[KZ_MAX_ACTIONS];
+        int n = kz_position_variant (&at)->legal (&at, legal);
+        KzAction pick = legal[n - 1];   /* not the analysis's, nor the match's */
+
+        before = at;
+        /* The first move animated, as the match's are: it lands on the
+         * engine's result. */
+        g_settings_set_string (f->settings, "animation-speed", k == 0 ? "fast" : "instant");
+        /* Both sides are played in the variation. */
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+        if (k == 0)
+          {
+            g_assert_true (kuzhi_board_view_get_animating (f->board));
+            g_assert_true (spin_until (f, not_animating, 10000));
+          }
+        kz_position_variant (&at)->apply (&at, pick, NULL);
+        last = pick;
+        moves++;
+        g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &at));
+        g_assert_true (kuzhi_window_files_in_variation (f->window));
+        g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, (int) blunder);
+        /* The match is never touched. */
+        kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+      }
+    /* The bar says it is a variation, and the last move in it. */
+    {
+      g_autofree char *name = kuzhi_game_action_name (&before, last);
+      g_autofree char *want = g_strdup_printf ("Variation from turn %u, %d move%s in: %s’s %s", blunder, moves,
+                                               moves == 1 ? "" : "s",
+                                               kuzhi_game_model_get_player_name (f->model, before.to_move), name);
+      g_assert_nonnull (kz_test_find_label (GTK_WIDGET (f->window), want));
+      g_assert_true (g_str_has_prefix (kuzhi_window_get_hint_text (f->window), "A variation: "));
+    }
+    /* No hint and no analysis for a board that is not the match's. */
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+    kz_test_spin (300);
+    g_assert_cmpint (kuzhi_window_computer_get_hint (f->window, NULL), ==, KZ_ACTION_NONE);
+    g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+    kz_test_spin (500);
+    g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, -1);
+    g_assert_null (kuzhi_window_analysis_get_line (f->window));
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+    /* Back takes the last move back. */
+    g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "variation-back"));
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-back", NULL);
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &before));
+    kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+  }
+  /* Escape leaves: the position in play, the match as it was. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_false (kuzhi_window_files_in_variation (f->window));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), kuzhi_game_model_get_position (f->model)));
+  kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+  g_assert_true (reviewed (f));
+  /* Browsed again, the turn can be played on from once more. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", blunder);
+  g_assert_true (gtk_widget_get_visible (play_from_here));
+  g_assert_false (gtk_widget_get_visible (back));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-from-here"));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
+  kz_match_clear (&saved);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  /* GTK's test accessibility backend keeps every accessible property where
+   * /computer/analysis can read a cup's description; it needs no bus. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   kz_test_load_style ();
@@ -901,7 +1318,11 @@ main (int   argc,
   ADD ("/computer/hint-refill-enter", NULL, test_hint_refill_enter);
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
   ADD ("/computer/analysis", NULL, test_analysis);
+  ADD ("/computer/analysis-unproven", NULL, test_analysis_unproven);
+  ADD ("/computer/analysis-marking", NULL, test_analysis_marking);
+  ADD ("/computer/analysis-bohnenspiel", NULL, test_analysis_bohnenspiel);
   ADD ("/computer/review", NULL, test_review);
+  ADD ("/computer/review-explore", NULL, test_review_explore);
   ADD ("/computer/dialog-levels", NULL, test_dialog_levels);
 #undef ADD
 

@@ -650,6 +650,7 @@ test_history_browse (Fixture       *f,
   g_autofree char *row3 = NULL;
   KzMatch replay;
   int turns_seen = 0;
+  gboolean mark_before, refill_before;
 
   g_assert_nonnull (panel);
   g_assert_false (panel_shown (panel));
@@ -695,6 +696,8 @@ test_history_browse (Fixture       *f,
                                              last->action % 7 + 1);
     g_assert_true (g_str_has_prefix (row3, want));
   }
+  mark_before = g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky");
+  refill_before = g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "refill");
   {
     /* The browse bar floats over the play area: the board stays still
      * when it comes. */
@@ -706,6 +709,9 @@ test_history_browse (Fixture       *f,
     g_assert_cmpfloat (after.size.height, ==, before.size.height);
   }
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 3);
+  /* The lucky cup and the refill shell would play on the match, unseen. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "refill"));
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.pos));
   g_assert_false (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
                                      kuzhi_game_model_get_position (f->model)));
@@ -736,6 +742,8 @@ test_history_browse (Fixture       *f,
   g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
                                     kuzhi_game_model_get_position (f->model)));
   g_assert_null (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
+  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky"), ==, mark_before);
+  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "refill"), ==, refill_before);
   {
     gboolean any_legal = FALSE;
     for (int p = 0; p < 14; p++)

@@ -31,6 +31,7 @@ struct _KuzhiBoardView
   gboolean        marking;
   gboolean        interactive;
   gboolean        waiting;        /* the computer is to move: no input */
+  gboolean        variation;      /* the displayed position is played, not the model's */
 
   int             hint_pit;       /* the suggested cup, or -1 */
   guint           hint_tick_id;   /* pulses the hint's ring */
@@ -125,6 +126,16 @@ focus_playable_cup (KuzhiBoardView *self)
     }
 }
 
+/* The position whose moves the board offers: the model's, or in a
+ * variation the one on screen (the window plays it on its own copy). */
+static const KzPosition *
+played_position (KuzhiBoardView *self)
+{
+  if (self->variation)
+    return &self->sowing.displayed;
+  return self->model != NULL ? kuzhi_game_model_get_position (self->model) : NULL;
+}
+
 /* The cup to preview: the one under the pointer, else the one the
  * keyboard has focused with its ring shown; only a cup that may be sown,
  * and never during a sowing. */
@@ -137,7 +148,7 @@ update_preview (KuzhiBoardView *self)
 
   if (!self->preview_enabled || self->model == NULL || is_animating (self) || pit < 0 || pit >= self->n_pits
       || kuzhi_cup_get_state (KUZHI_CUP (self->cups[pit])) != KUZHI_CUP_LEGAL
-      || !kz_position_preview (kuzhi_game_model_get_position (self->model), pit, &self->preview))
+      || !kz_position_preview (played_position (self), pit, &self->preview))
     pit = -1;
   if (pit != self->preview_pit)
     {
@@ -203,7 +214,7 @@ static void
 describe_previews (KuzhiBoardView *self,
                    const KuzhiCupState *states)
 {
-  const KzPosition *pos = self->model ? kuzhi_game_model_get_position (self->model) : NULL;
+  const KzPosition *pos = played_position (self);
 
   for (int p = 0; p < self->n_pits; p++)
     {
@@ -237,7 +248,10 @@ update_cups (KuzhiBoardView *self)
   const KzVariant *variant = kz_position_variant (&self->sowing.displayed);
   int n = 0;
 
-  if (self->model != NULL && self->interactive && !self->waiting && !is_animating (self))
+  /* In a variation both sides are the viewer's, whoever plays the match. */
+  if (self->variation && self->interactive && !is_animating (self) && variant != NULL && !self->sowing.displayed.over)
+    n = variant->legal (&self->sowing.displayed, legal);
+  else if (self->model != NULL && self->interactive && !self->waiting && !is_animating (self))
     n = kuzhi_game_model_get_legal (self->model, legal);
 
   for (int i = 0; i < n; i++)
@@ -432,16 +446,14 @@ push_event (KuzhiBoardView *self,
   kuzhi_sowing_push (&self->sowing, &ev);
 }
 
+/* A move begins from `pos`: its events are pushed next, then
+ * end_move() starts showing them. */
 static void
-on_action_started (KuzhiGameModel   *model,
-                   int               action,
-                   gpointer          before,
-                   KuzhiBoardView   *self)
+begin_move (KuzhiBoardView   *self,
+            const KzPosition *pos,
+            int               action)
 {
-  const KzPosition *pos = before;
-
   kuzhi_board_view_finish_animation (self);
-  self->collecting = TRUE;
   self->sowing.displayed = *pos;
   self->sowing.hand = 0;
   self->sowing.hand_at = pos->to_move * row_length (self);
@@ -452,6 +464,16 @@ on_action_started (KuzhiGameModel   *model,
       self->sowing.hand = 1;
       self->sowing.hand_at = HAND_AT_DRAWER (pos->to_move);
     }
+}
+
+static void
+on_action_started (KuzhiGameModel   *model,
+                   int               action,
+                   gpointer          before,
+                   KuzhiBoardView   *self)
+{
+  begin_move (self, before, action);
+  self->collecting = TRUE;
 }
 
 static void
@@ -525,12 +547,10 @@ on_match_ended (KuzhiGameModel *m, int winner, int reason, KuzhiBoardView *self)
 }
 
 static void
-on_action_finished (KuzhiGameModel *model,
-                    int             action,
-                    KuzhiBoardView *self)
+end_move (KuzhiBoardView   *self,
+          const KzPosition *target)
 {
-  self->collecting = FALSE;
-  kuzhi_sowing_start (&self->sowing, kuzhi_game_model_get_position (model));
+  kuzhi_sowing_start (&self->sowing, target);
 
   if (self->sowing.step_ms == 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
@@ -545,6 +565,15 @@ on_action_finished (KuzhiGameModel *model,
   update_cups (self);
   g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+static void
+on_action_finished (KuzhiGameModel *model,
+                    int             action,
+                    KuzhiBoardView *self)
+{
+  self->collecting = FALSE;
+  end_move (self, kuzhi_game_model_get_position (model));
 }
 
 static void
@@ -577,7 +606,7 @@ on_cup_activate (KuzhiCup       *cup,
       kuzhi_board_view_finish_animation (self);
       return;
     }
-  if (self->interactive && !self->waiting)
+  if (self->interactive && (!self->waiting || self->variation))
     g_signal_emit (self, signals[CUP_ACTIVATED], 0, kuzhi_cup_get_pit (cup));
 }
 
@@ -1338,4 +1367,39 @@ kuzhi_board_view_get_waiting (KuzhiBoardView *self)
 {
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
   return self->waiting;
+}
+
+void
+kuzhi_board_view_set_variation (KuzhiBoardView *self,
+                                gboolean        variation)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  variation = !!variation;
+  if (self->variation == variation)
+    return;
+  self->variation = variation;
+  update_cups (self);
+}
+
+void
+kuzhi_board_view_show_move (KuzhiBoardView   *self,
+                            const KzPosition *before,
+                            int               action,
+                            const KzEventLog *log,
+                            const KzPosition *after)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  g_return_if_fail (!self->collecting);
+
+  begin_move (self, before, action);
+  for (size_t i = 0; i < log->len; i++)
+    {
+      KzEvent ev = log->events[i];
+
+      /* The events the model's signals bring the board, no others. */
+      if (ev.type == KZ_EVENT_EXTRA_TURN || ev.type == KZ_EVENT_ROUND_START)
+        continue;
+      kuzhi_sowing_push (&self->sowing, &ev);
+    }
+  end_move (self, after);
 }

@@ -53,6 +53,19 @@ void              kuzhi_board_view_set_marking      (KuzhiBoardView *self,
                                                      gboolean        marking);
 void              kuzhi_board_view_set_interactive  (KuzhiBoardView *self,
                                                      gboolean        interactive);
+/* A variation (Show Better Move): the cups offered are the displayed
+ * position's legal moves, worked out by the engine on it, whoever is to
+ * move in the match; the window plays them on its own copy. */
+void              kuzhi_board_view_set_variation    (KuzhiBoardView *self,
+                                                     gboolean        variation);
+/* Shows a move that is no model's (a variation's), animated as the
+ * model's are: the engine's events from applying `action` to `before`,
+ * ending at `after`. */
+void              kuzhi_board_view_show_move        (KuzhiBoardView   *self,
+                                                     const KzPosition *before,
+                                                     int               action,
+                                                     const KzEventLog *log,
+                                                     const KzPosition *after);
 /* Whether the board may stand upright when narrow (TRUE); a diagram that
  * its text describes lying across says FALSE. */
 void              kuzhi_board_view_set_may_stand    (KuzhiBoardView *self,

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <adwaita.h>
 
 #include "kuzhi-history-panel.h"
 #include "kuzhi-game-text.h"
@@ -318,7 +319,9 @@ draw_graph (GtkDrawingArea *area,
         cairo_line_to (cr, k * step, mid - graph_value (self, k) * scale);
       cairo_line_to (cr, width, mid);
       cairo_close_path (cr);
-      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.45);
+      /* Stronger on a dark background, where the colours at 0.45 sink
+       * into the panel. */
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, adw_style_manager_get_dark (adw_style_manager_get_default ()) ? 0.7 : 0.45);
       cairo_fill (cr);
       cairo_restore (cr);
     }
@@ -337,6 +340,31 @@ draw_graph (GtkDrawingArea *area,
         cairo_line_to (cr, k * step, mid - graph_value (self, k) * scale);
     }
   cairo_stroke (cr);
+  /* Each mistake and blunder, a dot where its turn ends, in the colours
+   * its row gives it (the style's, light or dark). */
+  {
+    const KzVariant *v = kz_position_variant (&self->start);
+    GdkRGBA warning, error;
+
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    if (!gtk_style_context_lookup_color (style, "warning_color", &warning))
+      warning = fg;
+    if (!gtk_style_context_lookup_color (style, "error_color", &error))
+      error = fg;
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    for (guint t = 1; t <= n; t++)
+      {
+        const KuzhiReviewTurn *r = &g_array_index (self->review, KuzhiReviewTurn, t - 1);
+        const GdkRGBA *c = r->loss >= v->review_blunder ? &error : r->loss >= v->review_mistake ? &warning : NULL;
+
+        if (c == NULL)
+          continue;
+        cairo_new_path (cr);
+        cairo_arc (cr, t * step, mid - graph_value (self, t) * scale, r->loss >= v->review_blunder ? 3.5 : 2.5, 0, 2 * G_PI);
+        gdk_cairo_set_source_rgba (cr, c);
+        cairo_fill (cr);
+      }
+  }
   /* The turn shown on the board. */
   if (self->selected <= n)
     {
@@ -353,13 +381,7 @@ on_graph_pressed (GtkGestureClick   *click,
                   double             y,
                   KuzhiHistoryPanel *self)
 {
-  int width = gtk_widget_get_width (self->graph);
-  guint turn;
-
-  if (self->review == NULL || width <= 0)
-    return;
-  turn = (guint) CLAMP ((int) (x / width * self->review->len + 0.5), 0, (int) self->review->len);
-  g_signal_emit (self, signals[TURN_ACTIVATED], 0, turn);
+  kuzhi_history_panel_activate_graph_at (self, x);
 }
 
 static void
@@ -542,4 +564,36 @@ kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
   if (self->review == NULL || turn == 0 || turn > self->review->len)
     return NULL;
   return &g_array_index (self->review, KuzhiReviewTurn, turn - 1);
+}
+
+/* The graph draws turn k's point at k × width / n: a click goes to the
+ * nearest point's turn. */
+int
+kuzhi_history_panel_get_graph_turn_at (KuzhiHistoryPanel *self,
+                                       double             x)
+{
+  int width;
+
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), -1);
+  width = gtk_widget_get_width (self->graph);
+  if (self->review == NULL || width <= 0)
+    return -1;
+  return CLAMP ((int) (x / width * self->review->len + 0.5), 0, (int) self->review->len);
+}
+
+void
+kuzhi_history_panel_activate_graph_at (KuzhiHistoryPanel *self,
+                                       double             x)
+{
+  int turn = kuzhi_history_panel_get_graph_turn_at (self, x);
+
+  if (turn >= 0)
+    g_signal_emit (self, signals[TURN_ACTIVATED], 0, (guint) turn);
+}
+
+GtkWidget *
+kuzhi_history_panel_get_graph (KuzhiHistoryPanel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_HISTORY_PANEL (self), NULL);
+  return self->graph;
 }

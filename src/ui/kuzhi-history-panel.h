@@ -41,5 +41,13 @@ gboolean   kuzhi_history_panel_has_review   (KuzhiHistoryPanel *self);
 /* Turn N's review (N from 1), or NULL. */
 const KuzhiReviewTurn *kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
                                                             guint              turn);
+/* The review's graph: the turn a click at x (in the graph's own
+ * coordinates) goes to, or -1 without a review; a click there (what the
+ * graph's click gesture calls). */
+GtkWidget *kuzhi_history_panel_get_graph    (KuzhiHistoryPanel *self);
+int        kuzhi_history_panel_get_graph_turn_at (KuzhiHistoryPanel *self,
+                                                  double             x);
+void       kuzhi_history_panel_activate_graph_at (KuzhiHistoryPanel *self,
+                                                  double             x);
 
 G_END_DECLS

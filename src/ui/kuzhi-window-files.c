@@ -5,6 +5,8 @@
 
 #include "kuzhi-window-private.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-window-analysis.h"
+#include "kuzhi-window-computer.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
 
@@ -33,6 +35,7 @@ kuzhi_window_files_clear (KuzhiWindow *self)
   g_clear_object (&files->replace_file);
   g_clear_pointer (&files->created, g_date_time_unref);
   g_clear_pointer (&files->saved_actions, g_array_unref);
+  g_clear_pointer (&files->variation_back, g_array_unref);
   g_clear_pointer (&files->saved_names[0], g_free);
   g_clear_pointer (&files->saved_names[1], g_free);
 }
@@ -578,15 +581,67 @@ kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
 
 /* --- browsing the history ------------------------------------------------ */
 
+/* The browse bar's buttons follow what is shown: Play From Here only for
+ * a past turn of the match itself (a variation is no turn to play on
+ * from, and the last turn is where play goes on anyway). */
+static void
+update_browse_buttons (Files *files)
+{
+  GAction *play = g_action_map_lookup_action (G_ACTION_MAP (files->window), "play-from-here");
+  GAction *back = g_action_map_lookup_action (G_ACTION_MAP (files->window), "variation-back");
+  gboolean past = files->browsing >= 0 && (guint) files->browsing < kuzhi_history_panel_get_n_turns (files->panel);
+
+  gtk_widget_set_visible (files->play_from_here_button, past && !files->in_variation);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (play), past && !files->in_variation);
+  gtk_widget_set_visible (files->variation_back_button, files->in_variation);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (back), files->in_variation && files->variation_back->len > 0);
+}
+
+static void
+leave_variation (Files *files)
+{
+  files->in_variation = FALSE;
+  g_array_set_size (files->variation_back, 0);
+  kuzhi_board_view_set_variation (files->board, FALSE);
+}
+
 static void
 end_browsing (Files *files)
 {
   if (files->browsing < 0)
     return;
   files->browsing = -1;
+  leave_variation (files);
   gtk_revealer_set_reveal_child (files->browse_revealer, FALSE);
   kuzhi_board_view_set_interactive (files->board, TRUE);
   kuzhi_history_panel_select_turn (files->panel, kuzhi_history_panel_get_n_turns (files->panel));
+  update_browse_buttons (files);
+  /* The analysis was for the position in play all along: its values go
+   * back on the cups. */
+  kuzhi_window_analysis_redisplay (files->window);
+}
+
+/* Back to the position in play, from a past turn or a variation. */
+static void
+return_to_current (Files *files)
+{
+  if (files->browsing < 0)
+    return;
+  kuzhi_board_view_finish_animation (files->board);
+  end_browsing (files);
+  kuzhi_board_view_set_position (files->board, kuzhi_game_model_get_position (files->model));
+}
+
+/* Whether the review marked turn N a mistake (or worse): its better move
+ * can be shown. */
+static gboolean
+has_better (Files *files,
+            guint  turn)
+{
+  const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (files->panel, turn);
+  const KzPosition *before = turn > 0 ? kuzhi_history_panel_get_position (files->panel, turn - 1) : NULL;
+
+  return r != NULL && before != NULL && r->loss >= kz_position_variant (before)->review_mistake;
 }
 
 void
@@ -596,45 +651,66 @@ kuzhi_window_browse_turn (KuzhiWindow *self,
   Files *files;
   const KzPosition *pos;
   g_autofree char *text = NULL;
+  guint n_turns;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
 
   files = get_files (self);
+  n_turns = kuzhi_history_panel_get_n_turns (files->panel);
   pos = kuzhi_history_panel_get_position (files->panel, turn);
-  if (pos == NULL || turn == kuzhi_history_panel_get_n_turns (files->panel))
+  /* The last turn is the current position: nothing to browse, unless the
+   * review marked it, when the bar offers its better move (see
+   * docs/ui.md, "Review Match"). */
+  if (pos == NULL || (turn == n_turns && !has_better (files, turn)))
     {
-      /* The last turn is the current position. */
-      if (files->browsing >= 0)
-        {
-          end_browsing (files);
-          kuzhi_board_view_set_position (files->board, kuzhi_game_model_get_position (files->model));
-        }
+      return_to_current (files);
       return;
     }
 
   kuzhi_board_view_finish_animation (files->board);
+  /* A lucky cup being chosen was for the match's board. */
+  g_object_set (files->window, "marking", FALSE, NULL);
+  leave_variation (files);
   files->browsing = (int) turn;
   kuzhi_board_view_set_interactive (files->board, FALSE);
   kuzhi_board_view_set_position (files->board, pos);
   kuzhi_history_panel_select_turn (files->panel, turn);
   if (turn == 0)
     text = g_strdup (_("Viewing the start of the match"));
+  else if (turn == n_turns)
+    /* Translators: shown above the board when the last turn's row is chosen after a review: "Turn 24 is the current position" */
+    text = g_strdup_printf (_("Turn %u is the current position"), turn);
   else
     /* Translators: shown above the board while browsing the history */
     text = g_strdup_printf (_("Viewing turn %u"), turn);
   gtk_label_set_text (files->browse_label, text);
   gtk_revealer_set_reveal_child (files->browse_revealer, TRUE);
   /* A turn the review marked as a mistake can show what was better. */
-  {
-    const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (files->panel, turn);
-    const KzVariant *v = kz_position_variant (pos);
-    gtk_widget_set_visible (files->better_button, r != NULL && r->loss >= v->review_mistake);
-  }
+  gtk_widget_set_visible (files->better_button, has_better (files, turn));
+  update_browse_buttons (files);
+  /* The analysis's values are for the position in play, not this one. */
+  kuzhi_window_analysis_redisplay (files->window);
+}
+
+/* The bar over a variation: where it started, and the last move in it. */
+static void
+label_variation (Files      *files,
+                 const char *last)
+{
+  guint moves = files->variation_back->len;
+  /* Translators: shown above the board while a variation is explored: "Variation from turn 5, 2 moves in: Ben's pit 3" */
+  g_autofree char *text = g_strdup_printf (ngettext ("Variation from turn %d, %u move in: %s",
+                                                     "Variation from turn %d, %u moves in: %s", moves),
+                                           files->browsing, moves, last);
+
+  gtk_label_set_text (files->browse_label, text);
 }
 
 /* The better move of a reviewed turn, shown on the board as a variation:
  * the position before the turn with the best turn played on a copy (the
- * match is not touched). Escape or Return to the Current Position leave. */
+ * match is not touched). The board then plays on that copy (see
+ * kuzhi_window_files_variation_sow()); Escape or Return to the Current
+ * Position leave. */
 static void
 show_better (Files *files)
 {
@@ -644,7 +720,7 @@ show_better (Files *files)
   g_autofree char *best = NULL, *played = NULL, *text = NULL, *name = NULL;
   KzMoveValue value = { 0 };
 
-  if (files->browsing <= 0)
+  if (files->browsing <= 0 || files->in_variation)
     return;
   r = kuzhi_history_panel_get_review_turn (files->panel, (guint) files->browsing);
   before = kuzhi_history_panel_get_position (files->panel, (guint) files->browsing - 1);
@@ -656,7 +732,14 @@ show_better (Files *files)
   kz_position_variant (before)->apply (&variation, r->best_action, NULL);
   if (KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE && kz_position_is_legal (&variation, r->best_then))
     kz_position_variant (before)->apply (&variation, r->best_then, NULL);
-  kuzhi_board_view_set_position (files->board, &variation);
+  kuzhi_board_view_finish_animation (files->board);
+  files->in_variation = TRUE;
+  files->variation = variation;
+  g_array_set_size (files->variation_back, 0);
+  kuzhi_board_view_set_position (files->board, &files->variation);
+  /* The board plays on in the variation, both sides. */
+  kuzhi_board_view_set_variation (files->board, TRUE);
+  kuzhi_board_view_set_interactive (files->board, TRUE);
   /* Written as the analysis writes values: "+2", "−1". */
   value.score = r->best * 100;
   best = kuzhi_game_value_text (&value);
@@ -667,6 +750,71 @@ show_better (Files *files)
                           files->browsing, name, best, played);
   gtk_label_set_text (files->browse_label, text);
   gtk_widget_set_visible (files->better_button, FALSE);
+  update_browse_buttons (files);
+  kuzhi_window_refresh_hint_line (files->window);
+}
+
+gboolean
+kuzhi_window_files_variation_sow (KuzhiWindow *self,
+                                  int          pit)
+{
+  Files *files = get_files (self);
+  KzPosition before;
+  KzEventLog log;
+  g_autofree char *name = NULL;
+
+  if (files == NULL || !files->in_variation)
+    return FALSE;
+  /* Legal by the engine, on the variation's own position. */
+  if (pit < 0 || !kz_position_is_legal (&files->variation, (KzAction) pit))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return TRUE;
+    }
+  before = files->variation;
+  name = kuzhi_game_action_name (&before, (KzAction) pit);
+  g_array_append_val (files->variation_back, before);
+  /* Animated from the engine's events, as the match's moves are. */
+  kz_event_log_init (&log);
+  kz_position_variant (&before)->apply (&files->variation, (KzAction) pit, &log);
+  kuzhi_board_view_show_move (files->board, &before, pit, &log, &files->variation);
+  kz_event_log_free (&log);
+  {
+    /* Translators: a move in a variation, with its player: "Ben's pit 3" */
+    g_autofree char *last = g_strdup_printf (_("%s’s %s"),
+                                             kuzhi_game_model_get_player_name (files->model, before.to_move), name);
+    label_variation (files, last);
+  }
+  update_browse_buttons (files);
+  kuzhi_window_refresh_hint_line (self);
+  return TRUE;
+}
+
+gboolean
+kuzhi_window_files_in_variation (KuzhiWindow *self)
+{
+  Files *files = get_files (self);
+
+  return files != NULL && files->in_variation;
+}
+
+static void
+variation_back_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  Files *files = get_files (user_data);
+
+  if (!files->in_variation || files->variation_back->len == 0)
+    return;
+  kuzhi_board_view_finish_animation (files->board);
+  files->variation = g_array_index (files->variation_back, KzPosition, files->variation_back->len - 1);
+  g_array_set_size (files->variation_back, files->variation_back->len - 1);
+  kuzhi_board_view_set_position (files->board, &files->variation);
+  /* Translators: the last move taken back in a variation, on the browse bar: "Variation from turn 5, 1 move in: taken back" */
+  label_variation (files, _("taken back"));
+  update_browse_buttons (files);
+  kuzhi_window_refresh_hint_line (files->window);
 }
 
 static void
@@ -831,9 +979,7 @@ return_action (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
-  Files *files = get_files (user_data);
-
-  kuzhi_window_browse_turn (files->window, kuzhi_history_panel_get_n_turns (files->panel));
+  return_to_current (get_files (user_data));
 }
 
 static void
@@ -853,6 +999,7 @@ static const GActionEntry win_actions[] = {
   { "return-to-current", return_action },
   { "play-from-here", play_from_here_action },
   { "show-better", show_better_action },
+  { "variation-back", variation_back_action },
 };
 
 static void
@@ -882,6 +1029,8 @@ build_panel (Files *files)
   files->browse_revealer = window->browse_revealer;
   files->browse_label = window->browse_label;
   files->better_button = window->better_button;
+  files->play_from_here_button = window->play_from_here_button;
+  files->variation_back_button = window->variation_back_button;
   files->panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (files->model));
   g_signal_connect (files->panel, "turn-activated", G_CALLBACK (on_turn_activated), files);
   gtk_widget_add_css_class (GTK_WIDGET (files->panel), "background");
@@ -898,11 +1047,13 @@ kuzhi_window_files_init (KuzhiWindow *self)
   files->model = kuzhi_window_get_model (self);
   files->board = kuzhi_window_get_board_view (self);
   files->saved_actions = g_array_new (FALSE, FALSE, sizeof (KzAction));
+  files->variation_back = g_array_new (FALSE, FALSE, sizeof (KzPosition));
   files->browsing = -1;
   files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   build_panel (files);
+  update_browse_buttons (files);
 
   g_signal_connect_object (files->model, "notify", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);

@@ -31,11 +31,20 @@ GFile     *kuzhi_window_get_file                (KuzhiWindow *self);
 gboolean   kuzhi_window_get_unsaved             (KuzhiWindow *self);
 
 /* Browsing the history: the turn shown (0 = the start), or -1 when the
- * board shows the current position. */
+ * board shows the current position. Browsing the last turn returns to the
+ * current position, unless the review marked that turn: then the browse
+ * bar shows over it with Show Better Move (docs/ui.md, "Review Match"). */
 int        kuzhi_window_get_browsing_turn       (KuzhiWindow *self);
 void       kuzhi_window_browse_turn             (KuzhiWindow *self,
                                                  guint        turn);
 KuzhiHistoryPanel *kuzhi_window_get_history_panel (KuzhiWindow *self);
+/* Show Better Move leaves a variation on the board that the player
+ * explores: a sowing there is played on the variation's own copy through
+ * the engine (TRUE: the cup was the variation's, legal or not), never on
+ * the match. */
+gboolean   kuzhi_window_files_in_variation      (KuzhiWindow *self);
+gboolean   kuzhi_window_files_variation_sow     (KuzhiWindow *self,
+                                                 int          pit);
 
 /* For tests: the message dialog (prompt, error or confirmation) on screen,
  * and the file chooser while it is open. */

@@ -35,6 +35,8 @@ typedef struct
   GtkRevealer          *browse_revealer;
   GtkLabel             *browse_label;
   GtkWidget            *better_button;
+  GtkWidget            *play_from_here_button;
+  GtkWidget            *variation_back_button;
 
   /* owned */
   GFile                *file;
@@ -55,6 +57,12 @@ typedef struct
   gboolean              save_then_next;
   gboolean              loading;
   int                   browsing;   /* turn shown, or -1 */
+  /* A variation explored from the turn browsed: its position (a copy,
+   * never the match's) and the positions before each move played in it,
+   * for Back. */
+  gboolean              in_variation;
+  KzPosition            variation;
+  GArray               *variation_back;  /* KzPosition */
 } KuzhiWindowFiles;
 
 /* kuzhi-window-computer.c's part. */
@@ -139,6 +147,8 @@ struct _KuzhiWindow
   GtkRevealer          *browse_revealer;
   GtkLabel             *browse_label;
   GtkWidget            *better_button;
+  GtkWidget            *play_from_here_button;
+  GtkWidget            *variation_back_button;
   AdwFlap              *history_flap;
   GtkRevealer          *notice_revealer;
   GtkLabel             *notice_label;

@@ -318,6 +318,20 @@ update_hint (KuzhiWindow *self)
   gboolean sow = FALSE, refill = FALSE, mark = FALSE;
   int n;
 
+  if (kuzhi_window_files_in_variation (self))
+    {
+      /* Translators: the hint line while a variation (Show Better Move) is on the board */
+      gtk_label_set_text (self->hint_label, _("A variation: sow a highlighted cup to play on in it; the match does not change. Escape returns to the match."));
+      return;
+    }
+  if (kuzhi_window_get_browsing_turn (self) >= 0
+      && (guint) kuzhi_window_get_browsing_turn (self) == kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (self)))
+    {
+      /* The last turn's row, chosen for its better move (docs/ui.md, "Review Match").
+       * Translators: the hint line when the board shows the current position from the move history */
+      gtk_label_set_text (self->hint_label, _("This is the current position: Escape returns to play."));
+      return;
+    }
   if (kuzhi_window_get_browsing_turn (self) >= 0)
     {
       gtk_label_set_text (self->hint_label, _("This is a past position: Escape returns to the match."));
@@ -423,7 +437,11 @@ wait_reason (KuzhiWindow *self)
 static void
 update_actions (KuzhiWindow *self)
 {
-  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self);
+  /* While the history is browsed (or a variation explored) the board is
+   * not the match's: the refill shell and the lucky cup would play on the
+   * match unseen. */
+  gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self)
+                  && kuzhi_window_get_browsing_turn (self) < 0;
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
@@ -629,7 +647,8 @@ on_event_reached (KuzhiBoardView *view,
   const KzEvent *ev = event;
   const KzPosition *pos = kuzhi_game_model_get_position (self->model);
 
-  if (ev->type != KZ_EVENT_ROUND_END)
+  /* A variation's round is no round of the match. */
+  if (ev->type != KZ_EVENT_ROUND_END || kuzhi_window_files_in_variation (self))
     return;
 
   /* The last round's news is the match's: the banner says who won and
@@ -683,6 +702,9 @@ on_cup_activated (KuzhiBoardView *view,
 {
   KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
 
+  /* A variation on the board: the sowing is its, not the match's. */
+  if (kuzhi_window_files_variation_sow (self, pit))
+    return;
   if (kuzhi_window_computer_to_move (self) || !kuzhi_game_model_is_legal (self->model, action))
     {
       g_autofree char *why = NULL;
@@ -1009,6 +1031,8 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, better_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, play_from_here_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, variation_back_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, review_progress);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_label);
