@@ -519,17 +519,28 @@ test_translated_more (Fixture       *f,
                       gconstpointer  data)
 {
   g_autoptr(GString) found = g_string_new (NULL);
-  g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new ("/nonexistent/statistics.ini");
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
+  g_autofree char *statistics_path = g_build_filename (dir, "statistics.ini", NULL);
+  g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new (statistics_path);
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
+  /* Statistics with figures to show: a win against Easy, a hot-seat loss. */
+  const KuzhiMatchResult results[] = {
+    { .id = "00000000-0000-4000-8000-000000000001", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_EASY }, .winner = 0, .scores = { 40, 30 } },
+    { .id = "00000000-0000-4000-8000-000000000002", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Ana", "Ben" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = 1, .scores = { 33, 37 } },
+  };
 
+  g_assert_nonnull (dir);
+  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+    g_assert_true (kuzhi_statistics_record (statistics, &results[i], NULL));
   start_match (f);
 
   look_at_window (kuzhi_rules_page_new (GTK_WINDOW (f->window)), "Rules", 20, found);
   look_at_window (GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))), "Preferences", 10, found);
   look_at_window (GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
-                  "Statistics", 3, found);
+                  "Statistics", 10, found);
 
   /* The move history, a few turns in. */
   play_turns (f, 5);
@@ -600,6 +611,7 @@ test_translated_more (Fixture       *f,
   }
 
   g_unlink (path);
+  g_unlink (statistics_path);
   g_rmdir (dir);
   assert_none_found (found);
 }
