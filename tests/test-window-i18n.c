@@ -163,6 +163,11 @@ load_po (const char *path)
   gboolean fuzzy = FALSE;
   g_autoptr(GError) error = NULL;
 
+  /* Every translation, as shown: a piece of English that is also a whole
+   * translation is a word of the language too ("Normal", the computer
+   * level in French, where the animation speed is "Normale"). */
+  g_autoptr(GHashTable) translations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
   english = g_ptr_array_new_with_free_func (g_free);
@@ -174,6 +179,8 @@ load_po (const char *path)
 
       if (l[0] == '\0')
         {
+          if (msgid->len > 0 && msgstr->len > 0 && !fuzzy)
+            g_hash_table_add (translations, g_strstrip (strip_mnemonic (msgstr->str)));
           if (msgid->len > 0 && msgstr->len > 0 && !fuzzy && strcmp (msgid->str, msgstr->str) != 0)
             {
               add_english (msgid->str, msgstr->str);
@@ -205,6 +212,9 @@ load_po (const char *path)
       else if (l[0] == '"' && current != NULL)
         append_quoted (current, l);
     }
+  for (guint i = english->len; i-- > 0; )
+    if (g_hash_table_contains (translations, english->pdata[i]))
+      g_ptr_array_remove_index (english, i);
   g_assert_cmpuint (english->len, >, 0);
 }
 
