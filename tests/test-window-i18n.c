@@ -1,17 +1,22 @@
 /* test-window-i18n.c — the window in one language (LANGUAGE=xx, LANG=C.UTF-8)
- * under Xvfb: the visible texts are translated and none is left in English;
- * a right-to-left language mirrors the chrome, not the board.
+ * under Xvfb: the visible texts are translated and none is left in English,
+ * in the window, New Match, the Rules, Preferences, Statistics, the move
+ * history, the hint line, the save prompts and the match-end banner; a
+ * right-to-left language mirrors the chrome, not the board.
  *
  * KUZHI_LOCALEDIR is the build's po folder (xx/LC_MESSAGES/kuzhi.mo) and
  * KUZHI_PO_FILE the language's .po, whose msgids are the English to look for.
  * With LANGUAGE=C and no .po, the English layout alone is tested. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
 
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
+#include "kuzhi-window-computer.h"
+#include "kuzhi-window-files.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-rules-page.h"
@@ -94,7 +99,18 @@ add_english (const char *msgid,
              const char *msgstr)
 {
   g_autoptr(GString) s = g_string_new (NULL);
+  g_autofree char *plain = NULL;
+  g_autofree char *plain_msgstr = NULL;
 
+  /* A label with markup shows its text, tags and entities undone: look
+   * for that ("Player 1 is blue" of "<b>Player 1 is blue</b>"). */
+  if (strchr (msgid, '<') != NULL
+      && pango_parse_markup (msgid, -1, 0, NULL, &plain, NULL, NULL)
+      && pango_parse_markup (msgstr, -1, 0, NULL, &plain_msgstr, NULL, NULL))
+    {
+      msgid = plain;
+      msgstr = plain_msgstr;
+    }
   for (const char *p = msgid; *p; p++)
     if (*p != '_')
       g_string_append_c (s, *p);
@@ -147,6 +163,11 @@ load_po (const char *path)
   gboolean fuzzy = FALSE;
   g_autoptr(GError) error = NULL;
 
+  /* Every translation, as shown: a piece of English that is also a whole
+   * translation is a word of the language too ("Normal", the computer
+   * level in French, where the animation speed is "Normale"). */
+  g_autoptr(GHashTable) translations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
   english = g_ptr_array_new_with_free_func (g_free);
@@ -158,6 +179,8 @@ load_po (const char *path)
 
       if (l[0] == '\0')
         {
+          if (msgid->len > 0 && msgstr->len > 0 && !fuzzy)
+            g_hash_table_add (translations, g_strstrip (strip_mnemonic (msgstr->str)));
           if (msgid->len > 0 && msgstr->len > 0 && !fuzzy && strcmp (msgid->str, msgstr->str) != 0)
             {
               add_english (msgid->str, msgstr->str);
@@ -189,6 +212,9 @@ load_po (const char *path)
       else if (l[0] == '"' && current != NULL)
         append_quoted (current, l);
     }
+  for (guint i = english->len; i-- > 0; )
+    if (g_hash_table_contains (translations, english->pdata[i]))
+      g_ptr_array_remove_index (english, i);
   g_assert_cmpuint (english->len, >, 0);
 }
 
@@ -202,8 +228,26 @@ add_text (GPtrArray  *texts,
     g_ptr_array_add (texts, g_strdup (text));
 }
 
+/* The strings of a drop-down's or combo row's choices: the list that
+ * pops up is not mapped until it is opened. */
+static void
+add_choices (GPtrArray  *texts,
+             GListModel *model)
+{
+  if (model == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (GTK_IS_STRING_OBJECT (item))
+        add_text (texts, gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+    }
+}
+
 /* Labels and tooltips of every mapped widget under root, the board's cups
- * (whose tooltip is their accessible label) included. */
+ * (whose tooltip is their accessible label) included, and the choices of
+ * its drop-downs. */
 static void
 collect (GtkWidget *widget,
          GPtrArray *texts)
@@ -212,6 +256,10 @@ collect (GtkWidget *widget,
     return;
   if (GTK_IS_LABEL (widget))
     add_text (texts, gtk_label_get_text (GTK_LABEL (widget)));
+  if (ADW_IS_COMBO_ROW (widget))
+    add_choices (texts, adw_combo_row_get_model (ADW_COMBO_ROW (widget)));
+  if (GTK_IS_DROP_DOWN (widget))
+    add_choices (texts, gtk_drop_down_get_model (GTK_DROP_DOWN (widget)));
   if (gtk_widget_get_has_tooltip (widget))
     add_text (texts, gtk_widget_get_tooltip_text (widget));
   if (GTK_IS_WINDOW (widget))
@@ -238,20 +286,18 @@ contains_words (const char *haystack,
   return FALSE;
 }
 
-/* Every visible text under widget: none holds English the catalogue
- * translates. Returns how many texts it looked at. */
-static guint
-assert_no_english (GtkWidget *widget)
+/* Adds to `found` each piece of English that the catalogue translates and
+ * that is still in one of `texts`, saying `where` it was seen. */
+static void
+look_in_texts (GPtrArray  *texts,
+               const char *where,
+               GString    *found)
 {
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) found = g_string_new (NULL);
-
-  collect (widget, texts);
   for (guint i = 0; i < texts->len; i++)
     {
       const char *t = texts->pdata[i];
 
-      g_test_message ("visible: %s", t);
+      g_test_message ("visible in %s: %s", where, t);
       if (g_hash_table_contains (untranslated, t))
         {
           g_test_message ("left untranslated by the catalogue: %s", t);
@@ -259,11 +305,44 @@ assert_no_english (GtkWidget *widget)
         }
       for (guint j = 0; j < english->len; j++)
         if (contains_words (t, english->pdata[j]))
-          g_string_append_printf (found, "\n  “%s” in “%s”", (char *) english->pdata[j], t);
+          g_string_append_printf (found, "\n  %s: “%s” in “%s”", where, (char *) english->pdata[j], t);
     }
+}
+
+/* Looks at every visible text under widget, as look_in_texts() does.
+ * Returns how many texts it looked at. */
+static guint
+look_for_english (GtkWidget  *widget,
+                  const char *where,
+                  GString    *found)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  collect (widget, texts);
+  look_in_texts (texts, where, found);
+  return texts->len;
+}
+
+/* Fails, naming every piece of English and where it was, unless `found`
+ * is empty. */
+static void
+assert_none_found (GString *found)
+{
   if (found->len > 0)
     g_error ("English left in the %s UI:%s", g_getenv ("LANGUAGE"), found->str);
-  return texts->len;
+}
+
+/* Every visible text under widget: none holds English the catalogue
+ * translates. Returns how many texts it looked at. */
+static guint
+assert_no_english (GtkWidget  *widget,
+                   const char *where)
+{
+  g_autoptr(GString) found = g_string_new (NULL);
+  guint n = look_for_english (widget, where, found);
+
+  assert_none_found (found);
+  return n;
 }
 
 /* --- fixture --------------------------------------------------------------- */
@@ -315,7 +394,7 @@ start_match (Fixture *f)
   while (!gtk_widget_get_mapped (GTK_WIDGET (dialog)))
     g_main_context_iteration (NULL, TRUE);
   kz_test_spin (50);
-  g_assert_cmpuint (assert_no_english (GTK_WIDGET (dialog)), >, 3);
+  g_assert_cmpuint (assert_no_english (GTK_WIDGET (dialog), "New Match"), >, 3);
   g_assert_true (kuzhi_new_match_dialog_start (dialog));
   kz_test_spin (50);
   g_assert_cmpint (kuzhi_game_model_get_position (f->model)->variant, ==, KZ_VARIANT_CONSTITUTION);
@@ -364,7 +443,187 @@ test_translated (Fixture       *f,
   g_assert_null (strstr (header, "to move"));
   g_assert_null (strstr (header, "Round"));
   g_assert_null (strstr (header, "Player"));
-  g_assert_cmpuint (assert_no_english (GTK_WIDGET (f->window)), >, 10);
+  g_assert_cmpuint (assert_no_english (GTK_WIDGET (f->window), "the window"), >, 10);
+}
+
+/* Sows the first legal cup `n` times (refilling when that is all there
+ * is), for whoever is to move. */
+static void
+play_turns (Fixture *f,
+            int      n)
+{
+  for (int t = 0; t < n && !kuzhi_game_model_get_over (f->model); t++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      int count = kuzhi_game_model_get_legal (f->model, legal);
+      KzAction pick = KZ_ACTION_NONE;
+
+      for (int i = 0; i < count && pick == KZ_ACTION_NONE; i++)
+        if (KZ_ACTION_IS_PIT (legal[i]))
+          pick = legal[i];
+      if (pick != KZ_ACTION_NONE)
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.refill", NULL);
+      kz_test_spin (20);
+    }
+}
+
+/* Presents a window the main window opens, looks at it once it is drawn,
+ * and closes it. */
+static void
+look_at_window (GtkWindow  *window,
+                const char *where,
+                guint       at_least,
+                GString    *found)
+{
+  gtk_window_present (window);
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  kz_test_spin (300);
+  g_assert_cmpuint (look_for_english (GTK_WIDGET (window), where, found), >=, at_least);
+  gtk_window_destroy (window);
+  kz_test_spin (50);
+}
+
+/* The save prompt that the window shows now: looked at, then cancelled. */
+static void
+look_at_prompt (Fixture    *f,
+                const char *where,
+                GString    *found)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *cancel;
+
+  for (int tries = 0; tries < 100 && kuzhi_window_get_message_dialog (f->window) == NULL; tries++)
+    kz_test_spin (20);
+  dialog = kuzhi_window_get_message_dialog (f->window);
+  g_assert_nonnull (dialog);
+  while (!gtk_widget_get_mapped (GTK_WIDGET (dialog)))
+    g_main_context_iteration (NULL, TRUE);
+  kz_test_spin (300);
+  g_test_message ("%s: %s", where, adw_message_dialog_get_heading (dialog));
+  /* The heading, the body and Cancel, Discard, Save. */
+  g_assert_cmpuint (look_for_english (GTK_WIDGET (dialog), where, found), >=, 5);
+  cancel = kz_test_find_button (GTK_WIDGET (dialog), _("_Cancel"));
+  g_assert_nonnull (cancel);
+  g_signal_emit_by_name (cancel, "clicked");
+  kz_test_spin (100);
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+}
+
+static gboolean
+has_hint (Fixture *f)
+{
+  return kuzhi_window_computer_get_hint (f->window, NULL) != KZ_ACTION_NONE;
+}
+
+/* The rest of what a player sees, in the language: the Rules, Preferences
+ * (with the choices of its lists), Statistics, the move history after a
+ * few turns, the hint line after a hot-seat Hint, both save prompts (New
+ * Match on a match never saved, closing after a save) and the match-end
+ * banner. Every piece of English found is named with where it was, and
+ * the test fails at the end if there was any. */
+static void
+test_translated_more (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GString) found = g_string_new (NULL);
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
+  g_autofree char *statistics_path = g_build_filename (dir, "statistics.ini", NULL);
+  g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new (statistics_path);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  /* Statistics with figures to show: a win against Easy, a hot-seat loss. */
+  const KuzhiMatchResult results[] = {
+    { .id = "00000000-0000-4000-8000-000000000001", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_EASY }, .winner = 0, .scores = { 40, 30 } },
+    { .id = "00000000-0000-4000-8000-000000000002", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Ana", "Ben" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = 1, .scores = { 33, 37 } },
+  };
+
+  g_assert_nonnull (dir);
+  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+    g_assert_true (kuzhi_statistics_record (statistics, &results[i], NULL));
+  start_match (f);
+
+  look_at_window (kuzhi_rules_page_new (GTK_WINDOW (f->window)), "Rules", 20, found);
+  look_at_window (GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))), "Preferences", 10, found);
+  look_at_window (GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
+                  "Statistics", 10, found);
+
+  /* The move history, a few turns in. */
+  play_turns (f, 5);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  kz_test_spin (600);
+  g_assert_cmpuint (look_for_english (GTK_WIDGET (f->window), "the window with the move history", found), >, 10);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  kz_test_spin (300);
+
+  /* A hint between two people: Hard's move in the hint line. */
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "hint"));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  for (int tries = 0; tries < 250 && !has_hint (f); tries++)
+    kz_test_spin (20);
+  g_assert_true (has_hint (f));
+  kz_test_spin (100);
+  {
+    g_autoptr(GPtrArray) line = g_ptr_array_new_with_free_func (g_free);
+
+    g_assert_nonnull (kuzhi_window_computer_get_hint_text (f->window));
+    g_test_message ("hint line: %s", kuzhi_window_computer_get_hint_text (f->window));
+    g_ptr_array_add (line, g_strdup (kuzhi_window_computer_get_hint_text (f->window)));
+    look_in_texts (line, "the hint line", found);
+  }
+  look_for_english (GTK_WIDGET (f->window), "the window after a hint", found);
+
+  /* New Match on unsaved turns of a match never saved asks first. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  look_at_prompt (f, "the save prompt before New Match", found);
+
+  /* Closing after turns played since the last save asks by the file's name. */
+  /* A name in no language, so that it is not taken for English. */
+  path = g_build_filename (dir, "kz-0417.kuzhi", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (kuzhi_window_save_to_file (f->window, file, NULL));
+  play_turns (f, 1);
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  gtk_window_close (GTK_WINDOW (f->window));
+  look_at_prompt (f, "the save prompt on closing", found);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+
+  /* The match-end banner: Player 1's last shell leaves her row empty and
+   * neither stock fills a cup of 5 (as in test-window's last-round). */
+  {
+    static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
+    KzOptions options = { .seeds = 5 };
+    KzMatch m;
+    const char *banner;
+
+    g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+    memcpy (m.pos.pits, pits, sizeof pits);
+    m.pos.stores[0] = 36;
+    m.pos.stores[1] = 30;
+    m.pos.refill_left[0] = 0;
+    m.pos.refill_left[1] = 3;
+    m.pos.lucky[0] = m.pos.lucky[1] = -1;
+    kuzhi_game_model_set_match (f->model, &m);
+    kz_match_clear (&m);
+    kz_test_spin (100);
+    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 6);
+    kz_test_spin (600);   /* the banner's slide */
+    g_assert_true (kuzhi_game_model_get_over (f->model));
+    banner = kuzhi_window_get_banner_text (f->window);
+    g_assert_nonnull (banner);
+    g_test_message ("banner: %s", banner);
+    look_for_english (GTK_WIDGET (f->window), "the window at the match's end", found);
+  }
+
+  g_unlink (path);
+  g_unlink (statistics_path);
+  g_rmdir (dir);
+  assert_none_found (found);
 }
 
 /* The chrome follows the language's direction; the board does not, so the
@@ -671,7 +930,10 @@ main (int   argc,
   g_assert_cmpint (gtk_widget_get_default_direction (), ==, rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR);
 
   if (po != NULL)
-    g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
+    {
+      g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
+      g_test_add ("/window-i18n/translated-more", Fixture, NULL, fixture_setup, test_translated_more, fixture_teardown);
+    }
   g_test_add ("/window-i18n/not-clipped", Fixture, NULL, fixture_setup, test_not_clipped, fixture_teardown);
   g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, fixture_teardown);
   g_test_add ("/window-i18n/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
