@@ -501,6 +501,27 @@ test_last_round (Fixture       *f,
   g_test_message ("%s", banner);
   g_assert_cmpstr (banner, ==, "Ana wins the match, 36 to 34: neither player has enough shells left to fill a cup.");
   g_assert_false (kuzhi_window_get_toast_shown (f->window));
+  /* At the window's usual size the sentence wraps beside its buttons, so
+   * the banner leaves the header line below it in view. */
+  {
+    GtkWidget *label = GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), banner));
+    GtkWidget *header = GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), kuzhi_window_get_header_text (f->window)));
+    GtkWidget *button = GTK_WIDGET (kz_test_find_button (GTK_WIDGET (f->window), "Review Match"));
+    graphene_rect_t rl, rh, rb;
+
+    g_assert_nonnull (label);
+    g_assert_nonnull (header);
+    g_assert_nonnull (button);
+    g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (f->window), &rl));
+    g_assert_true (gtk_widget_compute_bounds (header, GTK_WIDGET (f->window), &rh));
+    g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (f->window), &rb));
+    g_test_message ("window %d wide: banner label %g,%g %g×%g, button at %g,%g, header at y %g",
+                    gtk_widget_get_width (GTK_WIDGET (f->window)), rl.origin.x, rl.origin.y,
+                    rl.size.width, rl.size.height, rb.origin.x, rb.origin.y, rh.origin.y);
+    g_assert_cmpfloat (rb.origin.x, >=, rl.origin.x + rl.size.width);
+    g_assert_cmpfloat (rb.origin.y, <, rl.origin.y + rl.size.height);
+    g_assert_cmpfloat (MAX (rl.origin.y + rl.size.height, rb.origin.y + rb.size.height), <=, rh.origin.y);
+  }
 
   /* Nor when the banner goes (undo, here): the board stays where it was. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);

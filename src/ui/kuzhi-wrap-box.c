@@ -42,17 +42,52 @@ row_width (KuzhiWrapBox *self,
   return sum + MAX (0, *n - 1) * self->spacing;
 }
 
+/* The natural width of the children that do not expand, with all the
+ * spacing, and how many children expand. */
+static int
+fixed_width (KuzhiWrapBox *self,
+             int          *n_expanding)
+{
+  int sum = 0, n = 0;
+
+  *n_expanding = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      int nat;
+
+      if (!gtk_widget_should_layout (c))
+        continue;
+      n++;
+      if (gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL))
+        {
+          (*n_expanding)++;
+          continue;
+        }
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      sum += nat;
+    }
+  return sum + MAX (0, n - 1) * self->spacing;
+}
+
+/* A row fits when every child has its natural width, or when the
+ * children that expand (a label that wraps) still get half the width
+ * beside the others: a banner's sentence then wraps beside its buttons
+ * rather than standing over them. */
 static gboolean
 fits_row (KuzhiWrapBox *self,
           int           width)
 {
-  int n;
+  int n, n_expanding;
 
-  return width < 0 || row_width (self, &n) <= width;
+  if (width < 0 || row_width (self, &n) <= width)
+    return TRUE;
+  return fixed_width (self, &n_expanding) <= width / 2 && n_expanding > 0;
 }
 
 /* In a row, each child's width: its natural one, and what is left over
- * shared by the children that expand (by all when none does). */
+ * shared by the children that expand (by all when none does). When the
+ * natural widths do not fit, the expanding children share what the others
+ * leave (fits_row() made sure that is half the width at least). */
 static void
 row_widths (KuzhiWrapBox *self,
             int           width,
@@ -68,8 +103,30 @@ row_widths (KuzhiWrapBox *self,
         left -= widths[i++];
         expanding += gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL);
       }
-  if (left <= 0 || n == 0)
+  if (n == 0 || left == 0)
     return;
+  if (left < 0)
+    {
+      int fixed = fixed_width (self, &expanding);
+
+      if (expanding == 0)
+        return;
+      share = (width - fixed) / expanding;
+      i = 0;
+      for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_should_layout (c))
+          {
+            if (gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL))
+              {
+                int min;
+
+                gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+                widths[i] = MAX (min, share);
+              }
+            i++;
+          }
+      return;
+    }
   share = left / (expanding > 0 ? expanding : n);
   i = 0;
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
