@@ -364,6 +364,35 @@ test_oware_mid_game (Fixture       *f,
   kz_test_capture (GTK_WIDGET (f->window), "game-oware.png");
 }
 
+/* Bohnenspiel: five moves in, the header keeps the stores' score and the
+ * board shows the model's position; renders game-bohnenspiel.png. */
+static void
+test_bohnenspiel_mid_game (Fixture       *f,
+                           gconstpointer  data)
+{
+  GRand *rand = g_rand_new_with_seed (5);
+
+  start_through_dialog (f, KZ_VARIANT_BOHNENSPIEL, 0, 0);
+  for (int ply = 0; ply < 5; ply++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+      int n = kuzhi_game_model_get_legal (f->model, legal);
+
+      g_assert_cmpint (n, >, 0);
+      sow (f, legal[g_rand_int_range (rand, 0, n)]);
+    }
+  g_rand_free (rand);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  {
+    const KzPosition *pos = kuzhi_game_model_get_position (f->model);
+    g_autofree char *score = g_strdup_printf ("Meena %d · Arul %d", pos->stores[0], pos->stores[1]);
+    g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), score));
+    g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), pos));
+  }
+  kuzhi_window_dismiss_toast (f->window);
+  kz_test_capture (GTK_WIDGET (f->window), "game-bohnenspiel.png");
+}
+
 /* Pallanguzhi: random moves through the model until a round ends with
  * rubbish cups; the board covers them and their labels say so. */
 static void
@@ -608,6 +637,7 @@ main (int   argc,
   ADD ("/games/oware-must-feed", test_oware_must_feed);
   ADD ("/games/oware-grand-slam", test_oware_grand_slam);
   ADD ("/games/oware-mid-game", test_oware_mid_game);
+  ADD ("/games/bohnenspiel-mid-game", test_bohnenspiel_mid_game);
   ADD ("/games/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
   ADD ("/games/pallanguzhi-pasu", test_pallanguzhi_pasu);
   ADD ("/games/save-open-undo", test_save_open_undo);
