@@ -1,4 +1,4 @@
-/* kuzhi-wrap-box.c — a row that turns into a column when it does not fit.
+/* kuzhi-wrap-box.c — a row that wraps into lines when it does not fit.
  *
  * libadwaita 1.2 has no breakpoints, and GtkBox keeps its orientation, so
  * a row of buttons would hold the whole window wide. This box asks only
@@ -9,7 +9,6 @@ struct _KuzhiWrapBox
 {
   GtkWidget parent_instance;
   int       spacing;
-  gboolean  column;     /* as last allocated */
 };
 
 static void kuzhi_wrap_box_buildable_init (GtkBuildableIface *iface);
@@ -138,6 +137,82 @@ row_widths (KuzhiWrapBox *self,
       }
 }
 
+/* Where a child goes when the row does not fit. */
+typedef struct {
+  GtkWidget *child;
+  int        x, width, line;
+} Slot;
+
+/* Lays the children out in lines of as many as fit at their natural
+ * widths (one wider than `width` alone on its line, at `width`); in each
+ * line the children that expand, or all when none does, share what is
+ * left. Fills `slots` (one per child laid out) and returns the number of
+ * lines. */
+static int
+flow (KuzhiWrapBox *self,
+      int           width,
+      Slot         *slots,
+      int           n)
+{
+  int i = 0, lines = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_should_layout (c) && i < n)
+      {
+        int nat;
+
+        gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+        slots[i++] = (Slot) { c, 0, MIN (nat, width), 0 };
+      }
+  n = i;
+  for (int start = 0; start < n; lines++)
+    {
+      int end = start + 1, used = slots[start].width, expanding = 0, left, share, x = 0;
+
+      while (end < n && used + self->spacing + slots[end].width <= width)
+        used += self->spacing + slots[end++].width;
+      for (int k = start; k < end; k++)
+        expanding += gtk_widget_compute_expand (slots[k].child, GTK_ORIENTATION_HORIZONTAL);
+      left = width - used;
+      share = left / (expanding > 0 ? expanding : end - start);
+      for (int k = start; k < end; k++)
+        {
+          if (expanding == 0 || gtk_widget_compute_expand (slots[k].child, GTK_ORIENTATION_HORIZONTAL))
+            slots[k].width += share;
+          slots[k].x = x;
+          slots[k].line = lines;
+          x += slots[k].width + self->spacing;
+        }
+      start = end;
+    }
+  return lines;
+}
+
+/* The height of each line of flow(), natural or least. */
+static int
+lines_height (KuzhiWrapBox *self,
+              const Slot   *slots,
+              int           n,
+              int           lines,
+              int          *heights,
+              gboolean      least)
+{
+  int sum = 0;
+
+  for (int l = 0; l < lines; l++)
+    heights[l] = 0;
+  for (int k = 0; k < n; k++)
+    {
+      int min, nat;
+
+      gtk_widget_measure (slots[k].child, GTK_ORIENTATION_VERTICAL, slots[k].width, &min, &nat, NULL, NULL);
+      heights[slots[k].line] = MAX (heights[slots[k].line], least ? min : nat);
+    }
+  for (int l = 0; l < lines; l++)
+    sum += heights[l];
+  return sum + MAX (0, lines - 1) * self->spacing;
+}
+
 static void
 kuzhi_wrap_box_measure (GtkWidget      *widget,
                         GtkOrientation  orientation,
@@ -185,17 +260,14 @@ kuzhi_wrap_box_measure (GtkWidget      *widget,
           }
       return;
     }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (gtk_widget_should_layout (c))
-      {
-        int min, nat;
+  {
+    g_autofree Slot *slots = g_new0 (Slot, MAX (n, 1));
+    g_autofree int *heights = g_new0 (int, MAX (n, 1));
+    int lines = flow (self, for_size, slots, n);
 
-        gtk_widget_measure (c, orientation, for_size, &min, &nat, NULL, NULL);
-        *minimum += min;
-        *natural += nat;
-      }
-  *minimum += MAX (0, n - 1) * self->spacing;
-  *natural += MAX (0, n - 1) * self->spacing;
+    *minimum = lines_height (self, slots, n, lines, heights, TRUE);
+    *natural = lines_height (self, slots, n, lines, heights, FALSE);
+  }
 }
 
 /* Expands as its children do, like a GtkBox. */
@@ -229,8 +301,7 @@ kuzhi_wrap_box_size_allocate (GtkWidget *widget,
   int n, i = 0, x = 0, y = 0;
 
   row_width (self, &n);
-  self->column = !fits_row (self, width);
-  if (!self->column)
+  if (fits_row (self, width))
     {
       g_autofree int *widths = g_new0 (int, MAX (n, 1));
 
@@ -243,15 +314,21 @@ kuzhi_wrap_box_size_allocate (GtkWidget *widget,
           }
       return;
     }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (gtk_widget_should_layout (c))
-      {
-        int h;
+  {
+    g_autofree Slot *slots = g_new0 (Slot, MAX (n, 1));
+    g_autofree int *heights = g_new0 (int, MAX (n, 1));
+    int lines = flow (self, width, slots, n);
 
-        gtk_widget_measure (c, GTK_ORIENTATION_VERTICAL, width, NULL, &h, NULL, NULL);
-        gtk_widget_size_allocate (c, &(GtkAllocation) { 0, y, width, h }, -1);
-        y += h + self->spacing;
+    lines_height (self, slots, n, lines, heights, FALSE);
+    for (int k = 0, line = 0; k < n; k++)
+      {
+        for (; line < slots[k].line; line++)
+          y += heights[line] + self->spacing;
+        gtk_widget_size_allocate (slots[k].child,
+                                  &(GtkAllocation) { rtl ? width - slots[k].x - slots[k].width : slots[k].x, y,
+                                                     slots[k].width, heights[line] }, -1);
       }
+  }
 }
 
 static void
@@ -367,9 +444,3 @@ kuzhi_wrap_box_append (KuzhiWrapBox *self,
   gtk_widget_insert_before (child, GTK_WIDGET (self), NULL);
 }
 
-gboolean
-kuzhi_wrap_box_is_column (KuzhiWrapBox *self)
-{
-  g_return_val_if_fail (KUZHI_IS_WRAP_BOX (self), FALSE);
-  return self->column;
-}

@@ -1,4 +1,4 @@
-/* kuzhi-wrap-box.h — a row of widgets that becomes a column when the row does not fit: the bars and buttons around the board in a narrow window. */
+/* kuzhi-wrap-box.h — a row of widgets that wraps into lines when the row does not fit: the bars and buttons around the board in a narrow window. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -10,12 +10,12 @@ G_DECLARE_FINAL_TYPE (KuzhiWrapBox, kuzhi_wrap_box, KUZHI, WRAP_BOX, GtkWidget)
 
 /* Children are added in .ui files (<child>) or with
  * kuzhi_wrap_box_append (). They stand side by side when every one gets
- * its natural width, one above the other otherwise, each as wide as the
- * box. "spacing" (pixels) is kept between them either way. */
+ * its natural width, or when those that expand (a label that wraps) still
+ * get half the width; otherwise they wrap into lines of as many as fit,
+ * one wider than the box alone on its line. "spacing" (pixels) is kept
+ * between them, across and down. */
 GtkWidget *kuzhi_wrap_box_new        (int           spacing);
 void       kuzhi_wrap_box_append     (KuzhiWrapBox *self,
                                       GtkWidget    *child);
-/* Whether the children stand one above the other now. */
-gboolean   kuzhi_wrap_box_is_column  (KuzhiWrapBox *self);
 
 G_END_DECLS
