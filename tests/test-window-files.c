@@ -708,6 +708,19 @@ test_history_browse (Fixture       *f,
     g_assert_cmpfloat (after.origin.y, ==, before.origin.y);
     g_assert_cmpfloat (after.size.height, ==, before.size.height);
   }
+  {
+    /* Nor does it hide the header line, with the history open beside. */
+    GtkWidget *back = find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL);
+    GtkWidget *header = GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), kuzhi_window_get_header_text (f->window)));
+    graphene_rect_t rb, rh;
+
+    g_assert_nonnull (back);
+    g_assert_nonnull (header);
+    g_assert_true (gtk_widget_compute_bounds (back, GTK_WIDGET (f->window), &rb));
+    g_assert_true (gtk_widget_compute_bounds (header, GTK_WIDGET (f->window), &rh));
+    g_test_message ("browse bar's last button ends at y %g, the header starts at %g", rb.origin.y + rb.size.height, rh.origin.y);
+    g_assert_cmpfloat (rb.origin.y + rb.size.height, <=, rh.origin.y);
+  }
   g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 3);
   /* The lucky cup and the refill shell would play on the match, unseen. */
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky"));
