@@ -190,3 +190,29 @@ kz_test_capture (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("wrote %s", path);
 }
+
+/* Gives the model a Constitution match (5 shells a cup) at this position:
+ * Player 1 to move, no lucky cup marked, the stores and refill left as
+ * given; the 70 shells must all be there. */
+static inline void
+kz_test_set_constitution (KuzhiGameModel *model,
+                          const uint8_t   pits[14],
+                          int             store0,
+                          int             store1,
+                          int             refill0,
+                          int             refill1)
+{
+  KzOptions options = { .seeds = 5 };
+  KzMatch m;
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, 14);
+  m.pos.stores[0] = store0;
+  m.pos.stores[1] = store1;
+  m.pos.refill_left[0] = refill0;
+  m.pos.refill_left[1] = refill1;
+  m.pos.lucky[0] = m.pos.lucky[1] = -1;
+  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
+  kuzhi_game_model_set_match (model, &m);
+  kz_match_clear (&m);
+}

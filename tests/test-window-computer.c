@@ -481,19 +481,7 @@ set_constitution (Fixture       *f,
                   int            store1,
                   int            refill0)
 {
-  KzMatch m;
-  KzOptions options = { .seeds = 5 };
-
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, pits, 14);
-  m.pos.stores[0] = store0;
-  m.pos.stores[1] = store1;
-  m.pos.refill_left[0] = refill0;
-  m.pos.refill_left[1] = 0;
-  m.pos.lucky[0] = m.pos.lucky[1] = -1;
-  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, pits, store0, store1, refill0, 0);
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
 }

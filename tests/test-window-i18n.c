@@ -597,19 +597,9 @@ test_translated_more (Fixture       *f,
    * neither stock fills a cup of 5 (as in test-window's last-round). */
   {
     static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
-    KzOptions options = { .seeds = 5 };
-    KzMatch m;
     const char *banner;
 
-    g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-    memcpy (m.pos.pits, pits, sizeof pits);
-    m.pos.stores[0] = 36;
-    m.pos.stores[1] = 30;
-    m.pos.refill_left[0] = 0;
-    m.pos.refill_left[1] = 3;
-    m.pos.lucky[0] = m.pos.lucky[1] = -1;
-    kuzhi_game_model_set_match (f->model, &m);
-    kz_match_clear (&m);
+    kz_test_set_constitution (f->model, pits, 36, 30, 0, 3);
     kz_test_spin (100);
     gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 6);
     kz_test_spin (600);   /* the banner's slide */

@@ -163,30 +163,14 @@ test_ends (Fixture       *f,
 {
   static const uint8_t alone[14] = { 1, 0, 1, 0, 1, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
   static const uint8_t last[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
-  KzOptions options = { .seeds = 5 };
-  KzMatch m;
 
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, alone, sizeof alone);
-  m.pos.stores[0] = m.pos.stores[1] = 31;
-  m.pos.refill_left[0] = 1;
-  m.pos.refill_left[1] = 3;
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, alone, 31, 31, 1, 3);
   sow_and_watch (f, 0);
   g_assert_false (kuzhi_game_model_get_over (f->model));
   g_assert_cmpstr (f->heard->str, ==, "drop round-end");
 
   g_string_truncate (f->heard, 0);
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, last, sizeof last);
-  m.pos.stores[0] = 36;
-  m.pos.stores[1] = 30;
-  m.pos.refill_left[0] = 0;
-  m.pos.refill_left[1] = 3;
-  m.pos.lucky[0] = m.pos.lucky[1] = -1;
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, last, 36, 30, 0, 3);
   sow_and_watch (f, 6);
   g_assert_true (kuzhi_game_model_get_over (f->model));
   g_assert_cmpstr (f->heard->str, ==, "drop round-end match-end");

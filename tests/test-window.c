@@ -416,19 +416,9 @@ test_playing_on_alone (Fixture       *f,
                        gconstpointer  data)
 {
   static const uint8_t pits[14] = { 1, 0, 1, 0, 1, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
-  KzMatch m;
-  KzOptions options = { .seeds = 5 };
   int round;
 
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, pits, sizeof pits);
-  m.pos.stores[0] = 31;
-  m.pos.stores[1] = 31;
-  m.pos.refill_left[0] = 1;
-  m.pos.refill_left[1] = 3;
-  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, pits, 31, 31, 1, 3);
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
 
@@ -469,21 +459,10 @@ test_last_round (Fixture       *f,
   /* Ana's last shell in cup 6 drops into Ben's empty cup 7: her row is
    * empty, and neither stock (0, and 1 + 3 refill left) fills a cup of 5. */
   static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
-  KzMatch m;
-  KzOptions options = { .seeds = 5 };
   const char *banner;
   graphene_rect_t before, after;
 
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, pits, sizeof pits);
-  m.pos.stores[0] = 36;
-  m.pos.stores[1] = 30;
-  m.pos.refill_left[0] = 0;
-  m.pos.refill_left[1] = 3;
-  m.pos.lucky[0] = m.pos.lucky[1] = -1;
-  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, pits, 36, 30, 0, 3);
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
 
@@ -542,20 +521,9 @@ test_round_toast (Fixture       *f,
    * round ends, and Ben, whose row still holds shells, opens the next.
    * Accounts: Ana 0 + 33 + 5 = 38, Ben 5 + 27 = 32. */
   static const uint8_t pits[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 4, 0, 0, 0, 0, 0 };
-  KzMatch m;
-  KzOptions options = { .seeds = 5 };
 
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, pits, sizeof pits);
   /* Ana's 5 refill left set out one cup of her new row. */
-  m.pos.stores[0] = 33;
-  m.pos.stores[1] = 27;
-  m.pos.refill_left[0] = 5;
-  m.pos.refill_left[1] = 0;
-  m.pos.lucky[0] = m.pos.lucky[1] = -1;
-  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, pits, 33, 27, 5, 0);
   kuzhi_game_model_set_player_name (f->model, 0, "Ana");
   kuzhi_game_model_set_player_name (f->model, 1, "Ben");
 
@@ -598,21 +566,11 @@ test_why_not (Fixture       *f,
   GtkWidget *hint_buttons[2];
   int n_hint_buttons = 0;
   static const uint8_t pits[14] = { 5, 5, 5, 5, 5, 5, 5,  1, 1, 1, 1, 1, 1, 1 };
-  KzMatch m;
-  KzOptions options = { .seeds = 5 };
   GtkWidget *mark_button, *refill_button;
   const char *hint;
 
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, pits, sizeof pits);
   /* Ana: 35 in cups + 11 in drawer + 3 refill left = 49, reserve 14. */
-  m.pos.stores[0] = 11;
-  m.pos.refill_left[0] = 3;
-  m.pos.stores[1] = 14;
-  m.pos.refill_left[1] = 0;
-  g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  kz_test_set_constitution (f->model, pits, 11, 14, 3, 0);
   g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 14);
 
   /* Undo and Redo, grey with no turn played or undone, say when they
@@ -654,14 +612,13 @@ test_why_not (Fixture       *f,
 
   /* At reserve 16 (two more in the drawer, two fewer on Ben's row) the
    * lucky cup is allowed, and the tooltip says what the button does. */
-  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-  memcpy (m.pos.pits, pits, sizeof pits);
-  m.pos.pits[7] = m.pos.pits[8] = 0;
-  m.pos.stores[0] = 13;
-  m.pos.refill_left[0] = 3;
-  m.pos.stores[1] = 14;
-  kuzhi_game_model_set_match (f->model, &m);
-  kz_match_clear (&m);
+  {
+    uint8_t fewer[14];
+
+    memcpy (fewer, pits, sizeof fewer);
+    fewer[7] = fewer[8] = 0;
+    kz_test_set_constitution (f->model, fewer, 13, 14, 3, 0);
+  }
   g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 16);
   g_assert_true (gtk_widget_is_sensitive (mark_button));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (mark_button), ==,
@@ -711,15 +668,7 @@ test_why_not (Fixture       *f,
   {
     static const uint8_t last[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
 
-    g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
-    memcpy (m.pos.pits, last, sizeof last);
-    m.pos.stores[0] = 36;
-    m.pos.stores[1] = 30;
-    m.pos.refill_left[0] = 0;
-    m.pos.refill_left[1] = 3;
-    m.pos.lucky[0] = m.pos.lucky[1] = -1;
-    kuzhi_game_model_set_match (f->model, &m);
-    kz_match_clear (&m);
+    kz_test_set_constitution (f->model, last, 36, 30, 0, 3);
     sow (f, 6);
     g_assert_true (kuzhi_game_model_get_over (f->model));
   }
