@@ -351,6 +351,37 @@ test_keyboard_focus (Fixture       *f,
   }
 }
 
+/* After Mark Lucky Cup (L), as after a turn played with the mouse, the
+ * first arrow key draws the ring on the cup it moves to: the ring is what
+ * Enter asks for, so a stale picture would leave Enter doing nothing. */
+static void
+test_ring_after_mark (Fixture       *f,
+                      gconstpointer  data)
+{
+  /* Ana's reserve is 16: a lucky cup may be marked. */
+  static const uint8_t pits[14] = { 5, 5, 5, 5, 5, 5, 5,  0, 0, 1, 1, 1, 1, 1 };
+  GtkWidget *focus;
+
+  kz_test_set_constitution (f->model, pits, 13, 14, 3, 0);
+  g_assert_cmpint (kuzhi_game_model_get_reserve (f->model, 0), ==, 16);
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 2)));
+  kz_test_spin (100);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.mark-lucky", NULL);
+  g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, 3)), ==, KUZHI_CUP_MARKABLE);
+  kz_test_spin (100);
+  /* A key press first makes the focus visible (GtkWindow does so for any
+   * key), then the arrow's binding moves the focus. */
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->window), GDK_KEY_Right));
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (KUZHI_IS_CUP (focus));
+  g_assert_true (focus == GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 3)));
+  for (int i = 0; i < 100 && !kuzhi_cup_get_ring_drawn (KUZHI_CUP (focus)); i++)
+    kz_test_spin (20);
+  g_assert_true (kuzhi_cup_get_ring_drawn (KUZHI_CUP (focus)));
+}
+
 static void
 test_new_match (Fixture       *f,
                 gconstpointer  data)
@@ -1061,6 +1092,7 @@ main (int   argc,
   ADD ("/window/mark-lucky", NULL, test_mark_lucky);
   ADD ("/window/view-switch", NULL, test_view_switch);
   ADD ("/window/keyboard-focus", NULL, test_keyboard_focus);
+  ADD ("/window/ring-after-mark", NULL, test_ring_after_mark);
   ADD ("/window/new-match", NULL, test_new_match);
   ADD ("/window/match-end", NULL, test_match_end);
   ADD ("/window/playing-on-alone", NULL, test_playing_on_alone);
