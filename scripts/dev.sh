@@ -10,11 +10,9 @@ build_packages=(gcc pkg-config meson ninja-build gettext itstool libglib2.0-dev 
 test_packages=(xvfb xauth dbus xdotool clang libclang-rt-14-dev flatpak-builder
   python3 imagemagick valgrind shared-mime-info at-spi2-core python3-gi gir1.2-atspi-2.0 libglib2.0-bin
   yelp-tools sox libsox-fmt-base
-  # Tamil glyphs, so that the window tests measure real Tamil text, not the
-  # boxes drawn for a missing font. (Malayalam's Lohit font is left out for
-  # now: with it the narrow-window test hangs in GTK's layout; see
-  # docs/ui.md, "A window that fits a phone".)
-  fonts-lohit-taml)
+  # Tamil and Malayalam glyphs, so that the window tests measure real text,
+  # not the boxes drawn for a missing font.
+  fonts-lohit-taml fonts-lohit-mlym)
 
 as_root () {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

@@ -13,6 +13,7 @@
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-column.h"
 #include "kuzhi-wrap-box.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
@@ -1021,6 +1022,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
 
   g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
   g_type_ensure (KUZHI_TYPE_WRAP_BOX);
+  g_type_ensure (KUZHI_TYPE_COLUMN);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
