@@ -165,6 +165,7 @@ struct _KuzhiWindow
   GtkWidget            *redo_button;
   GtkWidget            *hint_buttons[2];  /* in the header bar, and beside the history toggle's place when narrow */
   GtkLabel             *hint_label;
+  GtkInscription       *analysis_line;
   GtkRevealer          *review_revealer;
   GtkLabel             *review_label;
   GtkProgressBar       *review_progress;

@@ -310,6 +310,22 @@ has_legal (KuzhiWindow *self,
 }
 
 /* One line saying what the player can do now. */
+/* The analysis's best line under the hint. Only its text changes as the
+ * search deepens: an inscription is drawn again, the window is not laid
+ * out again (screen readers get the line as its label). */
+static void
+show_analysis_line (KuzhiWindow *self)
+{
+  const char *line = kuzhi_window_analysis_get_line (self);
+
+  if (g_strcmp0 (line, gtk_inscription_get_text (self->analysis_line)) == 0)
+    return;
+  gtk_inscription_set_text (self->analysis_line, line);
+  if (line != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->analysis_line), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), line != NULL);
+}
+
 static void
 update_hint (KuzhiWindow *self)
 {
@@ -319,6 +335,7 @@ update_hint (KuzhiWindow *self)
   gboolean sow = FALSE, refill = FALSE, mark = FALSE;
   int n;
 
+  show_analysis_line (self);
   if (kuzhi_window_files_in_variation (self))
     {
       /* Translators: the hint line while a variation (Show Better Move) is on the board */
@@ -400,11 +417,11 @@ update_hint (KuzhiWindow *self)
         g_string_append_printf (text, " %s", no_refill);
       }
   }
-  /* The analysis's best line, on a line of its own; else, in Kalah, how
-   * far the endgame database has got while it is built (the other games
-   * have none, so it would only puzzle there). */
+  /* The analysis's best line goes under the hint (show_analysis_line());
+   * without it, in Kalah, how far the endgame database has got while it is
+   * built (the other games have none, so it would only puzzle there). */
   if (kuzhi_window_analysis_get_line (self) != NULL)
-    g_string_append_printf (text, "\n%s", kuzhi_window_analysis_get_line (self));
+    ;
   else if (d->variant == KZ_VARIANT_KALAH && kuzhi_endgame_store_get_building (kuzhi_endgame_store_get_default ()))
     {
       int percent = (int) (kuzhi_endgame_store_get_progress (kuzhi_endgame_store_get_default ()) * 100);
@@ -568,6 +585,7 @@ scale_text (KuzhiWindow *self)
   pango_attr_list_insert (attrs, pango_attr_scale_new (scale));
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     gtk_label_set_attributes (labels[i], attrs);
+  gtk_inscription_set_attributes (self->analysis_line, attrs);
   pango_attr_list_unref (attrs);
 
   /* The advice below keeps room for two lines, so that the board above
@@ -1057,6 +1075,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "narrow_hint_button", FALSE,
                                              G_STRUCT_OFFSET (KuzhiWindow, hint_buttons[1]));
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, analysis_line);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view1_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view_section);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view2_button);
@@ -1230,6 +1249,15 @@ kuzhi_window_get_hint_text (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
   return gtk_label_get_text (self->hint_label);
+}
+
+const char *
+kuzhi_window_get_analysis_line_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->analysis_line)))
+    return NULL;
+  return gtk_inscription_get_text (self->analysis_line);
 }
 
 const char *

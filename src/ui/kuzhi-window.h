@@ -24,6 +24,8 @@ const char     *kuzhi_window_get_caption_text (KuzhiWindow  *self,
 const char     *kuzhi_window_get_banner_text (KuzhiWindow   *self);
 /* The line under the board: what to do now, or why not. */
 const char     *kuzhi_window_get_hint_text  (KuzhiWindow    *self);
+/* The analysis's best line under the hint, NULL when none is shown. */
+const char     *kuzhi_window_get_analysis_line_text (KuzhiWindow *self);
 /* The notice about the autosave above the board, or NULL when none shows. */
 const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
 /* The last toast's title, or NULL. */
