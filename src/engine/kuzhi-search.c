@@ -66,7 +66,7 @@ struct _KzSearcher {
   uint64_t       history_filter[64];   /* 4096-bit quick "maybe in the match" */
   uint32_t       history[2][512];      /* move ordering by cutoffs */
   KzEvalWeights  weights[KZ_N_VARIANTS];
-  const KzEndgame *endgame;     /* borrowed; Kalah's database, or NULL */
+  const KzEndgame *endgames[KZ_N_VARIANTS];  /* borrowed; each game's database, or NULL */
 
   /* Zobrist keys. */
   uint64_t       z_pit[KZ_MAX_PITS][256];
@@ -198,9 +198,11 @@ kz_searcher_set_weights (KzSearcher *s, KzVariantId variant, const KzEvalWeights
 }
 
 void
-kz_searcher_set_endgame (KzSearcher *s, const KzEndgame *endgame)
+kz_searcher_set_endgame (KzSearcher *s, KzVariantId variant, const KzEndgame *endgame)
 {
-  s->endgame = endgame;
+  if ((unsigned) variant >= KZ_N_VARIANTS || (endgame != NULL && kz_endgame_game (endgame) != variant))
+    return;
+  s->endgames[variant] = endgame;
 }
 
 size_t
@@ -993,7 +995,7 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   solve_mode = limits.depth == 0 && limits.time_ms == 0 && limits.nodes == 0;
 
   s->w = &s->weights[root->variant];
-  s->db = root->variant == KZ_VARIANT_KALAH ? s->endgame : NULL;
+  s->db = s->endgames[root->variant];
   s->repetition = s->variant->has_repetition;
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;
