@@ -267,13 +267,15 @@ def summary(args, results, opening_stats, openings, elapsed, out):
 
     def se(xs):
         if len(xs) < 2:
-            return float("nan")
+            return float("nan")   # printed as "nan": one pair has no spread
         mu = sum(xs) / len(xs)
         return math.sqrt(sum((x - mu) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
 
     p = lambda *a: print(*a, file=out)
     p("Match: %s, %d games at %d ms per move (go time=%d), openings seed %d, %d jobs, %.0f s"
       % (args.game, n, args.time_ms, args.time_ms, args.openings_seed, args.jobs, elapsed))
+    p("  load average at the start %s, at the end %s (%d cores)"
+      % (args.load_start, "%.2f %.2f %.2f" % os.getloadavg(), os.cpu_count() or 0))
     p("  A: %s" % shlex.join(args.argv_a))
     p("  B: %s" % shlex.join(args.argv_b))
     scs = [abs(o["score_cs"]) / 100 for o in openings]
@@ -285,7 +287,7 @@ def summary(args, results, opening_stats, openings, elapsed, out):
     p("A's score: %s +- %s (standard error over the %d opening pairs; %s over games)"
       % (pct(mean), pct(se(pair_scores)), len(pairs), pct(se(scores))))
     p("  won-drawn-lost: %d-%d-%d" % (w, d, l))
-    p("  as first: %s (%d games), as second: %s (%d games)"
+    p("  as first (the side that began the game): %s (%d games), as second: %s (%d games)"
       % (pct(sum(first) / len(first)) if first else "-", len(first),
          pct(sum(second) / len(second)) if second else "-", len(second)))
     p("A's seed margin: mean %+.2f per game (+- %.2f)" % (sum(margins) / n, se(margins)))
@@ -357,6 +359,7 @@ def main():
         env["KUZHI_HASH_MB"] = str(args.hash_mb)
     argv = {"A": args.argv_a, "B": args.argv_b}
 
+    args.load_start = "%.2f %.2f %.2f" % os.getloadavg()
     t0 = time.monotonic()
     try:
         openings, stats = make_openings(args, argv[args.judge_engine.upper()], env, args.games // 2)
