@@ -23,18 +23,18 @@ usage () {
 }
 
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
-dir=$1
 commit=${2:-$BASELINE}
+# DIR as the caller meant it, before the script moves to the repository.
+mkdir -p "$1"
+dir=$(cd "$1" && pwd)
 
 cd "$(dirname "$0")/.."
 repo=$(git rev-parse --show-toplevel)
-full=$(git -C "$repo" rev-parse --verify "$commit^{commit}") || {
+full=$(git -C "$repo" rev-parse --verify --quiet "$commit^{commit}") || {
   echo "$0: $commit is not a commit of $repo" >&2
   exit 1
 }
 
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
 src=$dir/src
 build=$dir/build
 
