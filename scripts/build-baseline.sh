@@ -22,7 +22,7 @@ usage () {
   exit 2
 }
 
-[ $# -ge 1 ] && [ $# -le 2 ] || usage
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
 commit=${2:-$BASELINE}
 # DIR as the caller meant it, before the script moves to the repository.
 mkdir -p "$1"
