@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-search.h"
 #include "kuzhi-test-util.h"
 
 #define N_RANDOM_MATCHES 10000
@@ -287,6 +288,37 @@ test_random_matches (void)
   g_assert_cmpint (t.must_feed_seen, >, 0);
 }
 
+/* Seeds on one's own row are kept at the 400-ply limit: the evaluation
+ * counts them for more as it comes, and not at all differently far
+ * from it, so the search plans for the limit beyond its horizon. */
+static void
+test_eval_limit (void)
+{
+  const uint8_t pits[12] = { 3, 4, 2, 5, 1, 3, 1, 0, 0, 1, 0, 0 };
+  const uint8_t stores[2] = { 12, 16 };
+  KzPosition pos = kz_test_make_position (KZ_VARIANT_OWARE, NULL, pits, stores, 0);
+  int early, later, near, last;
+
+  pos.plies = 100;
+  early = kz_eval (&pos, NULL);
+  pos.plies = 300;
+  later = kz_eval (&pos, NULL);
+  pos.plies = 370;
+  near = kz_eval (&pos, NULL);
+  pos.plies = 399;
+  last = kz_eval (&pos, NULL);
+  g_assert_cmpint (early, ==, later);
+  g_assert_cmpint (near, >, later);
+  g_assert_cmpint (last, >, near);
+  /* At the last ply a seed on the row is worth about a captured one:
+   * 18 seeds on the mover's row against 2, 12 captured against 16. */
+  g_assert_cmpint (last, >, (12 + 18 - 16 - 2) * 100 * 3 / 4);
+
+  /* Seen from the other side, the same with the sign turned. */
+  pos.to_move = 1;
+  g_assert_cmpint (kz_eval (&pos, NULL), ==, -last);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -297,6 +329,7 @@ main (int argc, char *argv[])
   KZ_TEST_ADD_CASES ("/oware/legal", legal_cases, test_legal_case);
   KZ_TEST_ADD_CASES ("/oware/rule", rule_cases, test_rule_case);
   g_test_add_func ("/oware/random-matches", test_random_matches);
+  g_test_add_func ("/oware/eval-limit", test_eval_limit);
 
   return g_test_run ();
 }

@@ -168,12 +168,19 @@ oware_score (const KzPosition *pos, int player)
 }
 
 /* The features of oware_eval, in the weights' order. */
-enum { OW_STORE, OW_ROW, OW_VULNERABLE, OW_KROO, OW_MOBILITY, OW_EMPTY };
+enum { OW_STORE, OW_ROW, OW_VULNERABLE, OW_KROO, OW_MOBILITY, OW_EMPTY, OW_LIMIT };
+
+/* Plies before the limit from which the seeds on each row start to count
+ * as that row's owner's, as they will at the limit. */
+#define LIMIT_RAMP 64
 
 static int
 oware_eval (const KzPosition *pos, const int *w)
 {
   int f[KZ_EVAL_N_WEIGHTS] = { 0 };
+  /* 0 far from the limit, rising to 16 at it: the weight times 16 is
+   * what a seed on one's row is worth more when the game stops there. */
+  int near = pos->plies + LIMIT_RAMP > PLY_LIMIT ? (pos->plies + LIMIT_RAMP - PLY_LIMIT) / 4 : 0;
 
   for (int side = 0; side < 2; side++)
     {
@@ -195,6 +202,7 @@ oware_eval (const KzPosition *pos, const int *w)
             f[OW_MOBILITY] += sign;
           else
             f[OW_EMPTY] += sign;
+          f[OW_LIMIT] += sign * near * row[i];
         }
     }
 
@@ -227,8 +235,8 @@ const KzVariant kz_variant_oware = {
   .seeds_default = 4,
   .win_target = HALF + 1,
   .eval = oware_eval,
-  .eval_weights = { { 100, 10, 30, 20, 5, -5 } },
-  .eval_weight_names = { "store", "row", "vulnerable", "kroo", "mobility", "empty" },
+  .eval_weights = { { 100, 10, 30, 20, 5, -5, 6 } },
+  .eval_weight_names = { "store", "row", "vulnerable", "kroo", "mobility", "empty", "limit" },
   .key_extra = oware_key_extra,
   .easy_stray = 30,
   /* Oware: captures are of 2 or 3 seeds, so 2 lost is already a real mistake. */
