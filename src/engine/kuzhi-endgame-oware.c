@@ -571,7 +571,8 @@ kz_oware_endgame_probe (const KzOwareEndgame *endgame, const KzPosition *pos, in
 {
   const KzOwareEntry *e = kz_oware_endgame_entry (endgame, pos);
 
-  if (e == NULL || e->plies > KZ_OWARE_PLY_LIMIT - pos->plies)
+  /* 255 is "not forced", not a count of plies. */
+  if (e == NULL || e->plies == KZ_ENDGAME_OWARE_UNFORCED || e->plies > KZ_OWARE_PLY_LIMIT - pos->plies)
     return false;
   *margin = pos->stores[pos->to_move] - pos->stores[!pos->to_move] + e->value;
   return true;

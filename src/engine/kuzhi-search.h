@@ -84,6 +84,11 @@ void        kz_searcher_set_weights (KzSearcher *searcher, KzVariantId variant, 
  * their exact value from it, as a finished game would. */
 typedef struct _KzEndgame KzEndgame;
 void        kz_searcher_set_endgame (KzSearcher *searcher, const KzEndgame *endgame);
+/* The Oware endgame database (kuzhi-endgame-oware.h; NULL: none), borrowed
+ * as the Kalah one: Oware positions with at most its N seeds on the board
+ * whose value is forced within the plies left take it. */
+typedef struct _KzOwareEndgame KzOwareEndgame;
+void        kz_searcher_set_oware_endgame (KzSearcher *searcher, const KzOwareEndgame *endgame);
 /* Peak bytes the searcher holds (the table and its stacks). */
 size_t      kz_searcher_memory (const KzSearcher *searcher);
 
