@@ -94,7 +94,7 @@ solve (const KzEndgame *endgame)
   reset_peak ();
   if (!kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0))
     g_error ("cannot set up Kalah with %d seeds", opt_solve_seeds);
-  kz_searcher_set_endgame (s, endgame);
+  kz_searcher_set_endgame (s, KZ_VARIANT_KALAH, endgame);
   GThread *thread = g_thread_new ("watch", watch_clock, &watch);
   double t0 = now_s (), c0 = cpu_s ();
   kz_search (s, &m, &limits, &watch.cancel, &r);
@@ -137,11 +137,11 @@ main (int argc, char **argv)
   for (int i = 0; list[i] != NULL; i++)
     {
       int n = atoi (list[i]);
-      g_autofree char *path = kz_endgame_file_default_path (dir, n);
+      g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, n);
 
       reset_peak ();
       double t0 = now_s (), c0 = cpu_s ();
-      KzEndgameFile *file = kz_endgame_file_build (path, n, NULL, NULL, NULL, &error);
+      KzEndgameFile *file = kz_endgame_file_build (path, KZ_VARIANT_KALAH, n, NULL, NULL, NULL, &error);
       double t = now_s () - t0, c = cpu_s () - c0;
       if (file == NULL)
         {
@@ -151,7 +151,7 @@ main (int argc, char **argv)
         }
       long build_peak = peak_mb ();
       t0 = now_s ();
-      kz_endgame_file_free (kz_endgame_file_open (path, &error));
+      kz_endgame_file_free (kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error));
       double verify = now_s () - t0;
       g_assert_no_error (error);
       g_print ("endgame N=%d: %" G_GUINT64_FORMAT " entries, file %.1f MB, built and written in %.1f s (cpu %.1f s), "

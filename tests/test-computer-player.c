@@ -574,13 +574,13 @@ test_endgame_store (void)
   g_autofree char *path = NULL;
 
   {
-    KuzhiEndgameStore *off = kuzhi_endgame_store_get_default ();   /* KUZHI_ENDGAME_SEEDS=0 */
+    KuzhiEndgameStore *off = kuzhi_endgame_store_get_for (KZ_VARIANT_KALAH);   /* KUZHI_ENDGAME_SEEDS=0 */
     kuzhi_endgame_store_start (off);
     g_assert_false (kuzhi_endgame_store_get_building (off));
     g_assert_null (kuzhi_endgame_store_peek (off));
   }
   {
-    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, 10);
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 10);
     StoreWatch w = run_store (store);
     g_assert_true (w.was_building);
     g_assert_cmpint (w.progress_notes, >=, 2);
@@ -593,7 +593,7 @@ test_endgame_store (void)
     g_assert_true (g_str_has_prefix (path, dir));
   }
   {
-    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, 10);
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 10);
     StoreWatch w = run_store (store);
     g_assert_false (w.was_building);
     g_assert_nonnull (kuzhi_endgame_store_peek (store));
@@ -606,15 +606,15 @@ test_endgame_store (void)
     g_assert_true (g_file_set_contents (path, contents, (gssize) len - 100, &error));
   }
   {
-    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, 10);
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 10);
     StoreWatch w;
-    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Rebuilding the Kalah endgame database*");
+    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Rebuilding the kalah endgame database*");
     w = run_store (store);
     g_test_assert_expected_messages ();
     g_assert_true (w.was_building);
     g_assert_nonnull (kuzhi_endgame_store_peek (store));
   }
-  g_autoptr(KzEndgameFile) file = kz_endgame_file_open (path, NULL);
+  g_autoptr(KzEndgameFile) file = kz_endgame_file_open (path, KZ_VARIANT_KALAH, NULL);
   g_assert_nonnull (file);
 
   g_remove (path);

@@ -1,4 +1,4 @@
-/* test-endgame.c — the Kalah endgame database: ranking, values against minimax and the solver, the file refused when damaged, the search's values unchanged by it. */
+/* test-endgame.c — the Kalah and Mangala endgame databases: ranking, values against minimax and the solver, the file refused when damaged, the search's values unchanged by them. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -17,6 +17,11 @@ static int8_t *values;
 static KzEndgame *endgame;
 static KzSearcher *searcher;
 
+/* Mangala's: 10 seeds, 0.65 million entries. */
+#define MANGALA_SEEDS 10
+static int8_t *mangala_values;
+static KzEndgame *mangala;
+
 static KzPosition
 kalah_position (const uint8_t pits[12], int store0, int store1, int to_move)
 {
@@ -24,10 +29,10 @@ kalah_position (const uint8_t pits[12], int store0, int store1, int to_move)
   return kz_test_make_position (KZ_VARIANT_KALAH, NULL, pits, stores, to_move);
 }
 
-/* A random Kalah position with `on_board` seeds in the pits and the rest
- * of 48 in the stores, not over; `heap` seeds go to one pit first. */
+/* A random position of `game` with `on_board` seeds in the pits and the
+ * rest of 48 in the stores, not over; `heap` seeds go to one pit first. */
 static gboolean
-random_position (guint64 *rng, int on_board, int heap, KzPosition *out)
+random_game_position (KzVariantId game, guint64 *rng, int on_board, int heap, KzPosition *out)
 {
   uint8_t pits[12] = { 0 };
 
@@ -35,8 +40,15 @@ random_position (guint64 *rng, int on_board, int heap, KzPosition *out)
   for (int i = heap; i < on_board; i++)
     pits[kz_test_rand_range (rng, 0, 12)]++;
   int store0 = kz_test_rand_range (rng, 0, 48 - on_board + 1);
-  *out = kalah_position (pits, store0, 48 - on_board - store0, kz_test_rand_range (rng, 0, 2));
+  uint8_t stores[2] = { (uint8_t) store0, (uint8_t) (48 - on_board - store0) };
+  *out = kz_test_make_position (game, NULL, pits, stores, kz_test_rand_range (rng, 0, 2));
   return kz_position_row_sum (out, 0) != 0 && kz_position_row_sum (out, 1) != 0;
+}
+
+static gboolean
+random_position (guint64 *rng, int on_board, int heap, KzPosition *out)
+{
+  return random_game_position (KZ_VARIANT_KALAH, rng, on_board, heap, out);
 }
 
 /* Ranking: unrank then rank gives the index back, over every position of
@@ -195,10 +207,10 @@ test_search_same_values (void)
       g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
       m.pos = pos;
 
-      kz_searcher_set_endgame (searcher, NULL);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_KALAH, NULL);
       g_assert_true (kz_search (searcher, &m, &solve, NULL, &without));
       kz_searcher_clear (searcher);
-      kz_searcher_set_endgame (searcher, endgame);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_KALAH, endgame);
       g_assert_true (kz_search (searcher, &m, &solve, NULL, &with));
       kz_searcher_clear (searcher);
       g_assert_true (without.exact);
@@ -242,7 +254,7 @@ test_search_same_values (void)
       KzSearchLimits none = { 0 };
       g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, &an_with));
       kz_searcher_clear (searcher);
-      kz_searcher_set_endgame (searcher, NULL);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_KALAH, NULL);
       g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, &an_without));
       kz_searcher_clear (searcher);
       g_assert_cmpint (an_with.n_moves, ==, an_without.n_moves);
@@ -254,7 +266,100 @@ test_search_same_values (void)
         }
       kz_match_clear (&m);
     }
-  kz_searcher_set_endgame (searcher, endgame);
+  kz_searcher_set_endgame (searcher, KZ_VARIANT_KALAH, endgame);
+}
+
+/* Mangala's database against plain minimax on the game's own rules, by
+ * hand where a rule of its own decides, and on random positions of up to
+ * 8 seeds; and the search, whose leaves it decides within its reach. */
+static void
+test_mangala (void)
+{
+  static const struct {
+    const char *name;
+    uint8_t     pits[12];
+    int         margin;   /* the mover's (Player 1), stores 0–0 */
+  } cases[] = {
+    /* One stone in the last pit goes into the treasure, and the mover's
+     * row is empty: the mover takes the stones on the other row too. */
+    { "last-pit-single-stone", { 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0 }, 1 + 2 },
+    /* Pit 4's 2 stones: one back, one into pit 5 (the row keeps its
+     * stones and the other moves); the minimax decides the rest. */
+    { "one-back", { 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3 }, G_MININT },
+    /* The last stone makes the other's pit even (1 + 1): captured,
+     * their row is empty, and they take the mover's stones. */
+    { "even-capture-empties-their-row", { 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0 }, G_MININT },
+  };
+  guint64 rng = 4321;
+  int checked = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      uint8_t stores[2] = { 0, 0 };
+      KzPosition pos = kz_test_make_position (KZ_VARIANT_MANGALA, NULL, cases[i].pits, stores, 0);
+      int margin;
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_true (kz_endgame_probe (mangala, &pos, &margin));
+      g_assert_cmpint (margin, ==, kz_test_minimax (&pos));
+      if (cases[i].margin != G_MININT)
+        g_assert_cmpint (margin, ==, cases[i].margin);
+    }
+
+  /* A Kalah position is not Mangala's to decide. */
+  {
+    KzPosition pos;
+    int margin;
+    g_assert_true (random_position (&rng, 3, 0, &pos) || random_position (&rng, 4, 0, &pos));
+    g_assert_false (kz_endgame_probe (mangala, &pos, &margin));
+  }
+
+  for (int round = 0; round < 600; round++)
+    {
+      KzPosition pos;
+      KzAction a;
+      int margin, best;
+
+      if (!random_game_position (KZ_VARIANT_MANGALA, &rng, kz_test_rand_range (&rng, 2, 9), 0, &pos))
+        continue;
+      g_assert_true (kz_endgame_probe (mangala, &pos, &margin));
+      g_assert_cmpint (margin, ==, kz_test_minimax (&pos));
+      g_assert_true (kz_endgame_best (mangala, &pos, &a, &best));
+      g_assert_cmpint (best, ==, margin);
+      g_assert_cmpint (kz_test_action_minimax (&pos, a), ==, margin);
+      checked++;
+    }
+  g_assert_cmpint (checked, >, 400);
+
+  /* Positions of 11 and 12 seeds, one or two moves above the database:
+   * a depth of 2 meets it at every leaf, so the search is exact, with the
+   * value its own exact search finds without it. */
+  for (int round = 0, done = 0; done < 8 && round < 200; round++)
+    {
+      KzMatch m;
+      KzOptions options = { 0 };
+      KzSearchLimits two = { .depth = 2 }, deep = { .depth = 40 };
+      KzSearchResult with, without;
+      KzPosition pos;
+
+      if (!random_game_position (KZ_VARIANT_MANGALA, &rng, kz_test_rand_range (&rng, MANGALA_SEEDS + 1, MANGALA_SEEDS + 2), 0, &pos))
+        continue;
+      g_assert_true (kz_match_init (&m, KZ_VARIANT_MANGALA, &options, NULL, 0));
+      m.pos = pos;
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_MANGALA, NULL);
+      g_assert_true (kz_search (searcher, &m, &deep, NULL, &without));
+      kz_searcher_clear (searcher);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_MANGALA, mangala);
+      g_assert_true (kz_search (searcher, &m, &two, NULL, &with));
+      kz_searcher_clear (searcher);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_MANGALA, NULL);
+      if (without.exact && with.exact)
+        {
+          g_assert_cmpint (kz_score_margin (with.score), ==, kz_score_margin (without.score));
+          done++;
+        }
+      kz_match_clear (&m);
+    }
 }
 
 /* The file: built, opened, and refused whenever anything is off. */
@@ -291,7 +396,7 @@ static void
 test_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
-  g_autofree char *path = kz_endgame_file_default_path (dir, 8);
+  g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 8);
   g_autofree char *bad = g_build_filename (dir, "bad.db", NULL);
   g_autoptr(GError) error = NULL;
   static const struct {
@@ -317,11 +422,11 @@ test_file (void)
   g_assert_true (g_str_has_suffix (path, "endgame-kalah-8.db"));
 
   /* Not there yet: NOENT, so the caller builds it. */
-  g_assert_null (kz_endgame_file_open (path, &error));
+  g_assert_null (kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   g_clear_error (&error);
 
-  g_autoptr(KzEndgameFile) file = kz_endgame_file_build (path, 8, NULL, NULL, NULL, &error);
+  g_autoptr(KzEndgameFile) file = kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (file);
   g_assert_cmpint (kz_endgame_max_seeds (kz_endgame_file_get (file)), ==, 8);
@@ -334,24 +439,32 @@ test_file (void)
       g_assert_cmpint (kz_endgame_pits_value (kz_endgame_file_get (file), pits), ==, values[i]);
     }
 
-  g_autoptr(KzEndgameFile) again = kz_endgame_file_open (path, &error);
+  g_autoptr(KzEndgameFile) again = kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error);
   g_assert_no_error (error);
   g_assert_nonnull (again);
+  /* Kalah's file is not another game's, whatever its name. */
+  g_assert_null (kz_endgame_file_open (path, KZ_VARIANT_MANGALA, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "another game"));
+  g_clear_error (&error);
+  g_assert_null (kz_endgame_file_build (path, KZ_VARIANT_DAKON, 8, NULL, NULL, NULL, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_clear_error (&error);
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_test_message ("%s", cases[i].name);
       write_damaged (path, bad, cases[i].damage);
-      g_assert_null (kz_endgame_file_open (bad, &error));
+      g_assert_null (kz_endgame_file_open (bad, KZ_VARIANT_KALAH, &error));
       g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
       g_clear_error (&error);
     }
 
   /* Rebuilt over a damaged file, it is good again. */
   write_damaged (path, path, flip_payload);
-  g_assert_null (kz_endgame_file_open (path, &error));
+  g_assert_null (kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error));
   g_clear_error (&error);
-  g_autoptr(KzEndgameFile) rebuilt = kz_endgame_file_build (path, 8, NULL, NULL, NULL, &error);
+  g_autoptr(KzEndgameFile) rebuilt = kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (rebuilt);
 
@@ -384,15 +497,15 @@ test_progress_and_cancel (void)
   double last = 0;
   int cancel = 0;
 
-  g_assert_true (kz_endgame_compute (v, 12, on_progress, &last, NULL));
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) v, 12, on_progress, &last, NULL));
   g_assert_cmpfloat (last, ==, 1.0);
-  g_assert_false (kz_endgame_compute (v, 12, on_progress_cancel, &cancel, &cancel));
+  g_assert_false (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) v, 12, on_progress_cancel, &cancel, &cancel));
 
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
-  g_autofree char *path = kz_endgame_file_default_path (dir, 12);
+  g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 12);
   g_autoptr(GError) error = NULL;
   cancel = 0;
-  g_assert_null (kz_endgame_file_build (path, 12, on_progress_cancel, &cancel, &cancel, &error));
+  g_assert_null (kz_endgame_file_build (path, KZ_VARIANT_KALAH, 12, on_progress_cancel, &cancel, &cancel, &error));
   g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_CANCELLED);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_rmdir (dir);
@@ -402,15 +515,17 @@ test_progress_and_cancel (void)
 static void
 test_default_path (void)
 {
-  g_autofree char *with_dir = kz_endgame_file_default_path ("/some/dir", 16);
+  g_autofree char *with_dir = kz_endgame_file_default_path ("/some/dir", KZ_VARIANT_KALAH, 16);
   g_assert_cmpstr (with_dir, ==, "/some/dir/endgame-kalah-16.db");
+  g_autofree char *mangala_path = kz_endgame_file_default_path ("/some/dir", KZ_VARIANT_MANGALA, 12);
+  g_assert_cmpstr (mangala_path, ==, "/some/dir/endgame-mangala-12.db");
 
   g_setenv ("KUZHI_ENDGAME_DIR", "/env/dir", TRUE);
-  g_autofree char *with_env = kz_endgame_file_default_path (NULL, 16);
+  g_autofree char *with_env = kz_endgame_file_default_path (NULL, KZ_VARIANT_KALAH, 16);
   g_assert_cmpstr (with_env, ==, "/env/dir/endgame-kalah-16.db");
   g_unsetenv ("KUZHI_ENDGAME_DIR");
 
-  g_autofree char *cache = kz_endgame_file_default_path (NULL, 16);
+  g_autofree char *cache = kz_endgame_file_default_path (NULL, KZ_VARIANT_KALAH, 16);
   g_autofree char *want = g_build_filename (g_get_user_cache_dir (), "kuzhi", "endgame-kalah-16.db", NULL);
   g_assert_cmpstr (cache, ==, want);
 }
@@ -422,8 +537,11 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   values = g_malloc (kz_endgame_entries (TEST_SEEDS));
-  g_assert_true (kz_endgame_compute (values, TEST_SEEDS, NULL, NULL, NULL));
-  endgame = kz_endgame_new (values, TEST_SEEDS);
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) values, TEST_SEEDS, NULL, NULL, NULL));
+  endgame = kz_endgame_new (KZ_VARIANT_KALAH, (const uint8_t *) values, TEST_SEEDS);
+  mangala_values = g_malloc (kz_endgame_size (KZ_VARIANT_MANGALA, MANGALA_SEEDS));
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_MANGALA, (uint8_t *) mangala_values, MANGALA_SEEDS, NULL, NULL, NULL));
+  mangala = kz_endgame_new (KZ_VARIANT_MANGALA, (const uint8_t *) mangala_values, MANGALA_SEEDS);
   searcher = kz_searcher_new (16);
 
   g_test_add_func ("/endgame/rank-bijection", test_rank_bijection);
@@ -431,6 +549,7 @@ main (int argc, char **argv)
   g_test_add_func ("/endgame/against-minimax", test_against_minimax);
   g_test_add_func ("/endgame/against-solver", test_against_solver);
   g_test_add_func ("/endgame/search-same-values", test_search_same_values);
+  g_test_add_func ("/endgame/mangala", test_mangala);
   g_test_add_func ("/endgame/file", test_file);
   g_test_add_func ("/endgame/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/endgame/default-path", test_default_path);
@@ -439,5 +558,7 @@ main (int argc, char **argv)
   kz_searcher_free (searcher);
   kz_endgame_free (endgame);
   g_free (values);
+  kz_endgame_free (mangala);
+  g_free (mangala_values);
   return ret;
 }

@@ -363,8 +363,9 @@ test_endgame_options (void)
     const char *args[3];
     const char *says;
   } bad[] = {
-    { { "--build-endgame=oware" }, "kalah only" },
-    { { "--endgame-path=mangala" }, "kalah only" },
+    { { "--build-endgame=dakon" }, "there is an endgame database for kalah, " },
+    { { "--endgame-path=constitution" }, "not 'constitution'" },
+    { { "--endgame-path=chess" }, "not 'chess'" },
     { { "--endgame-seeds=0" }, "between 1 and" },
     { { "--endgame-seeds=25" }, "between 1 and" },
     { { "--endgame-seeds=many" }, "endgame-seeds" },

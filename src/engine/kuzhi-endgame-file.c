@@ -1,4 +1,4 @@
-/* kuzhi-endgame-file.c — the Kalah endgame database's file: atomic write, GMappedFile, verification. */
+/* kuzhi-endgame-file.c — an endgame database's file: atomic write, GMappedFile, verification. */
 #include "kuzhi-endgame-file.h"
 
 #include <errno.h>
@@ -36,7 +36,7 @@ kz_endgame_file_path (KzEndgameFile *file)
 }
 
 KzEndgameFile *
-kz_endgame_file_open (const char *path, GError **error)
+kz_endgame_file_open (const char *path, KzVariantId game, GError **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
   char reason[160] = "";
@@ -47,14 +47,14 @@ kz_endgame_file_open (const char *path, GError **error)
   if (mapped == NULL)
     return NULL;
   if (!kz_endgame_check ((const uint8_t *) g_mapped_file_get_contents (mapped),
-                         g_mapped_file_get_length (mapped), &max_seeds, reason, sizeof reason))
+                         g_mapped_file_get_length (mapped), game, &max_seeds, reason, sizeof reason))
     {
       g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID,
                    "%s: %s", path, reason);
       return NULL;
     }
   file = g_new0 (KzEndgameFile, 1);
-  file->endgame = kz_endgame_new ((const int8_t *) g_mapped_file_get_contents (mapped) + KZ_ENDGAME_HEADER_BYTES,
+  file->endgame = kz_endgame_new (game, (const uint8_t *) g_mapped_file_get_contents (mapped) + KZ_ENDGAME_HEADER_BYTES,
                                   max_seeds);
   file->mapped = g_steal_pointer (&mapped);
   file->path = g_strdup (path);
@@ -63,24 +63,27 @@ kz_endgame_file_open (const char *path, GError **error)
 
 KzEndgameFile *
 kz_endgame_file_build (const char            *path,
+                       KzVariantId            game,
                        int                    max_seeds,
                        KzEndgameProgressFunc  progress,
                        void                  *user_data,
                        volatile int          *cancel,
                        GError               **error)
 {
-  uint64_t entries = kz_endgame_entries (max_seeds);
+  uint64_t size = kz_endgame_size (game, max_seeds);
   g_autofree char *dir = NULL;
   g_autofree uint8_t *data = NULL;
   gsize len;
 
-  if (entries == 0)
+  if (size == 0)
     {
       g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID,
-                   "%d seeds: the database holds 0 to %d", max_seeds, KZ_ENDGAME_MAX_SEEDS);
+                   kz_endgame_has_game (game) ? "%d seeds: the database holds 1 to %d"
+                                              : "%d seeds: this game has no endgame database",
+                   max_seeds, kz_endgame_game_max_seeds (game));
       return NULL;
     }
-  len = KZ_ENDGAME_HEADER_BYTES + (gsize) entries;
+  len = KZ_ENDGAME_HEADER_BYTES + (gsize) size;
   data = g_try_malloc (len);
   if (data == NULL)
     {
@@ -88,12 +91,12 @@ kz_endgame_file_build (const char            *path,
                    "no memory for the %" G_GSIZE_FORMAT " bytes of the database", len);
       return NULL;
     }
-  if (!kz_endgame_compute ((int8_t *) data + KZ_ENDGAME_HEADER_BYTES, max_seeds, progress, user_data, cancel))
+  if (!kz_endgame_compute (game, data + KZ_ENDGAME_HEADER_BYTES, max_seeds, progress, user_data, cancel))
     {
       g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_CANCELLED, "building the database was cancelled");
       return NULL;
     }
-  kz_endgame_header_write (data, max_seeds, kz_endgame_checksum (data + KZ_ENDGAME_HEADER_BYTES, entries));
+  kz_endgame_header_write (data, game, max_seeds, kz_endgame_checksum (data + KZ_ENDGAME_HEADER_BYTES, size));
 
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0755) != 0)
@@ -112,13 +115,13 @@ kz_endgame_file_build (const char            *path,
 
   /* Mapped rather than kept on the heap: the pages are the file's, shared
    * and given back under pressure; and what was written is checked. */
-  return kz_endgame_file_open (path, error);
+  return kz_endgame_file_open (path, game, error);
 }
 
 char *
-kz_endgame_file_default_path (const char *dir, int max_seeds)
+kz_endgame_file_default_path (const char *dir, KzVariantId game, int max_seeds)
 {
-  g_autofree char *name = g_strdup_printf ("endgame-kalah-%d.db", max_seeds);
+  g_autofree char *name = g_strdup_printf ("endgame-%s-%d.db", kz_variant_get (game)->key, max_seeds);
   const char *env = g_getenv ("KUZHI_ENDGAME_DIR");
 
   if (dir != NULL && *dir != '\0')

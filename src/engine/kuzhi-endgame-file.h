@@ -1,4 +1,4 @@
-/* kuzhi-endgame-file.h — the Kalah endgame database kept in a file: built once, written atomically, mapped and verified before use. */
+/* kuzhi-endgame-file.h — a game's endgame database kept in a file: built once, written atomically, mapped and verified before use. */
 #pragma once
 
 #include <glib.h>
@@ -6,10 +6,6 @@
 #include "kuzhi-endgame.h"
 
 G_BEGIN_DECLS
-
-/* The N the app and kuzhi-engine build by default: 30 MB, built in about
- * ten seconds (docs/computer-opponent.md has the figures). */
-#define KZ_ENDGAME_DEFAULT_SEEDS 16
 
 #define KZ_ENDGAME_ERROR (kz_endgame_error_quark ())
 typedef enum {
@@ -21,14 +17,17 @@ GQuark kz_endgame_error_quark (void);
 
 typedef struct _KzEndgameFile KzEndgameFile;
 
-/* Maps the file and checks its header and checksum; a file that does not
- * exist gives G_FILE_ERROR_NOENT, a damaged or mismatched one
- * KZ_ENDGAME_ERROR_INVALID: never trusted, build it again. */
-KzEndgameFile   *kz_endgame_file_open  (const char *path, GError **error);
-/* Builds the database of up to `max_seeds` seeds, writes it to `path`
+/* Maps the file and checks that it is `game`'s, its header, checksum and
+ * values; a file that does not exist gives G_FILE_ERROR_NOENT, a damaged
+ * or mismatched one KZ_ENDGAME_ERROR_INVALID: never trusted, build it
+ * again. */
+KzEndgameFile   *kz_endgame_file_open  (const char *path, KzVariantId game, GError **error);
+/* Builds `game`'s database of up to `max_seeds` seeds (1 … its largest;
+ * kz_endgame_default_seeds() is the one the app uses), writes it to `path`
  * (a temporary file renamed over it; the folder is made), and opens it.
  * `progress` (nullable) is called in this thread. */
 KzEndgameFile   *kz_endgame_file_build (const char            *path,
+                                        KzVariantId            game,
                                         int                    max_seeds,
                                         KzEndgameProgressFunc  progress,
                                         void                  *user_data,
@@ -39,10 +38,11 @@ void             kz_endgame_file_free  (KzEndgameFile *file);
 const KzEndgame *kz_endgame_file_get   (KzEndgameFile *file);
 const char      *kz_endgame_file_path  (KzEndgameFile *file);
 
-/* Where the database of N seeds is kept: $KUZHI_ENDGAME_DIR, else the
- * user's cache folder (honouring XDG_CACHE_HOME) /kuzhi, then
- * endgame-kalah-N.db. `dir` (nullable) overrides both. */
-char            *kz_endgame_file_default_path (const char *dir, int max_seeds);
+/* Where `game`'s database of N seeds is kept: $KUZHI_ENDGAME_DIR, else
+ * the user's cache folder (honouring XDG_CACHE_HOME) /kuzhi, then
+ * endgame-GAME-N.db with the game's protocol name (endgame-kalah-16.db).
+ * `dir` (nullable) overrides both. */
+char            *kz_endgame_file_default_path (const char *dir, KzVariantId game, int max_seeds);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KzEndgameFile, kz_endgame_file_free)
 

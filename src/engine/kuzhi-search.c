@@ -2,7 +2,6 @@
 #include "kuzhi-search.h"
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-endgame.h"
-#include "kuzhi-endgame-oware.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +66,7 @@ struct _KzSearcher {
   uint64_t       history_filter[64];   /* 4096-bit quick "maybe in the match" */
   uint32_t       history[2][512];      /* move ordering by cutoffs */
   KzEvalWeights  weights[KZ_N_VARIANTS];
-  const KzEndgame *endgame;     /* borrowed; Kalah's database, or NULL */
-  const KzOwareEndgame *oware_endgame;   /* borrowed; Oware's, or NULL */
+  const KzEndgame *endgames[KZ_N_VARIANTS];  /* borrowed; each game's database, or NULL */
 
   /* Zobrist keys. */
   uint64_t       z_pit[KZ_MAX_PITS][256];
@@ -79,7 +77,6 @@ struct _KzSearcher {
   const KzVariant      *variant;
   const KzEvalWeights  *w;
   const KzEndgame      *db;         /* the endgame database when it is this game's */
-  const KzOwareEndgame *oware_db;   /* the same for Oware */
   bool                  repetition;
   bool                  bounds;
   bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
@@ -201,15 +198,11 @@ kz_searcher_set_weights (KzSearcher *s, KzVariantId variant, const KzEvalWeights
 }
 
 void
-kz_searcher_set_endgame (KzSearcher *s, const KzEndgame *endgame)
+kz_searcher_set_endgame (KzSearcher *s, KzVariantId variant, const KzEndgame *endgame)
 {
-  s->endgame = endgame;
-}
-
-void
-kz_searcher_set_oware_endgame (KzSearcher *s, const KzOwareEndgame *endgame)
-{
-  s->oware_endgame = endgame;
+  if ((unsigned) variant >= KZ_N_VARIANTS || (endgame != NULL && kz_endgame_game (endgame) != variant))
+    return;
+  s->endgames[variant] = endgame;
 }
 
 size_t
@@ -581,14 +574,6 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
       if (kz_endgame_probe (s->db, pos, &margin))
         return final_score (margin);
     }
-  /* Oware's only where the value is forced within the plies left before
-   * the limit: then it is the real game's. */
-  if (ply > 0 && s->oware_db != NULL)
-    {
-      int margin;
-      if (kz_oware_endgame_probe (s->oware_db, pos, &margin))
-        return final_score (margin);
-    }
 
   if (depth <= 0 || ply >= MAX_PLY - 1)
     {
@@ -816,8 +801,7 @@ extract_pv (KzSearcher *s, const KzPosition *root, Move first, KzSearchResult *r
       int margin;
       m = e ? e->move : MOVE_NONE;
       /* Below the database's line the table knows nothing: it goes on. */
-      if (m == MOVE_NONE && !pos.over &&
-          (kz_endgame_best (s->db, &pos, &a, &margin) || kz_oware_endgame_best (s->oware_db, &pos, &a, &margin)))
+      if (m == MOVE_NONE && !pos.over && kz_endgame_best (s->db, &pos, &a, &margin))
         m = MOVE_MAKE (a, -1);
     }
 }
@@ -1011,8 +995,7 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   solve_mode = limits.depth == 0 && limits.time_ms == 0 && limits.nodes == 0;
 
   s->w = &s->weights[root->variant];
-  s->db = root->variant == KZ_VARIANT_KALAH ? s->endgame : NULL;
-  s->oware_db = root->variant == KZ_VARIANT_OWARE ? s->oware_endgame : NULL;
+  s->db = s->endgames[root->variant];
   s->repetition = s->variant->has_repetition;
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;

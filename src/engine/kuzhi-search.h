@@ -78,17 +78,12 @@ void        kz_searcher_clear (KzSearcher *searcher);
 /* Replaces the evaluation weights of one game for this searcher only
  * (engine-vs-engine tuning); NULL restores the defaults. */
 void        kz_searcher_set_weights (KzSearcher *searcher, KzVariantId variant, const KzEvalWeights *weights);
-/* The Kalah endgame database (kuzhi-endgame.h; NULL: none), borrowed: it
- * must outlive the searcher or be set to NULL first, never during a
- * search. Kalah positions with at most its N seeds in the pits then take
- * their exact value from it, as a finished game would. */
+/* The endgame database of `variant` (kuzhi-endgame.h; NULL: none; one of
+ * another game is ignored), borrowed: it must outlive the searcher or be
+ * set to NULL first, never during a search. The positions it decides
+ * then take their exact value from it, as a finished game would. */
 typedef struct _KzEndgame KzEndgame;
-void        kz_searcher_set_endgame (KzSearcher *searcher, const KzEndgame *endgame);
-/* The Oware endgame database (kuzhi-endgame-oware.h; NULL: none), borrowed
- * as the Kalah one: Oware positions with at most its N seeds on the board
- * whose value is forced within the plies left take it. */
-typedef struct _KzOwareEndgame KzOwareEndgame;
-void        kz_searcher_set_oware_endgame (KzSearcher *searcher, const KzOwareEndgame *endgame);
+void        kz_searcher_set_endgame (KzSearcher *searcher, KzVariantId variant, const KzEndgame *endgame);
 /* Peak bytes the searcher holds (the table and its stacks). */
 size_t      kz_searcher_memory (const KzSearcher *searcher);
 

@@ -145,6 +145,16 @@ deliver_progress (const KzAnalysis *analysis, void *user_data)
   post_progress (user_data, analysis, 0, 0);
 }
 
+/* The game's endgame database once it is ready (from the search's
+ * thread: the store is read atomically). */
+static void
+use_endgame (KzSearcher *searcher, KzVariantId game)
+{
+  KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (game);
+
+  kz_searcher_set_endgame (searcher, game, store != NULL ? kuzhi_endgame_store_peek (store) : NULL);
+}
+
 /* Runs the search in the calling thread. Returns FALSE with `error` set
  * when cancelled or when there is nothing to choose. */
 static gboolean
@@ -177,9 +187,8 @@ run_search (KuzhiComputerPlayer *self,
   if (self->searcher == NULL)
     self->searcher = kz_searcher_new (TABLE_MB);
   g_atomic_int_set (&self->release, FALSE);
-  /* Kalah's endgames are looked up once the database is ready. */
   if (self->searcher != NULL)
-    kz_searcher_set_endgame (self->searcher, kuzhi_endgame_store_peek (kuzhi_endgame_store_get_default ()));
+    use_endgame (self->searcher, data->match.pos.variant);
   if (self->searcher != NULL && !g_atomic_int_get (&data->cancel) && data->analyse)
     {
       KzSearchLimits analysis_limits = { .time_ms = data->time_ms };
@@ -249,7 +258,7 @@ run_review (KuzhiComputerPlayer *self,
   if (self->searcher == NULL)
     ok = FALSE;
   else
-    kz_searcher_set_endgame (self->searcher, kuzhi_endgame_store_peek (kuzhi_endgame_store_get_default ()));
+    use_endgame (self->searcher, data->match.pos.variant);
   for (guint k = turns->len; ok && k-- > 0;)
     {
       const KuzhiHistoryTurn *t = &g_array_index (turns, KuzhiHistoryTurn, k);
@@ -373,8 +382,16 @@ kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
 static void
 start_thread (GTask *task)
 {
+  ChooseData *data = g_task_get_task_data (task);
+  KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (data->match.pos.variant);
   GError *error = NULL;
   GThread *thread;
+
+  /* The game's endgame database is opened, or built in the background,
+   * at its first search (once for the whole program); the searches take
+   * it as soon as it is ready. */
+  if (store != NULL)
+    kuzhi_endgame_store_start (store);
 
   /* A result that arrives after a cancel is dropped in favour of
    * G_IO_ERROR_CANCELLED: the window never applies a stale move. */
@@ -589,9 +606,6 @@ static void
 kuzhi_computer_player_init (KuzhiComputerPlayer *self)
 {
   g_mutex_init (&self->lock);
-  /* The endgame database is opened, or built in the background, as soon
-   * as the app has a computer player (once for the whole program). */
-  kuzhi_endgame_store_start (kuzhi_endgame_store_get_default ());
 }
 
 KuzhiComputerPlayer *

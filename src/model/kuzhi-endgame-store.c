@@ -1,4 +1,4 @@
-/* kuzhi-endgame-store.c — opens or builds the Kalah endgame database off the main thread and tells how far the build has got. */
+/* kuzhi-endgame-store.c — opens or builds a game's endgame database off the main thread and tells how far the build has got. */
 #ifdef __linux__
 #define _GNU_SOURCE   /* SCHED_BATCH */
 #endif
@@ -14,6 +14,7 @@ struct _KuzhiEndgameStore
   GObject        parent_instance;
 
   char          *path;
+  KzVariantId    game;
   int            seeds;
   gboolean       started;
   gboolean       building;
@@ -117,16 +118,16 @@ start_thread_func (GTask        *task,
   KzEndgameFile *file;
 
   (void) cancellable;
-  file = kz_endgame_file_open (self->path, &error);
+  file = kz_endgame_file_open (self->path, self->game, &error);
   if (file == NULL)
     {
       /* Missing, damaged or made by other rules: built again. */
       if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        g_message ("Rebuilding the Kalah endgame database: %s", error->message);
+        g_message ("Rebuilding the %s endgame database: %s", kz_variant_get (self->game)->key, error->message);
       g_clear_error (&error);
       kuzhi_thread_lower_priority ();
       post_progress (job, 0.0, TRUE);
-      file = kz_endgame_file_build (self->path, self->seeds, on_progress, job, NULL, &error);
+      file = kz_endgame_file_build (self->path, self->game, self->seeds, on_progress, job, NULL, &error);
     }
   if (file == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
@@ -164,7 +165,7 @@ on_started (GObject      *source,
   (void) user_data;
   if (file == NULL)
     {
-      g_warning ("No Kalah endgame database: %s", error->message);
+      g_warning ("No %s endgame database: %s", kz_variant_get (self->game)->key, error->message);
       self->error = g_strdup (error->message);
     }
   else
@@ -313,25 +314,39 @@ kuzhi_endgame_store_init (KuzhiEndgameStore *self)
 }
 
 KuzhiEndgameStore *
-kuzhi_endgame_store_new (const char *dir, int seeds)
+kuzhi_endgame_store_new (const char *dir, KzVariantId game, int seeds)
 {
-  KuzhiEndgameStore *self = g_object_new (KUZHI_TYPE_ENDGAME_STORE, NULL);
+  KuzhiEndgameStore *self;
 
-  self->seeds = seeds >= 0 && seeds <= KZ_ENDGAME_MAX_SEEDS ? seeds : 0;
-  self->path = kz_endgame_file_default_path (dir, self->seeds);
+  g_return_val_if_fail (kz_endgame_has_game (game), NULL);
+
+  self = g_object_new (KUZHI_TYPE_ENDGAME_STORE, NULL);
+  self->game = game;
+  self->seeds = seeds >= 0 && seeds <= kz_endgame_game_max_seeds (game) ? seeds : 0;
+  self->path = kz_endgame_file_default_path (dir, game, self->seeds);
   return self;
 }
 
 KuzhiEndgameStore *
-kuzhi_endgame_store_get_default (void)
+kuzhi_endgame_store_get_for (KzVariantId game)
 {
-  static KuzhiEndgameStore *store;
+  static KuzhiEndgameStore *stores[KZ_N_VARIANTS];
+  static gsize made;
 
-  if (g_once_init_enter (&store))
+  if ((unsigned) game >= KZ_N_VARIANTS)
+    return NULL;
+  if (g_once_init_enter (&made))
     {
       const char *env = g_getenv ("KUZHI_ENDGAME_SEEDS");
-      int seeds = env != NULL && *env != '\0' ? atoi (env) : KZ_ENDGAME_DEFAULT_SEEDS;
-      g_once_init_leave (&store, kuzhi_endgame_store_new (NULL, seeds));
+
+      for (int g = 0; g < KZ_N_VARIANTS; g++)
+        if (kz_endgame_has_game (g))
+          {
+            int seeds = env != NULL && *env != '\0' ? MIN (atoi (env), kz_endgame_game_max_seeds (g))
+                                                    : kz_endgame_default_seeds (g);
+            stores[g] = kuzhi_endgame_store_new (NULL, g, seeds);
+          }
+      g_once_init_leave (&made, 1);
     }
-  return store;
+  return stores[game];
 }

@@ -1,4 +1,4 @@
-/* kuzhi-endgame-store.h — the app's Kalah endgame database: opened at start when it verifies, else built in a thread of its own without holding up play. */
+/* kuzhi-endgame-store.h — the app's endgame database of one game: opened at its first use when it verifies, else built in a thread of its own without holding up play. */
 #pragma once
 
 #include <glib-object.h>
@@ -10,12 +10,14 @@ G_BEGIN_DECLS
 #define KUZHI_TYPE_ENDGAME_STORE (kuzhi_endgame_store_get_type ())
 G_DECLARE_FINAL_TYPE (KuzhiEndgameStore, kuzhi_endgame_store, KUZHI, ENDGAME_STORE, GObject)
 
-/* A store of the database of up to `seeds` seeds (0: none, never built)
- * in `dir` (NULL: kz_endgame_file_default_path()'s folder). */
-KuzhiEndgameStore *kuzhi_endgame_store_new         (const char *dir, int seeds);
-/* The program's one store: KZ_ENDGAME_DEFAULT_SEEDS, or
- * $KUZHI_ENDGAME_SEEDS (0 turns the database off: the tests' setting). */
-KuzhiEndgameStore *kuzhi_endgame_store_get_default (void);
+/* A store of `game`'s database (a game kz_endgame_has_game() knows) of
+ * up to `seeds` seeds (0: none, never built) in `dir` (NULL:
+ * kz_endgame_file_default_path()'s folder). */
+KuzhiEndgameStore *kuzhi_endgame_store_new         (const char *dir, KzVariantId game, int seeds);
+/* The program's store of `game`, NULL for a game without a database:
+ * kz_endgame_default_seeds(), or $KUZHI_ENDGAME_SEEDS for every game (at
+ * most each one's largest; 0 turns them off: the tests' setting). */
+KuzhiEndgameStore *kuzhi_endgame_store_get_for     (KzVariantId game);
 
 /* Opens the file, or builds it when it is missing or fails to verify (a
  * damaged file is built again), in a thread of its own at low priority.

@@ -84,21 +84,22 @@ on_build_progress (double fraction, void *user_data)
   if (tenth > *shown)
     {
       *shown = tenth;
-      g_printerr ("kuzhi-engine: building the Kalah endgame database: %d%%\n", tenth * 10);
+      g_printerr ("kuzhi-engine: building the endgame database: %d%%\n", tenth * 10);
     }
 }
 
 static int
-build_endgame (const char *path, int seeds)
+build_endgame (const char *path, KzVariantId game, int seeds)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(KzEndgameFile) file = NULL;
   int shown = 0;
   gint64 t0 = g_get_monotonic_time ();
 
-  g_printerr ("kuzhi-engine: building the Kalah endgame database of up to %d seeds in the pits "
-              "(%" G_GUINT64_FORMAT " positions) into %s\n", seeds, kz_endgame_entries (seeds), path);
-  file = kz_endgame_file_build (path, seeds, on_build_progress, &shown, NULL, &error);
+  g_printerr ("kuzhi-engine: building the %s endgame database of up to %d seeds on the board "
+              "(%" G_GUINT64_FORMAT " bytes) into %s\n",
+              kz_variant_get (game)->key, seeds, kz_endgame_size (game, seeds), path);
+  file = kz_endgame_file_build (path, game, seeds, on_build_progress, &shown, NULL, &error);
   if (file == NULL)
     {
       g_printerr ("kuzhi-engine: %s\n", error->message);
@@ -109,15 +110,36 @@ build_endgame (const char *path, int seeds)
   return 0;
 }
 
-/* Only Kalah has a database: its stores never change what a move does. */
-static gboolean
-check_game (const char *option, const char *game)
+/* The games with a database, for the messages: "kalah, mangala". */
+static char *
+endgame_games (void)
 {
-  if (game == NULL || g_strcmp0 (game, "kalah") == 0)
-    return TRUE;
-  g_printerr ("kuzhi-engine: %s: there is an endgame database for kalah only, not '%s'\n"
-              "Try 'kuzhi-engine --help'.\n", option, game);
-  return FALSE;
+  GString *names = g_string_new (NULL);
+
+  for (int g = 0; g < KZ_N_VARIANTS; g++)
+    if (kz_endgame_has_game (g))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", kz_variant_get (g)->key);
+  return g_string_free (names, FALSE);
+}
+
+/* The game an option names, which must have a database; -1 for none
+ * given, -2 (after the message) for a bad one. */
+static int
+parse_game (const char *option, const char *key)
+{
+  const KzVariant *v;
+  g_autofree char *games = NULL;
+
+  if (key == NULL)
+    return -1;
+  v = kz_variant_lookup (key);
+  for (int g = 0; v != NULL && g < KZ_N_VARIANTS; g++)
+    if (kz_variant_get (g) == v && kz_endgame_has_game (g))
+      return g;
+  games = endgame_games ();
+  g_printerr ("kuzhi-engine: %s: there is an endgame database for %s only, not '%s'\n"
+              "Try 'kuzhi-engine --help'.\n", option, games, key);
+  return -2;
 }
 
 int
@@ -131,16 +153,17 @@ main (int argc, char **argv)
   g_autofree char *where = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  int seeds = KZ_ENDGAME_DEFAULT_SEEDS;
+  int seeds = G_MININT;    /* not given: each game's default */
+  int build_game, where_game;
   GOptionEntry entries[] = {
     { "commands", 'c', 0, G_OPTION_ARG_STRING, &commands,
       "Run the commands given, separated by ';', then exit", "\"CMD1; CMD2; …\"" },
     { "build-endgame", 0, 0, G_OPTION_ARG_STRING, &build,
-      "Build the endgame database of GAME (kalah), print its path, then exit", "GAME" },
+      "Build the endgame database of GAME (kalah, mangala), print its path, then exit", "GAME" },
     { "endgame-path", 0, 0, G_OPTION_ARG_STRING, &where,
-      "Print where the endgame database of GAME (kalah) is kept, then exit", "GAME" },
+      "Print where the endgame database of GAME (kalah, mangala) is kept, then exit", "GAME" },
     { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds,
-      "Seeds in the pits the endgame database reaches (1–24; default 16)", "N" },
+      "Seeds on the board the endgame databases reach (1–24; default 16)", "N" },
     { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
     { NULL }
@@ -151,7 +174,7 @@ main (int argc, char **argv)
   g_option_context_set_summary (context,
     "Reads one command per line from standard input (new, state, legal, play,\n"
     "undo, go, save, load, quit) and writes one line of JSON for each.\n"
-    "Kalah searches use the endgame database when it is built and verifies.");
+    "Searches use the game's endgame database when it is built and verifies.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -164,13 +187,17 @@ main (int argc, char **argv)
       return 2;
     }
 
-  if (seeds < 1 || seeds > KZ_ENDGAME_MAX_SEEDS)
+  if (seeds == G_MININT)
+    seeds = 0;
+  else if (seeds < 1 || seeds > KZ_ENDGAME_MAX_SEEDS)
     {
       g_printerr ("kuzhi-engine: --endgame-seeds: %d is not between 1 and %d\n"
                   "Try 'kuzhi-engine --help'.\n", seeds, KZ_ENDGAME_MAX_SEEDS);
       return 2;
     }
-  if (!check_game ("--build-endgame", build) || !check_game ("--endgame-path", where))
+  build_game = parse_game ("--build-endgame", build);
+  where_game = parse_game ("--endgame-path", where);
+  if (build_game == -2 || where_game == -2)
     return 2;
   if ((build != NULL || where != NULL) && commands != NULL)
     {
@@ -179,24 +206,28 @@ main (int argc, char **argv)
       return 2;
     }
 
-  path = kz_endgame_file_default_path (dir, seeds);
-  if (build != NULL)
-    return build_endgame (path, seeds);
-  if (where != NULL)
+  if (build_game >= 0 || where_game >= 0)
     {
+      KzVariantId game = build_game >= 0 ? build_game : where_game;
+      int n = seeds != 0 ? MIN (seeds, kz_endgame_game_max_seeds (game)) : kz_endgame_default_seeds (game);
+
+      path = kz_endgame_file_default_path (dir, game, n);
+      if (build_game >= 0)
+        return build_endgame (path, game, n);
       g_autoptr(GError) open_error = NULL;
-      g_autoptr(KzEndgameFile) file = kz_endgame_file_open (path, &open_error);
+      g_autoptr(KzEndgameFile) file = kz_endgame_file_open (path, game, &open_error);
 
       g_print ("%s\n", path);
-      if (file == NULL)
-        g_printerr ("kuzhi-engine: %s\n",
-                    g_error_matches (open_error, G_FILE_ERROR, G_FILE_ERROR_NOENT)
-                      ? "not built yet (kuzhi-engine --build-endgame=kalah builds it)" : open_error->message);
+      if (file == NULL && g_error_matches (open_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_printerr ("kuzhi-engine: not built yet (kuzhi-engine --build-endgame=%s builds it)\n",
+                    kz_variant_get (game)->key);
+      else if (file == NULL)
+        g_printerr ("kuzhi-engine: %s\n", open_error->message);
       return 0;
     }
 
-  /* A session uses the database where it is there and verifies. */
-  kz_protocol_set_endgame_path (path);
+  /* A session uses each game's database where it is there and verifies. */
+  kz_protocol_set_endgame (dir, seeds);
   session = kz_session_new ();
   if (commands != NULL)
     return run_commands (session, commands);

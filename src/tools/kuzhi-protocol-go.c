@@ -27,39 +27,48 @@ get_searcher (void)
   return searcher;
 }
 
-static char          *endgame_path;
-static KzEndgameFile *endgame_file;
-static gboolean       endgame_tried;
+static gboolean       endgame_on;
+static char          *endgame_dir;
+static int            endgame_seeds;
+static KzEndgameFile *endgame_files[KZ_N_VARIANTS];
+static gboolean       endgame_tried[KZ_N_VARIANTS];
 
 void
-kz_protocol_set_endgame_path (const char *path)
+kz_protocol_set_endgame (const char *dir, int seeds)
 {
-  g_free (endgame_path);
-  endgame_path = g_strdup (path);
-  endgame_tried = FALSE;
+  g_free (endgame_dir);
+  endgame_dir = g_strdup (dir);
+  endgame_seeds = seeds;
+  endgame_on = TRUE;
+  memset (endgame_tried, 0, sizeof endgame_tried);
 }
 
-/* The database is opened when a Kalah search first needs it, so that a
- * session that never searches Kalah never reads it; a file that is not
+/* A game's database is opened when a search of that game first needs it,
+ * so that a session never reads one it does not play; a file that is not
  * there is no database, one that is damaged is said once. */
 static void
 use_endgame (KzSearcher *searcher, const KzMatch *match)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  KzVariantId game = match->pos.variant;
+  int seeds;
 
-  if (match->pos.variant != KZ_VARIANT_KALAH || endgame_tried)
+  if (!kz_endgame_has_game (game) || endgame_tried[game])
     return;
-  endgame_tried = TRUE;
-  kz_searcher_set_endgame (searcher, NULL);
-  g_clear_pointer (&endgame_file, kz_endgame_file_free);
-  if (endgame_path == NULL)
+  endgame_tried[game] = TRUE;
+  kz_searcher_set_endgame (searcher, game, NULL);
+  g_clear_pointer (&endgame_files[game], kz_endgame_file_free);
+  if (!endgame_on)
     return;
-  endgame_file = kz_endgame_file_open (endgame_path, &error);
-  if (endgame_file != NULL)
-    kz_searcher_set_endgame (searcher, kz_endgame_file_get (endgame_file));
+  seeds = endgame_seeds != 0 ? MIN (endgame_seeds, kz_endgame_game_max_seeds (game)) : kz_endgame_default_seeds (game);
+  path = kz_endgame_file_default_path (endgame_dir, game, seeds);
+  endgame_files[game] = kz_endgame_file_open (path, game, &error);
+  if (endgame_files[game] != NULL)
+    kz_searcher_set_endgame (searcher, game, kz_endgame_file_get (endgame_files[game]));
   else if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
     g_printerr ("kuzhi-engine: the endgame database is not used: %s\n"
-                "(kuzhi-engine --build-endgame=kalah builds it again)\n", error->message);
+                "(kuzhi-engine --build-endgame=%s builds it again)\n", error->message, kz_variant_get (game)->key);
 }
 
 /* Reads the KEY=VALUE options of `go` and `analyse`: depth and time, and

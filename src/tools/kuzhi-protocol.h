@@ -18,11 +18,13 @@ char      *kz_session_handle (KzSession  *session,
                               gsize       len,
                               gboolean   *quit);
 
-/* The Kalah endgame database file (kuzhi-endgame-file.h) that `go` and
- * `analyse` use: opened at the first Kalah search, used when it verifies,
- * ignored (with a word on standard error when it is damaged) when not.
- * NULL: none. For the whole process, before the first search. */
-void       kz_protocol_set_endgame_path (const char *path);
+/* Where the endgame databases (kuzhi-endgame-file.h) that `go` and
+ * `analyse` use are: each game's is opened at the game's first search,
+ * from kz_endgame_file_default_path (dir, game, N) with N = `seeds`
+ * (0: the game's default), used when it verifies, ignored (with a word
+ * on standard error when it is damaged) when not. Without a call, none.
+ * For the whole process, before the first search. */
+void       kz_protocol_set_endgame (const char *dir, int seeds);
 
 /* The longest command line accepted, in bytes. */
 #define KZ_PROTOCOL_MAX_LINE 4096

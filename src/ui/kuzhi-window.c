@@ -332,6 +332,7 @@ update_hint (KuzhiWindow *self)
   const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
   g_autoptr(GString) text = g_string_new (NULL);
   KzAction legal[KZ_MAX_ACTIONS];
+  KuzhiEndgameStore *store;
   gboolean sow = FALSE, refill = FALSE, mark = FALSE;
   int n;
 
@@ -418,17 +419,18 @@ update_hint (KuzhiWindow *self)
       }
   }
   /* The analysis's best line goes under the hint (show_analysis_line());
-   * without it, in Kalah, how far the endgame database has got while it is
-   * built (the other games have none, so it would only puzzle there). */
+   * without it, how far this game's endgame database has got while it is
+   * built (another game's would only puzzle here). */
   if (kuzhi_window_analysis_get_line (self) != NULL)
     ;
-  else if (d->variant == KZ_VARIANT_KALAH && kuzhi_endgame_store_get_building (kuzhi_endgame_store_get_default ()))
+  else if ((store = kuzhi_endgame_store_get_for (d->variant)) != NULL && kuzhi_endgame_store_get_building (store))
     {
-      int percent = (int) (kuzhi_endgame_store_get_progress (kuzhi_endgame_store_get_default ()) * 100);
+      int percent = (int) (kuzhi_endgame_store_get_progress (store) * 100);
       g_string_append_c (text, '\n');
-      /* Translators: the computer works out every Kalah ending with few
-       * seeds left, once, in the background; %d%% is how far it is. */
-      g_string_append_printf (text, _("Preparing perfect Kalah endgames… %d%%"), percent);
+      /* Translators: the computer works out every ending of this game
+       * with few seeds left, once, in the background; %d%% is how far it
+       * is. */
+      g_string_append_printf (text, _("Preparing perfect endgames… %d%%"), percent);
     }
   gtk_label_set_text (self->hint_label, text->str);
 }
@@ -757,9 +759,16 @@ on_model_changed (KuzhiWindow *self)
 static void
 on_position_reset (KuzhiWindow *self)
 {
+  KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (kuzhi_game_model_get_position (self->model)->variant);
+
   /* A new match, undo or a loaded match: old round news no longer applies. */
   kuzhi_window_dismiss_toast (self);
   self->alone_told = FALSE;
+  /* The game's endgame database is opened, or built in the background,
+   * once its first match is on the board: the hints, the analysis and
+   * the computer all look it up. */
+  if (store != NULL)
+    kuzhi_endgame_store_start (store);
   on_model_changed (self);
 }
 
@@ -1148,11 +1157,16 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
-  /* The endgame database's build, on the hint line while it lasts. */
-  g_signal_connect_object (kuzhi_endgame_store_get_default (), "notify::progress",
-                           G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (kuzhi_endgame_store_get_default (), "notify::building",
-                           G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
+  /* The endgame databases' builds, on the hint line while they last. */
+  for (int g = 0; g < KZ_N_VARIANTS; g++)
+    {
+      KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (g);
+
+      if (store == NULL)
+        continue;
+      g_signal_connect_object (store, "notify::progress", G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (store, "notify::building", G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
+    }
 
   self->news = kuzhi_game_news_new (self->model, self->board_view);
   g_signal_connect (self->news, "news", G_CALLBACK (on_game_news), self);
