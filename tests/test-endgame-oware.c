@@ -2,6 +2,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "kuzhi-endgame.h"
 #include "kuzhi-endgame-oware.h"
 #include "kuzhi-search.h"
 #include "kuzhi-test-util.h"
@@ -10,7 +11,7 @@
 #define TEST_SEEDS 8
 
 static KzOwareEntry *entries;
-static KzOwareEndgame *endgame;
+static KzEndgame *endgame;
 static KzSearcher *searcher;
 
 /* A random Oware position with `n` seeds on the board, stores that a game
@@ -231,8 +232,8 @@ test_deterministic (void)
   g_autofree KzOwareEntry *a = g_new (KzOwareEntry, n);
   g_autofree KzOwareEntry *b = g_new (KzOwareEntry, n);
 
-  g_assert_true (kz_endgame_oware_compute (a, 6, NULL, NULL, NULL));
-  g_assert_true (kz_endgame_oware_compute (b, 6, NULL, NULL, NULL));
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) a, 6, NULL, NULL, NULL));
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) b, 6, NULL, NULL, NULL));
   g_assert_cmpmem (a, n * sizeof *a, b, n * sizeof *b);
   g_assert_cmpmem (a, n * sizeof *a, entries, n * sizeof *a);
 }
@@ -240,7 +241,7 @@ test_deterministic (void)
 /* The claim: with d or more plies left before the limit the real game's
  * final margin is the store difference plus V, by full minimax with the
  * engine's apply to the limit; the probe answers then and only then, and
- * the line kz_oware_endgame_best() plays ends within d plies with that
+ * the line kz_endgame_best() plays ends within d plies with that
  * margin. */
 static void
 test_against_limited_game (void)
@@ -256,14 +257,14 @@ test_against_limited_game (void)
 
       if (!random_position (&rng, n, 0, &pos))
         continue;
-      const KzOwareEntry *e = kz_oware_endgame_entry (endgame, &pos);
+      const KzOwareEntry *e = kz_endgame_oware_entry (endgame, &pos);
       g_assert_nonnull (e);
       g_assert_cmpint (e->value, >=, -n);
       g_assert_cmpint (e->value, <=, n);
       if (e->plies == KZ_ENDGAME_OWARE_UNFORCED)
         {
           int margin;
-          g_assert_false (kz_oware_endgame_probe (endgame, &pos, &margin));
+          g_assert_false (kz_endgame_probe (endgame, &pos, &margin));
           unforced++;
           continue;
         }
@@ -277,12 +278,12 @@ test_against_limited_game (void)
       for (int r = d; r <= d + (d <= 16 ? 3 : 1); r++)
         {
           pos.plies = (uint16_t) (KZ_OWARE_PLY_LIMIT - r);
-          g_assert_true (kz_oware_endgame_probe (endgame, &pos, &margin));
+          g_assert_true (kz_endgame_probe (endgame, &pos, &margin));
           g_assert_cmpint (margin, ==, store_difference (&pos) + e->value);
           g_assert_cmpint (limited_value (memo, &pos), ==, margin);
         }
       pos.plies = (uint16_t) (KZ_OWARE_PLY_LIMIT - d + 1);
-      g_assert_false (kz_oware_endgame_probe (endgame, &pos, &margin));
+      g_assert_false (kz_endgame_probe (endgame, &pos, &margin));
 
       /* Best play from d plies before the limit, for both sides. */
       KzPosition line = pos;
@@ -292,7 +293,7 @@ test_against_limited_game (void)
         {
           KzAction a;
           int m;
-          g_assert_true (kz_oware_endgame_best (endgame, &line, &a, &m));
+          g_assert_true (kz_endgame_best (endgame, &line, &a, &m));
           g_assert_cmpint (line.to_move == mover ? m : -m, ==, want);
           g_assert_true (kz_position_is_legal (&line, a));
           kz_position_variant (&line)->apply (&line, a, NULL);
@@ -326,7 +327,7 @@ test_against_bounded_minimax (void)
 
       if (!random_position (&rng, n, 0, &pos))
         continue;
-      const KzOwareEntry *e = kz_oware_endgame_entry (endgame, &pos);
+      const KzOwareEntry *e = kz_endgame_oware_entry (endgame, &pos);
       int margin = store_difference (&pos) + e->value;
       for (int depth = 0; depth <= (n <= 5 ? 14 : 10); depth++)
         {
@@ -373,23 +374,23 @@ test_rules_by_hand (void)
       int margin;
 
       g_test_message ("%s", cases[i].name);
-      g_assert_true (kz_oware_endgame_probe (endgame, &pos, &margin));
+      g_assert_true (kz_endgame_probe (endgame, &pos, &margin));
       g_assert_cmpint (margin, ==, cases[i].margin);
       g_assert_cmpint (limited_value (memo, &pos), ==, cases[i].margin);
-      g_assert_cmpint (kz_oware_endgame_entry (endgame, &pos)->plies, ==, 1);
+      g_assert_cmpint (kz_endgame_oware_entry (endgame, &pos)->plies, ==, 1);
     }
 }
 
 /* Searches `pos` as a match's position. */
 static KzSearchResult
-search_position (const KzPosition *pos, const KzSearchLimits *limits, const KzOwareEndgame *with)
+search_position (const KzPosition *pos, const KzSearchLimits *limits, const KzEndgame *with)
 {
   KzMatch m;
   KzSearchResult r;
 
   g_assert_true (kz_match_init (&m, KZ_VARIANT_OWARE, NULL, NULL, 0));
   m.pos = *pos;
-  kz_searcher_set_oware_endgame (searcher, with);
+  kz_searcher_set_endgame (searcher, KZ_VARIANT_OWARE, with);
   kz_searcher_clear (searcher);
   g_assert_true (kz_search (searcher, &m, limits, NULL, &r));
   kz_match_clear (&m);
@@ -441,10 +442,10 @@ test_search_same_values (void)
       KzSearchLimits none = { 0 };
       g_assert_true (kz_match_init (&m, KZ_VARIANT_OWARE, NULL, NULL, 0));
       m.pos = pos;
-      kz_searcher_set_oware_endgame (searcher, endgame);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_OWARE, endgame);
       kz_searcher_clear (searcher);
       g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, with));
-      kz_searcher_set_oware_endgame (searcher, NULL);
+      kz_searcher_set_endgame (searcher, KZ_VARIANT_OWARE, NULL);
       kz_searcher_clear (searcher);
       g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, without));
       g_assert_cmpint (with->n_moves, ==, without->n_moves);
@@ -487,7 +488,7 @@ test_search_far_from_limit (void)
           kz_position_variant (&pos)->apply (&c, actions[i], NULL);
           if (c.over)
             margin = kz_eval_final_margin (&c, pos.to_move);
-          else if ((known = kz_oware_endgame_probe (endgame, &c, &margin)))
+          else if ((known = kz_endgame_probe (endgame, &c, &margin)))
             margin = -margin;
           best = MAX (best, margin);
         }
@@ -520,8 +521,8 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   entries = g_new (KzOwareEntry, kz_endgame_oware_entries (TEST_SEEDS));
-  g_assert_true (kz_endgame_oware_compute (entries, TEST_SEEDS, NULL, NULL, NULL));
-  endgame = kz_oware_endgame_new (entries, TEST_SEEDS);
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) entries, TEST_SEEDS, NULL, NULL, NULL));
+  endgame = kz_endgame_new (KZ_VARIANT_OWARE, (const uint8_t *) entries, TEST_SEEDS);
   searcher = kz_searcher_new (16);
 
   g_test_add_func ("/endgame-oware/index-bijection", test_index_bijection);
@@ -534,7 +535,7 @@ main (int argc, char **argv)
   ret = g_test_run ();
 
   kz_searcher_free (searcher);
-  kz_oware_endgame_free (endgame);
+  kz_endgame_free (endgame);
   g_free (entries);
   return ret;
 }

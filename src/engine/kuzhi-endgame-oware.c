@@ -1,7 +1,10 @@
 /* kuzhi-endgame-oware.c — the Oware endgame database: indexing, the retrograde build by bound iteration, and look-ups. */
 #include "kuzhi-endgame-oware.h"
+#include "kuzhi-endgame-private.h"
 #include "kuzhi-search.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,13 +92,10 @@ typedef struct {
 } Moves;
 
 typedef struct {
-  KzOwareEntry          *entries;
-  uint64_t               offset[KZ_ENDGAME_OWARE_MAX_SEEDS + 2];
-  int                    max_plies;   /* the largest d below 255 so far */
-  uint64_t               total;
-  KzEndgameProgressFunc  progress;
-  void                  *user_data;
-  volatile int          *cancel;
+  KzOwareEntry   *entries;
+  const uint64_t *offset;      /* where each layer starts */
+  int             max_plies;   /* the largest d below 255 so far */
+  KzEndgameBuild *build;
 } Builder;
 
 static void
@@ -194,14 +194,17 @@ step (const Builder *bd, const Moves *m, int n, const int8_t *lo_in, const int8_
 static bool
 cancelled (const Builder *bd)
 {
-  return bd->cancel != NULL && *bd->cancel;
+  if (bd->build->cancel != NULL && *bd->build->cancel)
+    bd->build->stop = true;
+  return bd->build->stop;
 }
 
+/* The entries done: the layers below, and this one's forced so far. */
 static void
 report (const Builder *bd, uint64_t done)
 {
-  if (bd->progress != NULL)
-    bd->progress ((double) done / (double) bd->total, bd->user_data);
+  if (bd->build->progress != NULL)
+    bd->build->progress ((double) done / (double) bd->build->total, bd->build->user_data);
 }
 
 /* One layer's work: its moves, bounds and same-layer predecessors. */
@@ -478,77 +481,72 @@ out:
   return ok;
 }
 
-bool
-kz_endgame_oware_compute (KzOwareEntry          *entries,
-                          int                    max_seeds,
-                          KzEndgameProgressFunc  progress,
-                          void                  *user_data,
-                          volatile int          *cancel)
+/* Where each layer starts, made once. */
+static uint64_t offsets[KZ_ENDGAME_OWARE_MAX_SEEDS + 2];
+static pthread_once_t offsets_once = PTHREAD_ONCE_INIT;
+
+static void
+offsets_init (void)
 {
-  Builder bd = {
-    .entries = entries,
-    .total = kz_endgame_oware_entries (max_seeds),
-    .progress = progress,
-    .user_data = user_data,
-    .cancel = cancel,
-  };
+  for (int n = 1; n <= KZ_ENDGAME_OWARE_MAX_SEEDS + 1; n++)
+    offsets[n] = layer_offset (n);
+}
+
+static bool
+oware_compute (uint8_t *values, int max_seeds, KzEndgameBuild *build)
+{
   KzOptions options = { 0 };
   KzPosition start;
+  Builder bd = {
+    .entries = (KzOwareEntry *) values,
+    .offset = offsets,
+    .build = build,
+  };
 
-  if (bd.total == 0 || !kz_variant_get (KZ_VARIANT_OWARE)->setup (&start, &options, NULL, 0))
+  pthread_once (&offsets_once, offsets_init);
+  if (!kz_variant_get (KZ_VARIANT_OWARE)->setup (&start, &options, NULL, 0))
     return false;
-  for (int n = 1; n <= max_seeds + 1; n++)
-    bd.offset[n] = layer_offset (n);
   for (int n = 1; n <= max_seeds; n++)
     if (!layer (&bd, &start, n))
       return false;
   return true;
 }
 
+static uint64_t
+oware_size (int max_seeds)
+{
+  return kz_endgame_oware_entries (max_seeds) * sizeof (KzOwareEntry);
+}
+
+/* Each value lies within the seeds of its position's layer. */
+static bool
+oware_check (const uint8_t *data, int max_seeds, char *error, size_t error_len)
+{
+  const KzOwareEntry *entries = (const KzOwareEntry *) data;
+
+  pthread_once (&offsets_once, offsets_init);
+  for (int n = 1; n <= max_seeds; n++)
+    for (uint64_t i = offsets[n]; i < offsets[n + 1]; i++)
+      if (entries[i].value < -n || entries[i].value > n)
+        {
+          if (error != NULL)
+            snprintf (error, error_len, "value %d out of range at entry %llu", entries[i].value,
+                      (unsigned long long) i);
+          return false;
+        }
+  return true;
+}
+
 /* Look-ups */
 
-struct _KzOwareEndgame {
-  const KzOwareEntry *entries;
-  uint64_t            offset[KZ_ENDGAME_OWARE_MAX_SEEDS + 1];
-  int                 max_seeds;
-};
-
-KzOwareEndgame *
-kz_oware_endgame_new (const KzOwareEntry *entries, int max_seeds)
-{
-  KzOwareEndgame *eg;
-
-  if (entries == NULL || kz_endgame_oware_entries (max_seeds) == 0)
-    return NULL;
-  eg = calloc (1, sizeof *eg);
-  if (eg == NULL)
-    return NULL;
-  eg->entries = entries;
-  eg->max_seeds = max_seeds;
-  for (int n = 1; n <= max_seeds; n++)
-    eg->offset[n] = layer_offset (n);
-  return eg;
-}
-
-void
-kz_oware_endgame_free (KzOwareEndgame *endgame)
-{
-  free (endgame);
-}
-
-int
-kz_oware_endgame_max_seeds (const KzOwareEndgame *endgame)
-{
-  return endgame != NULL ? endgame->max_seeds : -1;
-}
-
 const KzOwareEntry *
-kz_oware_endgame_entry (const KzOwareEndgame *endgame, const KzPosition *pos)
+kz_endgame_oware_entry (const KzEndgame *endgame, const KzPosition *pos)
 {
   uint8_t pits[PITS];
   int me, n, need;
 
-  if (endgame == NULL || pos->variant != KZ_VARIANT_OWARE || pos->over)
+  if (endgame == NULL || kz_endgame_game (endgame) != KZ_VARIANT_OWARE ||
+      pos->variant != KZ_VARIANT_OWARE || pos->over)
     return NULL;
   me = pos->to_move;
   for (int i = 0; i < ROW; i++)
@@ -562,14 +560,16 @@ kz_oware_endgame_entry (const KzOwareEndgame *endgame, const KzPosition *pos)
   if (n < 1 || n > endgame->max_seeds || need < 1 || need > n + 1 ||
       pos->stores[0] + pos->stores[1] + n != 2 * (MAJORITY - 1))
     return NULL;
-  return endgame->entries + endgame->offset[n] + rank_in_layer (pits, n) * (uint64_t) (n + 1) +
+  pthread_once (&offsets_once, offsets_init);
+  return (const KzOwareEntry *) endgame->values + offsets[n] +
+         (kz_endgame_rank_fast (pits) - kz_endgame_binom[n + PITS - 1][PITS]) * (uint64_t) (n + 1) +
          (uint64_t) (need - 1);
 }
 
-bool
-kz_oware_endgame_probe (const KzOwareEndgame *endgame, const KzPosition *pos, int *margin)
+static bool
+oware_probe (const KzEndgame *endgame, const KzPosition *pos, int *margin)
 {
-  const KzOwareEntry *e = kz_oware_endgame_entry (endgame, pos);
+  const KzOwareEntry *e = kz_endgame_oware_entry (endgame, pos);
 
   /* 255 is "not forced", not a count of plies. */
   if (e == NULL || e->plies == KZ_ENDGAME_OWARE_UNFORCED || e->plies > KZ_OWARE_PLY_LIMIT - pos->plies)
@@ -580,17 +580,18 @@ kz_oware_endgame_probe (const KzOwareEndgame *endgame, const KzPosition *pos, in
 
 /* A move that keeps the value and whose child is forced within fewer
  * plies always exists: at the sweep d where the bounds met, the move that
- * gave the lower bound had its child's bounds already met. */
-bool
-kz_oware_endgame_best (const KzOwareEndgame *endgame, const KzPosition *pos,
-                       KzAction *action, int *margin)
+ * gave the lower bound had its child's bounds met already (or ended the
+ * game). So the line gets nearer to its end with every move, where one
+ * that only kept the value could go round in a cycle. */
+static bool
+oware_best (const KzEndgame *endgame, const KzPosition *pos, KzAction *action, int *margin)
 {
   const KzVariant *v = kz_position_variant (pos);
-  const KzOwareEntry *e = kz_oware_endgame_entry (endgame, pos);
+  const KzOwareEntry *e = kz_endgame_oware_entry (endgame, pos);
   KzAction actions[KZ_MAX_ACTIONS];
   int n;
 
-  if (!kz_oware_endgame_probe (endgame, pos, margin))
+  if (!oware_probe (endgame, pos, margin))
     return false;
   n = v->legal (pos, actions);
   for (int i = 0; i < n; i++)
@@ -602,7 +603,7 @@ kz_oware_endgame_best (const KzOwareEndgame *endgame, const KzPosition *pos,
       v->apply (&c, actions[i], NULL);
       if (c.over)
         x = kz_eval_final_margin (&c, pos->to_move);
-      else if ((ce = kz_oware_endgame_entry (endgame, &c)) != NULL && ce->plies < e->plies)
+      else if ((ce = kz_endgame_oware_entry (endgame, &c)) != NULL && ce->plies < e->plies)
         x = c.stores[pos->to_move] - c.stores[c.to_move] - ce->value;
       else
         continue;
@@ -614,3 +615,16 @@ kz_oware_endgame_best (const KzOwareEndgame *endgame, const KzPosition *pos,
     }
   return false;
 }
+
+const KzEndgameGame kz_endgame_oware_game = {
+  .game = KZ_VARIANT_OWARE,
+  .rules = KZ_ENDGAME_OWARE_RULES,
+  .max_seeds = KZ_ENDGAME_OWARE_MAX_SEEDS,
+  .default_seeds = KZ_ENDGAME_OWARE_DEFAULT_SEEDS,
+  .size = oware_size,
+  .positions = kz_endgame_oware_entries,
+  .compute = oware_compute,
+  .check = oware_check,
+  .probe = oware_probe,
+  .best = oware_best,
+};

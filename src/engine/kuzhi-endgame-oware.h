@@ -25,8 +25,11 @@ extern "C" {
  * layer, (the distribution's colex rank among those of n seeds, as
  * kz_endgame_rank() ranks them) × (n + 1) + (k − 1). */
 
-#define KZ_ENDGAME_OWARE_MAX_SEEDS 16    /* the largest N: 805 M entries, 1.6 GB */
+#define KZ_ENDGAME_OWARE_MAX_SEEDS 14    /* the largest N: 134 M entries, 269 MB */
 #define KZ_ENDGAME_OWARE_UNFORCED  255   /* d of a value not forced within 254 plies */
+/* The N the app and kuzhi-engine build: 13 MB, built in about 15 s of
+ * CPU (docs/computer-opponent.md has the figures). */
+#define KZ_ENDGAME_OWARE_DEFAULT_SEEDS 10
 
 typedef struct {
   int8_t  value;   /* V */
@@ -42,32 +45,12 @@ uint64_t kz_endgame_oware_index   (const uint8_t *pits, int need);
  * kz_endgame_oware_entries (KZ_ENDGAME_OWARE_MAX_SEEDS). */
 void     kz_endgame_oware_unindex (uint64_t index, uint8_t *pits, int *need);
 
-/* Fills `entries` (kz_endgame_oware_entries (max_seeds) of them) layer
- * by layer; `progress` (nullable) is called now and then. False when
- * `cancel` (nullable) became non-zero; `entries` is then incomplete. */
-bool     kz_endgame_oware_compute (KzOwareEntry          *entries,
-                                   int                    max_seeds,
-                                   KzEndgameProgressFunc  progress,
-                                   void                  *user_data,
-                                   volatile int          *cancel);
-
-/* A database in memory, borrowed from its owner (the entries outlive it). */
-typedef struct _KzOwareEndgame KzOwareEndgame;
-
-KzOwareEndgame *kz_oware_endgame_new       (const KzOwareEntry *entries, int max_seeds);
-void            kz_oware_endgame_free      (KzOwareEndgame *endgame);
-int             kz_oware_endgame_max_seeds (const KzOwareEndgame *endgame);
-/* The entry of an Oware position not over with 1 … N seeds on the board;
- * NULL for any other. */
-const KzOwareEntry *kz_oware_endgame_entry (const KzOwareEndgame *endgame, const KzPosition *pos);
-/* Such a position whose value is forced within the plies left before the
- * limit: true, and *margin = the mover's final margin with best play
- * (stores included), exact in the real game. */
-bool            kz_oware_endgame_probe     (const KzOwareEndgame *endgame, const KzPosition *pos, int *margin);
-/* The first action of a line that keeps that margin and gets nearer to
- * the end (the lowest such house), and the margin. */
-bool            kz_oware_endgame_best      (const KzOwareEndgame *endgame, const KzPosition *pos,
-                                            KzAction *action, int *margin);
+/* The entry of an Oware position not over with 1 … N seeds on the board
+ * and stores a game can have, in Oware's database (kz_endgame_new
+ * (KZ_VARIANT_OWARE, …)); NULL for any other. kz_endgame_probe() gives
+ * its margin where d is at most the plies left before the limit, and
+ * kz_endgame_best() a move that keeps it with a child forced sooner. */
+const KzOwareEntry *kz_endgame_oware_entry (const KzEndgame *endgame, const KzPosition *pos);
 
 #ifdef __cplusplus
 }
