@@ -1,9 +1,11 @@
 /* test-endgame-oware.c — the Oware endgame database: its index, its values and plies against the real game with its ply limit, a deterministic build, and the search's values with it. */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "kuzhi-endgame.h"
 #include "kuzhi-endgame-oware.h"
+#include "kuzhi-endgame-file.h"
 #include "kuzhi-search.h"
 #include "kuzhi-test-util.h"
 
@@ -514,6 +516,62 @@ test_search_far_from_limit (void)
   g_assert_cmpint (checked, ==, 40);
 }
 
+/* The file: built, opened with the same entries, and refused when made
+ * for another game or rules, or when a value is out of its layer's range
+ * even with a checksum that matches. */
+static void
+test_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-oware-XXXXXX", NULL);
+  g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_OWARE, 6);
+  g_autofree char *bad = g_build_filename (dir, "bad.db", NULL);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autoptr(GError) error = NULL;
+  uint64_t size = kz_endgame_size (KZ_VARIANT_OWARE, 6);
+
+  g_assert_cmpstr (name, ==, "endgame-oware-6.db");
+  g_assert_cmpuint (size, ==, 2 * kz_endgame_oware_entries (6));
+  g_autoptr(KzEndgameFile) file = kz_endgame_file_build (path, KZ_VARIANT_OWARE, 6, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  const KzEndgame *eg = kz_endgame_file_get (file);
+  g_assert_cmpint (kz_endgame_game (eg), ==, KZ_VARIANT_OWARE);
+  g_assert_cmpint (kz_endgame_max_seeds (eg), ==, 6);
+
+  g_autofree char *contents = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+  g_assert_cmpuint (len, ==, KZ_ENDGAME_HEADER_BYTES + size);
+  g_assert_cmpmem (contents + KZ_ENDGAME_HEADER_BYTES, size, entries, size);
+  g_assert_null (kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Another rules version. */
+  contents[16] ^= 1;
+  g_assert_true (g_file_set_contents (bad, contents, (gssize) len, &error));
+  g_assert_null (kz_endgame_file_open (bad, KZ_VARIANT_OWARE, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_clear_error (&error);
+  contents[16] ^= 1;
+
+  /* A value of 7 in the 6-seed layer's last entry, checksum made good. */
+  contents[len - 2] = 7;
+  uint64_t sum = kz_endgame_checksum (contents + KZ_ENDGAME_HEADER_BYTES, size);
+  for (int i = 0; i < 8; i++)
+    contents[32 + i] = (char) (sum >> (8 * i));
+  g_assert_true (g_file_set_contents (bad, contents, (gssize) len, &error));
+  g_assert_null (kz_endgame_file_open (bad, KZ_VARIANT_OWARE, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "out of range"));
+  g_clear_error (&error);
+
+  g_autoptr(KzEndgameFile) again = kz_endgame_file_open (path, KZ_VARIANT_OWARE, &error);
+  g_assert_no_error (error);
+  g_remove (bad);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -530,6 +588,7 @@ main (int argc, char **argv)
   g_test_add_func ("/endgame-oware/rules-by-hand", test_rules_by_hand);
   g_test_add_func ("/endgame-oware/against-limited-game", test_against_limited_game);
   g_test_add_func ("/endgame-oware/against-bounded-minimax", test_against_bounded_minimax);
+  g_test_add_func ("/endgame-oware/file", test_file);
   g_test_add_func ("/endgame-oware/search-same-values", test_search_same_values);
   g_test_add_func ("/endgame-oware/search-far-from-limit", test_search_far_from_limit);
   ret = g_test_run ();
