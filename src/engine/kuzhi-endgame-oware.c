@@ -139,48 +139,61 @@ moves_of (const KzVariant *v, const KzPosition *start, const uint8_t *pits, Move
 /* The bounds of every k of one distribution of layer n after one step:
  * lo[k − 1] = max over the moves of (an end's value, or gain − the
  * child's upper bound), hi the same with its lower bound, from the
- * layer's bounds `lo_in`, `hi_in`. An entry of a lower layer counts as
+ * layer's `bounds`. An entry of a lower layer counts as
  * exact when its d is below `sweep`, as its whole range [−n', n']
  * before. Returns the first later sweep at which one of those becomes
  * exact (0: none before the last sweep). */
 static int
-step (const Builder *bd, const Moves *m, int n, const int8_t *lo_in, const int8_t *hi_in,
+step (const Builder *bd, const Moves *m, int n, const int8_t *bounds,
       int sweep, int8_t *lo, int8_t *hi)
 {
-  int ks = n + 1;
+  const int ks = n + 1;
   int wake = 0;
 
-  for (int k = 1; k <= ks; k++)
-    lo[k - 1] = hi[k - 1] = INT8_MIN;
+  for (int k = 0; k < ks; k++)
+    lo[k] = hi[k] = INT8_MIN;
   for (int i = 0; i < m->n_moves; i++)
     {
-      int gain = m->gain[i];
-      for (int k = 1; k <= ks; k++)
+      const int gain = m->gain[i];
+      /* Needs 1 … gain win by majority, the others play on; the
+       * opponent's need is n + 2 − k, its entry n + 1 − k = ks − k. */
+      const int wins = gain == ENDS ? ks : gain;
+      for (int k = 1; k <= wins && k <= ks; k++)
         {
-          /* The opponent's need: n + 2 − k, entry n + 1 − k. */
-          int x_lo, x_hi;
-          if (gain == ENDS || gain >= k)
-            x_lo = x_hi = m->end[i];
-          else if (gain == 0)
+          if (m->end[i] > lo[k - 1])
+            lo[k - 1] = m->end[i];
+          if (m->end[i] > hi[k - 1])
+            hi[k - 1] = m->end[i];
+        }
+      if (wins >= ks)
+        continue;
+      if (gain == 0)
+        {
+          const int8_t *clo = bounds + (uint64_t) m->child[i] * (uint64_t) (2 * ks);
+          const int8_t *chi = clo + ks;
+          for (int k = 1; k <= ks; k++)
             {
-              uint64_t ce = (uint64_t) m->child[i] * (uint64_t) ks + (uint64_t) (ks - k);
-              x_lo = -hi_in[ce];
-              x_hi = -lo_in[ce];
+              if (-chi[ks - k] > lo[k - 1])
+                lo[k - 1] = (int8_t) -chi[ks - k];
+              if (-clo[ks - k] > hi[k - 1])
+                hi[k - 1] = (int8_t) -clo[ks - k];
             }
+          continue;
+        }
+      const int n2 = n - gain;
+      const KzOwareEntry *ce = bd->entries + bd->offset[n2] + (uint64_t) m->child[i] * (uint64_t) (n2 + 1);
+      for (int k = gain + 1; k <= ks; k++)
+        {
+          int x_lo, x_hi;
+          const KzOwareEntry *c = &ce[ks - k];
+          if (c->plies < sweep)
+            x_lo = x_hi = gain - c->value;
           else
             {
-              int n2 = n - gain;
-              const KzOwareEntry *ce = bd->entries + bd->offset[n2] +
-                                       (uint64_t) m->child[i] * (uint64_t) (n2 + 1) + (uint64_t) (ks - k);
-              if (ce->plies < sweep)
-                x_lo = x_hi = gain - ce->value;
-              else
-                {
-                  x_lo = gain - n2;
-                  x_hi = gain + n2;
-                  if (ce->plies + 1 < KZ_ENDGAME_OWARE_UNFORCED && (wake == 0 || ce->plies + 1 < wake))
-                    wake = ce->plies + 1;
-                }
+              x_lo = gain - n2;
+              x_hi = gain + n2;
+              if (c->plies + 1 < KZ_ENDGAME_OWARE_UNFORCED && (wake == 0 || c->plies + 1 < wake))
+                wake = c->plies + 1;
             }
           if (x_lo > lo[k - 1])
             lo[k - 1] = (int8_t) x_lo;
@@ -212,19 +225,32 @@ typedef struct {
   int           n, ks;
   uint64_t      dists;
   Moves        *moves;
-  int8_t       *lo, *hi;       /* ks per distribution */
+  int8_t       *bounds;        /* per distribution its ks lower bounds, then its ks upper ones:
+                                * one cache line for a child */
   uint32_t     *pred_start;    /* the distributions with a move into each, as CSR */
   uint32_t     *pred;
   KzOwareEntry *out;
 } Layer;
 
+static inline int8_t *
+lo_of (const Layer *ly, uint64_t r)
+{
+  return ly->bounds + r * (uint64_t) (2 * ly->ks);
+}
+
+static inline int8_t *
+hi_of (const Layer *ly, uint64_t r)
+{
+  return lo_of (ly, r) + ly->ks;
+}
+
 static bool
 open_at (const Layer *ly, uint64_t r)
 {
-  const uint64_t e0 = r * (uint64_t) ly->ks;
+  const int8_t *lo = lo_of (ly, r), *hi = hi_of (ly, r);
 
   for (int k = 0; k < ly->ks; k++)
-    if (ly->lo[e0 + k] != ly->hi[e0 + k])
+    if (lo[k] != hi[k])
       return true;
   return false;
 }
@@ -250,14 +276,14 @@ layer_init (Builder *bd, const KzPosition *start, Layer *ly, uint64_t *resolved)
             {
               /* Never met in a game (it ended before), but kept as the
                * no_feed end it would be. */
-              ly->lo[e] = ly->hi[e] = ly->moves[r].end[0];
+              lo_of (ly, r)[k] = hi_of (ly, r)[k] = ly->moves[r].end[0];
               ly->out[e].plies = 0;
               ++*resolved;
             }
           else
             {
-              ly->lo[e] = (int8_t) -n;
-              ly->hi[e] = (int8_t) n;
+              lo_of (ly, r)[k] = (int8_t) -n;
+              hi_of (ly, r)[k] = (int8_t) n;
               ly->out[e].plies = KZ_ENDGAME_OWARE_UNFORCED;
             }
         }
@@ -296,7 +322,9 @@ typedef struct {
  * and an entry whose bounds meet at sweep j is forced within j plies. A
  * distribution is worked out again only when its inputs changed: a
  * same-layer child in the sweep before (`due`), or a lower entry becoming
- * exact (`wake`); the changes of a sweep are applied after it. */
+ * exact (`wake`); the changes of a sweep are applied after it. Each sweep
+ * goes through the distributions in order, which keeps the reads of the
+ * moves and of the lower layers near each other. */
 static bool
 layer_plies (Builder *bd, Layer *ly, uint64_t *resolved)
 {
@@ -321,16 +349,15 @@ layer_plies (Builder *bd, Layer *ly, uint64_t *resolved)
             continue;
 
           Change ch = { .r = (uint32_t) r };
-          const uint64_t e0 = r * (uint64_t) ly->ks;
+          const int8_t *lo = lo_of (ly, r), *hi = hi_of (ly, r);
           bool changed = false;
-          int w = step (bd, &ly->moves[r], ly->n, ly->lo, ly->hi, sweep, ch.lo, ch.hi);
+          int w = step (bd, &ly->moves[r], ly->n, ly->bounds, sweep, ch.lo, ch.hi);
 
           wake[r] = (uint8_t) w;
           if (w > last_wake)
             last_wake = w;
           for (int k = 0; k < ly->ks; k++)
-            changed |= ly->lo[e0 + k] != ly->hi[e0 + k] &&
-                       (ch.lo[k] != ly->lo[e0 + k] || ch.hi[k] != ly->hi[e0 + k]);
+            changed |= lo[k] != hi[k] && (ch.lo[k] != lo[k] || ch.hi[k] != hi[k]);
           if (!changed)
             continue;
           if (n_changes == cap_changes)
@@ -348,17 +375,16 @@ layer_plies (Builder *bd, Layer *ly, uint64_t *resolved)
       for (size_t i = 0; i < n_changes; i++)
         {
           const Change *ch = &changes[i];
-          const uint64_t e0 = (uint64_t) ch->r * (uint64_t) ly->ks;
+          int8_t *lo = lo_of (ly, ch->r), *hi = hi_of (ly, ch->r);
           for (int k = 0; k < ly->ks; k++)
             {
-              uint64_t e = e0 + (uint64_t) k;
-              if (ly->lo[e] == ly->hi[e])
+              if (lo[k] == hi[k])
                 continue;
-              ly->lo[e] = ch->lo[k];
-              ly->hi[e] = ch->hi[k];
+              lo[k] = ch->lo[k];
+              hi[k] = ch->hi[k];
               if (ch->lo[k] == ch->hi[k])
                 {
-                  ly->out[e].plies = (uint8_t) sweep;
+                  ly->out[(uint64_t) ch->r * (uint64_t) ly->ks + (uint64_t) k].plies = (uint8_t) sweep;
                   ++*resolved;
                   if (sweep > bd->max_plies)
                     bd->max_plies = sweep;
@@ -407,7 +433,7 @@ layer_values (Builder *bd, Layer *ly)
     {
       uint32_t r = queue[head];
       int8_t lo[KZ_ENDGAME_OWARE_MAX_SEEDS + 1], hi[KZ_ENDGAME_OWARE_MAX_SEEDS + 1];
-      const uint64_t e0 = (uint64_t) r * (uint64_t) ly->ks;
+      int8_t *was_lo = lo_of (ly, r), *was_hi = hi_of (ly, r);
       bool changed = false;
 
       head = head + 1 == ly->dists ? 0 : head + 1;
@@ -415,12 +441,12 @@ layer_values (Builder *bd, Layer *ly)
       queued[r] = 0;
       if ((++popped & 0xffff) == 0 && cancelled (bd))
         goto out;
-      step (bd, &ly->moves[r], ly->n, ly->lo, ly->hi, ALWAYS, lo, hi);
+      step (bd, &ly->moves[r], ly->n, ly->bounds, ALWAYS, lo, hi);
       for (int k = 0; k < ly->ks; k++)
-        if (ly->lo[e0 + k] != ly->hi[e0 + k] && (lo[k] != ly->lo[e0 + k] || hi[k] != ly->hi[e0 + k]))
+        if (was_lo[k] != was_hi[k] && (lo[k] != was_lo[k] || hi[k] != was_hi[k]))
           {
-            ly->lo[e0 + k] = lo[k];
-            ly->hi[e0 + k] = hi[k];
+            was_lo[k] = lo[k];
+            was_hi[k] = hi[k];
             changed = true;
           }
       if (changed)
@@ -455,11 +481,10 @@ layer (Builder *bd, const KzPosition *start, int n)
   bool ok = false;
 
   ly.moves = malloc (ly.dists * sizeof *ly.moves);
-  ly.lo = malloc (size);
-  ly.hi = malloc (size);
+  ly.bounds = malloc (2 * size);
   ly.pred_start = calloc (ly.dists + 1, sizeof *ly.pred_start);
   ly.pred = malloc (ly.dists * ROW * sizeof *ly.pred);
-  if (ly.moves == NULL || ly.lo == NULL || ly.hi == NULL || ly.pred_start == NULL || ly.pred == NULL)
+  if (ly.moves == NULL || ly.bounds == NULL || ly.pred_start == NULL || ly.pred == NULL)
     goto out;
   if (!layer_init (bd, start, &ly, &resolved) || !layer_plies (bd, &ly, &resolved) || !layer_values (bd, &ly))
     goto out;
@@ -467,15 +492,18 @@ layer (Builder *bd, const KzPosition *start, int n)
   /* V = median (L, 0, U): for a threshold above 0 endless play fails the
    * mover, so V reaches it when L does; for one at or below 0 it
    * succeeds, so when U does. */
-  for (uint64_t e = 0; e < size; e++)
-    ly.out[e].value = ly.lo[e] > 0 ? ly.lo[e] : ly.hi[e] < 0 ? ly.hi[e] : 0;
+  for (uint64_t r = 0; r < ly.dists; r++)
+    for (int k = 0; k < ly.ks; k++)
+      {
+        int lo = lo_of (&ly, r)[k], hi = hi_of (&ly, r)[k];
+        ly.out[r * (uint64_t) ly.ks + (uint64_t) k].value = (int8_t) (lo > 0 ? lo : hi < 0 ? hi : 0);
+      }
   report (bd, bd->offset[n + 1]);
   ok = true;
 
 out:
   free (ly.moves);
-  free (ly.lo);
-  free (ly.hi);
+  free (ly.bounds);
   free (ly.pred_start);
   free (ly.pred);
   return ok;
