@@ -32,6 +32,17 @@ layer_offset (int n)
   return offset;
 }
 
+/* Where each layer starts, made once. */
+static uint64_t offsets[KZ_ENDGAME_OWARE_MAX_SEEDS + 2];
+static pthread_once_t offsets_once = PTHREAD_ONCE_INIT;
+
+static void
+offsets_init (void)
+{
+  for (int n = 1; n <= KZ_ENDGAME_OWARE_MAX_SEEDS + 1; n++)
+    offsets[n] = layer_offset (n);
+}
+
 uint64_t
 kz_endgame_oware_entries (int max_seeds)
 {
@@ -93,7 +104,6 @@ typedef struct {
 
 typedef struct {
   KzOwareEntry   *entries;
-  const uint64_t *offset;      /* where each layer starts */
   int             max_plies;   /* the largest d below 255 so far */
   KzEndgameBuild *build;
 } Builder;
@@ -181,7 +191,7 @@ step (const Builder *bd, const Moves *m, int n, const int8_t *bounds,
           continue;
         }
       const int n2 = n - gain;
-      const KzOwareEntry *ce = bd->entries + bd->offset[n2] + (uint64_t) m->child[i] * (uint64_t) (n2 + 1);
+      const KzOwareEntry *ce = bd->entries + offsets[n2] + (uint64_t) m->child[i] * (uint64_t) (n2 + 1);
       for (int k = gain + 1; k <= ks; k++)
         {
           int x_lo, x_hi;
@@ -396,7 +406,7 @@ layer_plies (Builder *bd, Layer *ly, uint64_t *resolved)
         }
       if (cancelled (bd))
         goto out;
-      report (bd, bd->offset[ly->n] + *resolved);
+      report (bd, offsets[ly->n] + *resolved);
       if (n_changes == 0 && last_wake <= sweep)
         break;
     }
@@ -474,7 +484,7 @@ layer (Builder *bd, const KzPosition *start, int n)
     .n = n,
     .ks = n + 1,
     .dists = layer_dists (n),
-    .out = bd->entries + bd->offset[n],
+    .out = bd->entries + offsets[n],
   };
   uint64_t size = ly.dists * (uint64_t) ly.ks;
   uint64_t resolved = 0;
@@ -498,7 +508,7 @@ layer (Builder *bd, const KzPosition *start, int n)
         int lo = lo_of (&ly, r)[k], hi = hi_of (&ly, r)[k];
         ly.out[r * (uint64_t) ly.ks + (uint64_t) k].value = (int8_t) (lo > 0 ? lo : hi < 0 ? hi : 0);
       }
-  report (bd, bd->offset[n + 1]);
+  report (bd, offsets[n + 1]);
   ok = true;
 
 out:
@@ -509,17 +519,6 @@ out:
   return ok;
 }
 
-/* Where each layer starts, made once. */
-static uint64_t offsets[KZ_ENDGAME_OWARE_MAX_SEEDS + 2];
-static pthread_once_t offsets_once = PTHREAD_ONCE_INIT;
-
-static void
-offsets_init (void)
-{
-  for (int n = 1; n <= KZ_ENDGAME_OWARE_MAX_SEEDS + 1; n++)
-    offsets[n] = layer_offset (n);
-}
-
 static bool
 oware_compute (uint8_t *values, int max_seeds, KzEndgameBuild *build)
 {
@@ -527,7 +526,6 @@ oware_compute (uint8_t *values, int max_seeds, KzEndgameBuild *build)
   KzPosition start;
   Builder bd = {
     .entries = (KzOwareEntry *) values,
-    .offset = offsets,
     .build = build,
   };
 
