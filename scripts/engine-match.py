@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""engine-match.py — plays two kuzhi-engine programs against each other.
+
+A developer benchmark (not run in CI) for issue #16: a new engine measured
+against the kept baseline (scripts/build-baseline.sh), at equal time per
+move, over balanced openings, each played once with each engine first.
+
+    scripts/engine-match.py --engine-a build-rel/src/tools/kuzhi-engine \\
+        --engine-b /tmp/kuzhi-baseline/kuzhi-engine --game oware \\
+        --games 100 --time-ms 100 --jobs 2 --log oware.jsonl
+
+Everything goes through the text protocol of docs/protocol.md, nothing else:
+`new`, `play`, `state`, `go`. Each game starts both engines afresh (so
+neither carries a table over from another game), gives both the same
+moves, and asks the engine to move for `go time=MS`.
+
+The scheme of the openings is bench-search's (docs/computer-opponent.md,
+"Strength table"): candidates of --opening-turns turns of uniformly random
+legal moves (a sowing is a turn; a mark, which only starts one, is not),
+drawn from --openings-seed; those after which the game is over, repeated
+ones, and those the judging engine's short search (--judge, `go depth=12`
+by default) proves won, lost or drawn are thrown away; of the rest the
+ones closest to even (|score_cs|) are kept. With a depth-limited judge the
+openings depend only on the seed, the game and the judging engine.
+
+Standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import random
+import select
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+# Seconds an engine may take over its `go` limit (or for any other
+# command) before it counts as hung.
+GRACE_S = 30.0
+# No game of Kuzhi is this long (Oware stops at 400 plies); beyond it the
+# match stops rather than loop.
+MAX_PLIES = 2000
+
+
+class EngineError(Exception):
+    pass
+
+
+class Engine:
+    """One kuzhi-engine process, one command and one JSON reply at a time."""
+
+    def __init__(self, name, argv, env):
+        self.name = name
+        self.argv = argv
+        self.history = []   # the actions played since `new`, to reproduce
+        self.new_cmd = None
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         env=env, bufsize=0)
+        except OSError as e:
+            raise EngineError("engine %s (%s) does not start: %s" % (name, shlex.join(argv), e))
+        self.buf = b""
+
+    def describe(self):
+        return "engine %s (%s)" % (self.name, shlex.join(self.argv))
+
+    def position(self):
+        cmds = ([self.new_cmd] if self.new_cmd else []) + ["play " + a for a in self.history]
+        return "kuzhi-engine -c %s" % shlex.quote("; ".join(cmds))
+
+    def fail(self, cmd, why):
+        raise EngineError("%s: %s\n  command: %s\n  position (after %d actions): %s"
+                          % (self.describe(), why, cmd, len(self.history), self.position()))
+
+    def send(self, cmd, timeout=GRACE_S):
+        try:
+            self.proc.stdin.write((cmd + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self.fail(cmd, "the process is gone (exit status %s)" % self.proc.poll())
+        deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.fail(cmd, "no reply within %.0f s" % timeout)
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                self.proc.wait()
+                self.fail(cmd, "the process died (exit status %s)" % self.proc.returncode)
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            self.fail(cmd, "a reply that is not JSON: %r" % line[:200])
+        if not reply.get("ok"):
+            self.fail(cmd, "refused: %s" % reply.get("error", line.decode(errors="replace")))
+        return reply
+
+    def new(self, cmd):
+        self.new_cmd = cmd
+        self.history = []
+        return self.send(cmd)["state"]
+
+    def play(self, action):
+        state = self.send("play " + action)["state"]
+        self.history.append(action)
+        return state
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write(b"quit\n")
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
+def is_mark(action):
+    return action.startswith("m")
+
+
+# ---------------------------------------------------------------- openings
+
+def make_openings(args, judge_argv, env, count):
+    """`count` balanced openings, most balanced first, each a list of actions."""
+    rng = random.Random(args.openings_seed)
+    wanted = count * args.candidates
+    candidates, seen = [], set()
+    stats = {"tried": 0, "over": 0, "repeated": 0, "proven": 0}
+    judge = Engine("%s (judging the openings)" % args.judge_engine.upper(), judge_argv, env)
+    try:
+        attempts = 0
+        while len(candidates) < wanted and attempts < 20 * wanted:
+            attempts += 1
+            stats["tried"] += 1
+            state = judge.new(args.new_cmd)
+            actions, turns = [], 0
+            while turns < args.opening_turns and not state["over"]:
+                legal = state["legal"]
+                action = legal[rng.randrange(len(legal))]
+                state = judge.play(action)
+                actions.append(action)
+                if not is_mark(action):
+                    turns += 1
+            if state["over"]:
+                stats["over"] += 1
+                continue
+            key = tuple(actions)
+            if key in seen:
+                stats["repeated"] += 1
+                continue
+            seen.add(key)
+            r = judge.send("go " + args.judge, timeout=GRACE_S + 60)
+            if r.get("exact"):
+                stats["proven"] += 1
+                continue
+            candidates.append({"actions": actions, "score_cs": r["score_cs"],
+                               "to_move": state["to_move"], "depth": r["depth"]})
+    finally:
+        judge.close()
+    candidates.sort(key=lambda c: abs(c["score_cs"]))   # stable: ties keep the draw order
+    if len(candidates) < count:
+        sys.exit("engine-match: only %d openings of %s are left after %d tries; fewer games, "
+                 "or --opening-turns lower" % (len(candidates), args.game, stats["tried"]))
+    stats["kept"] = count
+    return candidates[:count], stats
+
+
+# ---------------------------------------------------------------- one game
+
+def margin_for(state, side):
+    return state["stores"][side] - state["stores"][1 - side]
+
+
+def play_game(args, argv, env, index, opening, a_side, stop):
+    """Plays one game; A has side `a_side` (0 = the side that began)."""
+    engines = {}
+    try:
+        engines["A"] = Engine("A", argv["A"], env)
+        engines["B"] = Engine("B", argv["B"], env)
+        by_side = {a_side: engines["A"], 1 - a_side: engines["B"]}
+        states = [e.new(args.new_cmd) for e in engines.values()]
+        moves = []
+
+        def play_both(action):
+            got = [e.play(action) for e in engines.values()]
+            keys = ("pits", "stores", "to_move", "over", "winner")
+            if any(got[0].get(k) != got[1].get(k) for k in keys):
+                engines["B"].fail("play " + action, "the engines disagree on the position: A %s, B %s"
+                                  % (json.dumps(got[0]), json.dumps(got[1])))
+            return got[0]
+
+        state = states[0]
+        for action in opening["actions"]:
+            state = play_both(action)
+        info = {"A": {"moves": 0, "time_ms": 0, "depth": 0, "wall": 0.0},
+                "B": {"moves": 0, "time_ms": 0, "depth": 0, "wall": 0.0}}
+        while not state["over"]:
+            if stop.is_set():
+                return None
+            if state["plies"] > MAX_PLIES:
+                engines["A"].fail("(none)", "the game is still going after %d plies" % MAX_PLIES)
+            mover = by_side[state["to_move"]]
+            t0 = time.monotonic()
+            r = mover.send("go time=%d" % args.time_ms, timeout=args.time_ms / 1000 + GRACE_S)
+            wall = time.monotonic() - t0
+            best = r["best"]
+            if best not in state["legal"]:
+                mover.fail("go time=%d" % args.time_ms, "its best move %r is not legal (%s)"
+                           % (best, " ".join(state["legal"])))
+            m = info[mover.name]
+            m["moves"] += 1
+            m["time_ms"] += r.get("time_ms", 0)
+            m["depth"] += r.get("depth", 0)
+            m["wall"] += wall
+            moves.append(best)
+            try:
+                state = play_both(best)
+            except EngineError as e:
+                raise EngineError("%s\n  (the move %s came from %s)" % (e, best, mover.describe()))
+        winner = state["winner"]
+        score = 0.5 if winner == -1 else (1.0 if winner == a_side else 0.0)
+        return {"game": index, "opening": index // 2, "a_side": a_side,
+                "opening_actions": opening["actions"], "moves": moves,
+                "winner": winner, "end": state["end"], "plies": state["plies"],
+                "stores": state["stores"], "a_score": score,
+                "a_margin": margin_for(state, a_side), "engines": info}
+    finally:
+        for e in engines.values():
+            e.close()
+
+
+# ---------------------------------------------------------------- summary
+
+def pct(x):
+    return "%.1f%%" % (100 * x)
+
+
+def summary(args, results, opening_stats, openings, elapsed, out):
+    n = len(results)
+    scores = [r["a_score"] for r in results]
+    w = sum(1 for s in scores if s == 1)
+    d = sum(1 for s in scores if s == 0.5)
+    l = n - w - d
+    first = [r["a_score"] for r in results if r["a_side"] == 0]
+    second = [r["a_score"] for r in results if r["a_side"] == 1]
+    margins = [r["a_margin"] for r in results]
+    pairs = {}
+    for r in results:
+        pairs.setdefault(r["opening"], []).append(r)
+    pairs = [p for p in pairs.values() if len(p) == 2]
+    pair_scores = [sum(r["a_score"] for r in p) / 2 for p in pairs]
+    pair_margins = [sum(r["a_margin"] for r in p) for p in pairs]
+    mean = sum(scores) / n
+
+    def se(xs):
+        if len(xs) < 2:
+            return float("nan")   # printed as "nan": one pair has no spread
+        mu = sum(xs) / len(xs)
+        return math.sqrt(sum((x - mu) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+
+    p = lambda *a: print(*a, file=out)
+    p("Match: %s, %d games at %d ms per move (go time=%d), openings seed %d, %d jobs, %.0f s"
+      % (args.game, n, args.time_ms, args.time_ms, args.openings_seed, args.jobs, elapsed))
+    p("  load average at the start %s, at the end %s (%d cores)"
+      % (args.load_start, "%.2f %.2f %.2f" % os.getloadavg(), os.cpu_count() or 0))
+    p("  A: %s" % shlex.join(args.argv_a))
+    p("  B: %s" % shlex.join(args.argv_b))
+    scs = [abs(o["score_cs"]) / 100 for o in openings]
+    p("Openings: %d turns of random moves; %d tried, %d over, %d repeated, %d proven by the judge, "
+      "%d kept of the most balanced (judge: engine %s, go %s): |score| <= %.2f seeds, mean %.2f"
+      % (args.opening_turns, opening_stats["tried"], opening_stats["over"], opening_stats["repeated"],
+         opening_stats["proven"], opening_stats["kept"], args.judge_engine.upper(), args.judge,
+         max(scs), sum(scs) / len(scs)))
+    p("A's score: %s +- %s (standard error over the %d opening pairs; %s over games)"
+      % (pct(mean), pct(se(pair_scores)), len(pairs), pct(se(scores))))
+    p("  won-drawn-lost: %d-%d-%d" % (w, d, l))
+    p("  as first (the side that began the game): %s (%d games), as second: %s (%d games)"
+      % (pct(sum(first) / len(first)) if first else "-", len(first),
+         pct(sum(second) / len(second)) if second else "-", len(second)))
+    p("A's seed margin: mean %+.2f per game (+- %.2f)" % (sum(margins) / n, se(margins)))
+    pw = sum(1 for m in pair_margins if m > 0)
+    pd = sum(1 for m in pair_margins if m == 0)
+    p("  summed per opening pair: A ahead in %d, level in %d, behind in %d of %d pairs (mean %+.2f per pair)"
+      % (pw, pd, len(pair_margins) - pw - pd, len(pair_margins),
+         sum(pair_margins) / len(pair_margins) if pair_margins else 0.0))
+    ends = {}
+    for r in results:
+        ends[r["end"]] = ends.get(r["end"], 0) + 1
+    p("Games: mean %.0f plies; ends: %s" % (sum(r["plies"] for r in results) / n,
+                                           ", ".join("%s %d" % kv for kv in sorted(ends.items()))))
+    for name in ("A", "B"):
+        moves = sum(r["engines"][name]["moves"] for r in results)
+        if moves:
+            t = sum(r["engines"][name]["time_ms"] for r in results)
+            dep = sum(r["engines"][name]["depth"] for r in results)
+            wall = sum(r["engines"][name]["wall"] for r in results)
+            p("Engine %s: %d moves, mean %.1f ms per move by its own count (%.1f ms wall), mean depth %.1f"
+              % (name, moves, t / moves, 1000 * wall / moves, dep / moves))
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description="Plays two kuzhi-engine programs against each other "
+                                 "from balanced openings, each opening once with each engine first.")
+    ap.add_argument("--engine-a", required=True, metavar="'PATH [ARGS]'",
+                    help="engine A: its path, with any options (split as a shell would), "
+                    "e.g. 'build/src/tools/kuzhi-engine --endgame-dir=/tmp/eg'")
+    ap.add_argument("--engine-b", required=True, metavar="'PATH [ARGS]'", help="engine B, the same way")
+    ap.add_argument("--game", default="oware",
+                    help="the variant of `new` (oware, kalah, constitution, mangala, dakon, "
+                    "pallanguzhi, bohnenspiel); default oware")
+    ap.add_argument("--seeds", type=int, help="`new GAME seeds=N`")
+    ap.add_argument("--pasu", type=int, help="`new GAME pasu=N` (Pallanguzhi)")
+    ap.add_argument("--games", type=int, default=100, help="games, even (default 100)")
+    ap.add_argument("--time-ms", type=int, default=100, help="`go time=MS` for both (default 100)")
+    ap.add_argument("--openings-seed", type=int, default=1, help="seed of the random openings (default 1)")
+    ap.add_argument("--opening-turns", type=int, default=4, help="random turns per opening (default 4)")
+    ap.add_argument("--candidates", type=int, default=8,
+                    help="random openings judged per opening kept (default 8)")
+    ap.add_argument("--judge", default="depth=12",
+                    help="the `go` options of the search that judges an opening (default depth=12)")
+    ap.add_argument("--judge-engine", choices=("a", "b"), default="b",
+                    help="the engine that judges the openings (default b, the baseline's place)")
+    ap.add_argument("--hash-mb", type=int, help="KUZHI_HASH_MB for every engine (default: the engines' own)")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
+    ap.add_argument("--log", help="a JSON line per game (and a first line with the openings) to this file")
+    args = ap.parse_args()
+
+    if args.games <= 0 or args.games % 2:
+        ap.error("--games must be even and positive: each opening is played once with each engine first")
+    if args.time_ms <= 0 or args.jobs <= 0 or args.opening_turns < 0 or args.candidates <= 0:
+        ap.error("--time-ms, --jobs and --candidates must be positive")
+    args.argv_a = shlex.split(args.engine_a)
+    args.argv_b = shlex.split(args.engine_b)
+    if not args.argv_a or not args.argv_b:
+        ap.error("--engine-a and --engine-b need a path")
+    args.new_cmd = "new " + args.game
+    if args.seeds is not None:
+        args.new_cmd += " seeds=%d" % args.seeds
+    if args.pasu is not None:
+        args.new_cmd += " pasu=%d" % args.pasu
+
+    env = dict(os.environ)
+    if args.hash_mb is not None:
+        env["KUZHI_HASH_MB"] = str(args.hash_mb)
+    argv = {"A": args.argv_a, "B": args.argv_b}
+
+    args.load_start = "%.2f %.2f %.2f" % os.getloadavg()
+    t0 = time.monotonic()
+    try:
+        openings, stats = make_openings(args, argv[args.judge_engine.upper()], env, args.games // 2)
+    except EngineError as e:
+        sys.exit("engine-match: while making the openings: %s" % e)
+    print("engine-match: %d openings ready in %.0f s; playing %d games"
+          % (len(openings), time.monotonic() - t0, args.games), file=sys.stderr)
+
+    log = open(args.log, "w") if args.log else None
+    log_lock = threading.Lock()
+    if log:
+        log.write(json.dumps({"game": args.game, "new": args.new_cmd, "time_ms": args.time_ms,
+                              "engine_a": args.argv_a, "engine_b": args.argv_b,
+                              "openings_seed": args.openings_seed, "judge": args.judge,
+                              "judge_engine": args.judge_engine, "opening_stats": stats,
+                              "openings": openings}) + "\n")
+        log.flush()
+
+    stop = threading.Event()
+    results, failure = [], None
+    t1 = time.monotonic()
+    # Game 2k and 2k+1 play opening k, A first (side 0) in the first.
+    jobs = [(g, openings[g // 2], g % 2) for g in range(args.games)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(play_game, args, argv, env, g, o, side, stop): g for g, o, side in jobs}
+        try:
+            for fut in concurrent.futures.as_completed(futures):
+                try:
+                    r = fut.result()
+                except EngineError as e:
+                    if failure is None:
+                        failure = "game %d: %s" % (futures[fut], e)
+                        stop.set()
+                        for f in futures:
+                            f.cancel()
+                    continue
+                if r is None:
+                    continue
+                results.append(r)
+                if log:
+                    with log_lock:
+                        log.write(json.dumps(r) + "\n")
+                        log.flush()
+                done = len(results)
+                score = sum(x["a_score"] for x in results)
+                print("engine-match: %d/%d games, A %.1f/%d (%s)"
+                      % (done, args.games, score, done, pct(score / done)),
+                      file=sys.stderr, end="\r" if sys.stderr.isatty() else "\n")
+        except KeyboardInterrupt:
+            stop.set()
+            for f in futures:
+                f.cancel()
+            failure = "interrupted"
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    if log:
+        log.close()
+    if failure:
+        print("engine-match: stopped: %s" % failure, file=sys.stderr)
+        if results:
+            print("engine-match: the %d games finished before it:" % len(results), file=sys.stderr)
+            results.sort(key=lambda r: r["game"])
+            summary(args, results, stats, openings, time.monotonic() - t1, sys.stderr)
+        sys.exit(1)
+    results.sort(key=lambda r: r["game"])
+    summary(args, results, stats, openings, time.monotonic() - t1, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
