@@ -240,6 +240,37 @@ test_deterministic (void)
   g_assert_cmpmem (a, n * sizeof *a, entries, n * sizeof *a);
 }
 
+/* Progress only goes up and ends at 1; a cancel stops the build. */
+static void
+on_progress (double fraction, void *user_data)
+{
+  double *last = user_data;
+
+  g_assert_cmpfloat (fraction, >=, *last);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  *last = fraction;
+}
+
+static void
+on_progress_cancel (double fraction, void *user_data)
+{
+  (void) fraction;
+  *(volatile int *) user_data = 1;
+}
+
+static void
+test_progress_and_cancel (void)
+{
+  g_autofree KzOwareEntry *e = g_new (KzOwareEntry, kz_endgame_oware_entries (6));
+  double last = 0;
+  volatile int cancel = 0;
+
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) e, 6, on_progress, &last, NULL));
+  g_assert_cmpfloat (last, ==, 1.0);
+  g_assert_false (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) e, 6, on_progress_cancel,
+                                      (void *) &cancel, &cancel));
+}
+
 /* The claim: with d or more plies left before the limit the real game's
  * final margin is the store difference plus V, by full minimax with the
  * engine's apply to the limit; the probe answers then and only then, and
@@ -585,6 +616,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/endgame-oware/index-bijection", test_index_bijection);
   g_test_add_func ("/endgame-oware/deterministic", test_deterministic);
+  g_test_add_func ("/endgame-oware/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/endgame-oware/rules-by-hand", test_rules_by_hand);
   g_test_add_func ("/endgame-oware/against-limited-game", test_against_limited_game);
   g_test_add_func ("/endgame-oware/against-bounded-minimax", test_against_bounded_minimax);
