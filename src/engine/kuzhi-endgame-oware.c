@@ -149,10 +149,10 @@ moves_of (const KzVariant *v, const KzPosition *start, const uint8_t *pits, Move
 /* The bounds of every k of one distribution of layer n after one step:
  * lo[k − 1] = max over the moves of (an end's value, or gain − the
  * child's upper bound), hi the same with its lower bound, from the
- * layer's `bounds`. An entry of a lower layer counts as
- * exact when its d is below `sweep`, as its whole range [−n', n']
- * before. Returns the first later sweep at which one of those becomes
- * exact (0: none before the last sweep). */
+ * layer's `bounds`. An entry of a lower layer counts as exact when its d
+ * is below `sweep`, as its whole range [−n', n'] before. Returns the first
+ * later sweep at which one of those becomes exact (0: none before the
+ * last sweep). */
 static int
 step (const Builder *bd, const Moves *m, int n, const int8_t *bounds,
       int sweep, int8_t *lo, int8_t *hi)
@@ -320,6 +320,7 @@ layer_init (Builder *bd, const KzPosition *start, Layer *ly, uint64_t *resolved)
   return true;
 }
 
+/* A distribution's bounds after a sweep, applied once the sweep is done. */
 typedef struct {
   uint32_t r;
   int8_t   lo[KZ_ENDGAME_OWARE_MAX_SEEDS + 1];
