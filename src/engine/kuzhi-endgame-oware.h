@@ -27,7 +27,7 @@ extern "C" {
 
 #define KZ_ENDGAME_OWARE_MAX_SEEDS 14    /* the largest N: 134 M entries, 269 MB */
 #define KZ_ENDGAME_OWARE_UNFORCED  255   /* d of a value not forced within 254 plies */
-/* The N the app and kuzhi-engine build: 13 MB, built in about 15 s of
+/* The N the app and kuzhi-engine build: 13 MB, built in 11–14 s of
  * CPU (docs/computer-opponent.md has the figures). */
 #define KZ_ENDGAME_OWARE_DEFAULT_SEEDS 10
 
