@@ -1,4 +1,4 @@
-/* bench-endgame.c — the Kalah endgame database's figures: build time and size for each N, and Kalah solved from the start with and without it. */
+/* bench-endgame.c — the endgame databases' figures: build time and size for each N; Kalah solved from the start with and without its database; Oware endgames searched 1 s with and without its. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -6,20 +6,26 @@
 #include <time.h>
 
 #include "kuzhi-endgame-file.h"
+#include "kuzhi-endgame-oware.h"
 #include "kuzhi-search.h"
 
-static char   *opt_seeds = "12,14,16,18";
+static char   *opt_game = "kalah";
+static char   *opt_seeds = NULL;         /* the game's own list when not given */
 static int     opt_solve_seeds = 4;      /* Kalah(6, this) solved from the start */
 static int     opt_solve_mb = 1024;
 static int     opt_solve_seconds = 900;
+static int     opt_search_ms = 1000;    /* each Oware endgame's search */
 static gboolean opt_skip_solve, opt_skip_plain;
 
 static GOptionEntry entries[] = {
-  { "seeds", 0, 0, G_OPTION_ARG_STRING, &opt_seeds, "The databases built (seeds in the pits)", "N1,N2,..." },
+  { "game", 0, 0, G_OPTION_ARG_STRING, &opt_game, "The game whose database is built (kalah, oware, mangala)", "GAME" },
+  { "seeds", 0, 0, G_OPTION_ARG_STRING, &opt_seeds,
+    "The databases built (seeds on the board; default 12,14,16,18, Oware 8,10,12)", "N1,N2,..." },
+  { "search-ms", 0, 0, G_OPTION_ARG_INT, &opt_search_ms, "Oware: each endgame's search with and without it", "MS" },
   { "solve-seeds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seeds, "Seeds per pit of the Kalah solved from the start", "S" },
   { "solve-mb", 0, 0, G_OPTION_ARG_INT, &opt_solve_mb, "The solver's table, in MB", "MB" },
   { "solve-seconds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seconds, "Time given to each solve", "S" },
-  { "skip-solve", 0, 0, G_OPTION_ARG_NONE, &opt_skip_solve, "Only build the databases", NULL },
+  { "skip-solve", 0, 0, G_OPTION_ARG_NONE, &opt_skip_solve, "Only build the databases (no solve, no searches)", NULL },
   { "skip-plain", 0, 0, G_OPTION_ARG_NONE, &opt_skip_plain, "Skip the solve without a database", NULL },
   { NULL },
 };
@@ -113,6 +119,57 @@ solve (const KzEndgame *endgame)
   kz_searcher_free (s);
 }
 
+/* Oware endgames with 14 to 20 seeds on the board, each reached by
+ * random play from the start (the same every run), searched for
+ * opt_search_ms without and with the database: its depth, its value and
+ * whether that is exact. */
+static void
+oware_searches (const KzEndgame *endgame)
+{
+  static const int targets[] = { 14, 16, 18, 20 };
+  KzSearcher *s = kz_searcher_new (64);
+  guint64 rng = 2026;
+
+  for (gsize t = 0; t < G_N_ELEMENTS (targets); t++)
+    for (int round = 0; round < 3; round++)
+      {
+        KzMatch m;
+        int on_board = 48;
+
+        if (!kz_match_init (&m, KZ_VARIANT_OWARE, NULL, NULL, 0))
+          g_error ("cannot set up Oware");
+        while (!m.pos.over && on_board > targets[t])
+          {
+            KzAction actions[KZ_MAX_ACTIONS];
+            int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            kz_match_play (&m, actions[(rng >> 33) % (guint64) n], NULL);
+            on_board = kz_position_row_sum (&m.pos, 0) + kz_position_row_sum (&m.pos, 1);
+          }
+        if (m.pos.over)
+          {
+            kz_match_clear (&m);
+            round--;
+            continue;
+          }
+        g_print ("oware, %d seeds on the board, stores %d-%d, ply %d:", on_board,
+                 m.pos.stores[m.pos.to_move], m.pos.stores[!m.pos.to_move], m.pos.plies);
+        for (int with = 0; with < 2; with++)
+          {
+            KzSearchLimits limits = { .time_ms = opt_search_ms };
+            KzSearchResult r;
+            kz_searcher_clear (s);
+            kz_searcher_set_endgame (s, KZ_VARIANT_OWARE, with ? endgame : NULL);
+            kz_search (s, &m, &limits, NULL, &r);
+            g_print ("  %s: depth %d, %s %+d, best %d, %.2f M nodes", with ? "with" : "without",
+                     r.depth, r.exact ? "exact" : "score", kz_score_to_seeds (r.score), r.best, r.nodes / 1e6);
+          }
+        g_print ("\n");
+        kz_match_clear (&m);
+      }
+  kz_searcher_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -127,21 +184,32 @@ main (int argc, char **argv)
       g_printerr ("%s\n", error->message);
       return 2;
     }
+  const KzVariant *variant = kz_variant_lookup (opt_game);
+  KzVariantId game = KZ_N_VARIANTS;
+  for (int g = 0; variant != NULL && g < KZ_N_VARIANTS; g++)
+    if (kz_variant_get (g) == variant && kz_endgame_has_game (g))
+      game = g;
+  if (game == KZ_N_VARIANTS)
+    {
+      g_printerr ("bench-endgame: %s has no endgame database\n", opt_game);
+      return 2;
+    }
   dir = g_dir_make_tmp ("kuzhi-bench-endgame-XXXXXX", &error);
   g_assert_no_error (error);
 
-  if (!opt_skip_solve && !opt_skip_plain)
+  if (game == KZ_VARIANT_KALAH && !opt_skip_solve && !opt_skip_plain)
     solve (NULL);
 
-  g_auto(GStrv) list = g_strsplit (opt_seeds, ",", -1);
+  g_auto(GStrv) list = g_strsplit (opt_seeds != NULL ? opt_seeds : game == KZ_VARIANT_OWARE ? "8,10,12" : "12,14,16,18",
+                                   ",", -1);
   for (int i = 0; list[i] != NULL; i++)
     {
       int n = atoi (list[i]);
-      g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, n);
+      g_autofree char *path = kz_endgame_file_default_path (dir, game, n);
 
       reset_peak ();
       double t0 = now_s (), c0 = cpu_s ();
-      KzEndgameFile *file = kz_endgame_file_build (path, KZ_VARIANT_KALAH, n, NULL, NULL, NULL, &error);
+      KzEndgameFile *file = kz_endgame_file_build (path, game, n, NULL, NULL, NULL, &error);
       double t = now_s () - t0, c = cpu_s () - c0;
       if (file == NULL)
         {
@@ -151,18 +219,24 @@ main (int argc, char **argv)
         }
       long build_peak = peak_mb ();
       t0 = now_s ();
-      kz_endgame_file_free (kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error));
+      kz_endgame_file_free (kz_endgame_file_open (path, game, &error));
       double verify = now_s () - t0;
       g_assert_no_error (error);
-      g_print ("endgame N=%d: %" G_GUINT64_FORMAT " entries, file %.1f MB, built and written in %.1f s (cpu %.1f s), "
+      uint64_t size = kz_endgame_size (game, n);
+      g_print ("%s endgame N=%d: %" G_GUINT64_FORMAT " entries, file %.1f MB, built and written in %.1f s (cpu %.1f s), "
                "opened and verified in %.2f s, peak memory %ld MB\n",
-               n, kz_endgame_entries (n), (KZ_ENDGAME_HEADER_BYTES + kz_endgame_entries (n)) / 1e6, t, c,
-               verify, build_peak);
+               opt_game, n, game == KZ_VARIANT_OWARE ? kz_endgame_oware_entries (n) : size,
+               (KZ_ENDGAME_HEADER_BYTES + size) / 1e6, t, c, verify, build_peak);
       g_clear_pointer (&largest, kz_endgame_file_free);
       largest = file;
     }
 
-  if (!opt_skip_solve && largest != NULL)
+  if (game == KZ_VARIANT_OWARE && !opt_skip_solve && largest != NULL)
+    {
+      g_print ("with N=%d:\n", kz_endgame_max_seeds (kz_endgame_file_get (largest)));
+      oware_searches (kz_endgame_file_get (largest));
+    }
+  if (game == KZ_VARIANT_KALAH && !opt_skip_solve && largest != NULL)
     {
       g_print ("with N=%d:\n", kz_endgame_max_seeds (kz_endgame_file_get (largest)));
       solve (kz_endgame_file_get (largest));

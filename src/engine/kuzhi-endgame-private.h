@@ -59,4 +59,10 @@ struct _KzEndgameGame {
   /* Every value within what its position allows. */
   bool      (*check)   (const uint8_t *values, int max_seeds, char *error, size_t error_len);
   bool      (*probe)   (const KzEndgame *endgame, const KzPosition *pos, int *margin);
+  /* The game's own kz_endgame_best(), NULL for the one that takes the
+   * best child: Oware's must also get nearer to the end. */
+  bool      (*best)    (const KzEndgame *endgame, const KzPosition *pos, KzAction *action, int *margin);
 };
+
+/* Oware's (kuzhi-endgame-oware.c). */
+extern const KzEndgameGame kz_endgame_oware_game;

@@ -306,6 +306,7 @@ static const KzEndgameGame mangala_game = {
 static const KzEndgameGame *const games[] = {
   &kalah_game,
   &mangala_game,
+  &kz_endgame_oware_game,
 };
 
 static const KzEndgameGame *
@@ -543,6 +544,8 @@ kz_endgame_best (const KzEndgame *endgame, const KzPosition *pos, KzAction *acti
 
   if (!kz_endgame_probe (endgame, pos, &m))
     return false;
+  if (endgame->game->best != NULL)
+    return endgame->game->best (endgame, pos, action, margin);
   *action = KZ_ACTION_NONE;
   n = v->legal (pos, actions);
   for (int i = 0; i < n; i++)

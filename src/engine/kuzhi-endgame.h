@@ -13,8 +13,10 @@ extern "C" {
  * mover's six pits first), one signed byte each: V = the mover's best
  * final margin of the seeds still in the pits, in [−k, k] for k seeds.
  * Their stores never change what a move does, so the final margin of a
- * position is its store difference plus V. docs/computer-opponent.md
- * describes each game's database.
+ * position is its store difference plus V. Oware's stores decide when a
+ * capture wins, and its ply limit when play stops: its entries are two
+ * bytes, for each need of a majority (kuzhi-endgame-oware.h).
+ * docs/computer-opponent.md describes each game's database.
  *
  * A distribution of k seeds is ranked by the combinatorial number system:
  * with s_j = c_0 + … + c_j + j (j = 0 … 10) and s_11 = k + 11, the set
@@ -28,6 +30,7 @@ extern "C" {
  * made under other rules is refused and built again. */
 #define KZ_ENDGAME_KALAH_RULES   1
 #define KZ_ENDGAME_MANGALA_RULES 1
+#define KZ_ENDGAME_OWARE_RULES   1
 
 /* The file: a header of KZ_ENDGAME_HEADER_BYTES, then the entries.
  * Little-endian fields at these offsets:

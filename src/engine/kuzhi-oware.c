@@ -8,7 +8,7 @@
 #define N_HOUSES  12
 #define ROW       6
 #define HALF      24    /* half of the 48 seeds: more wins, exactly is a draw */
-#define PLY_LIMIT 400
+#define PLY_LIMIT KZ_OWARE_PLY_LIMIT
 
 static bool
 oware_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
