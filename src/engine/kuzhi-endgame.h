@@ -68,6 +68,9 @@ typedef struct _KzEndgame KzEndgame;
 KzEndgame *kz_endgame_new     (const int8_t *values, int max_seeds);
 void       kz_endgame_free    (KzEndgame *endgame);
 int        kz_endgame_max_seeds (const KzEndgame *endgame);
+/* The values, one byte per index (kz_endgame_rank()): a solver that
+ * ranks a child early can prefetch its byte and read it later. */
+const int8_t *kz_endgame_values (const KzEndgame *endgame);
 /* V of a distribution (pits-only frame) with at most N seeds. */
 int        kz_endgame_pits_value (const KzEndgame *endgame, const uint8_t *pits);
 /* A Kalah position not over with at most N seeds in the pits: true, and

@@ -36,6 +36,7 @@ typedef struct {
   int64_t       deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
   bool          stop;
   const KzEndgame *endgame;
+  const int8_t *endgame_values;
   int           endgame_seeds;  /* positions with at most this many are looked up; -1: none */
 } Solver;
 
@@ -203,6 +204,7 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
 
   Child ch[ROW];
   int keys[ROW];
+  uint64_t db_index[ROW];
   int n = 0;
   if (alpha < beta)
     for (int pit = 0; pit < ROW; pit++)
@@ -210,17 +212,35 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
         {
           kz_pits_play (b, pit, &ch[n]);
           keys[n] = order_key (&ch[n]);
-          if (!ch[n].final)
+          db_index[n] = UINT64_MAX;
+          if (ch[n].final)
+            ;
+          else if (ch[n].seeds <= s->endgame_seeds)
+            {
+              /* In the database: its byte is the child's exact value, read
+               * below, once the line has had time to arrive. */
+              db_index[n] = kz_endgame_rank (ch[n].c.c);
+              __builtin_prefetch (s->endgame_values + db_index[n]);
+            }
+          else
             __builtin_prefetch (bucket_of (s, &ch[n].c));
           n++;
         }
 
-  /* A child the table already proves good enough ends the search here. */
+  /* A child the table already proves good enough ends the search here;
+   * one in the database is as good as a finished game, with its exact
+   * value, and is never searched. */
   for (int i = 0; i < n; i++)
     {
       const Entry *ce;
       int v;
 
+      if (db_index[i] != UINT64_MAX)
+        {
+          int dv = s->endgame_values[db_index[i]];
+          ch[i].value = ch[i].again ? ch[i].gain + dv : ch[i].gain - dv;
+          ch[i].final = true;
+        }
       if (ch[i].final)
         v = ch[i].value;
       else if ((ce = probe (s, &ch[i].c)) == NULL)
@@ -344,7 +364,8 @@ kz_kalah_solve_endgame (const KzPosition *pos,
                         KzKalahSolution  *out)
 {
   Solver s = { .table = table, .shift = 63, .cancel = cancel,
-               .endgame = endgame, .endgame_seeds = kz_endgame_max_seeds (endgame) };
+               .endgame = endgame, .endgame_values = kz_endgame_values (endgame),
+               .endgame_seeds = kz_endgame_max_seeds (endgame) };
 
   if (time_ms > 0)
     s.deadline_ns = now_ns () + (int64_t) time_ms * 1000000;
