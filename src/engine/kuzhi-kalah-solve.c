@@ -350,13 +350,14 @@ kz_kalah_solve (const KzPosition *pos,
                 int               guess,
                 KzKalahSolution  *out)
 {
-  return kz_kalah_solve_endgame (pos, table, table_bytes, cancel, time_ms, guess, NULL, out);
+  return kz_kalah_solve_endgame (pos, table, table_bytes, false, cancel, time_ms, guess, NULL, out);
 }
 
 bool
 kz_kalah_solve_endgame (const KzPosition *pos,
                         void             *table,
                         size_t            table_bytes,
+                        bool              zeroed,
                         volatile int     *cancel,
                         int               time_ms,
                         int               guess,
@@ -385,7 +386,8 @@ kz_kalah_solve_endgame (const KzPosition *pos,
   while (((size_t) 2 << (64 - s.shift)) * sizeof (Bucket) <= table_bytes)
     s.shift--;
   s.n_buckets = (size_t) 1 << (64 - s.shift);
-  memset (table, 0, s.n_buckets * sizeof (Bucket));
+  if (!zeroed)
+    memset (table, 0, s.n_buckets * sizeof (Bucket));
 
   int v = value_of (&s, &root, kz_pits_seeds (&root), guess - store_diff);
   out->value = store_diff + v;
