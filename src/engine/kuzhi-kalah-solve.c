@@ -188,44 +188,57 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
   int alpha0 = alpha;
   int best = -128, best_pit = -1;
 
-  /* The table's move first, before the others are even played: it often
-   * settles the node alone. */
-  if (table_pit >= 0)
+  /* Every child is made first and its table line or database byte asked
+   * for, so that those arrive while the table's move is searched; that
+   * move often settles the node alone. */
+  Child ch[ROW];
+  int keys[ROW];
+  uint64_t db_index[ROW];
+  int n = 0, table_i = -1;
+  for (int pit = 0; pit < ROW; pit++)
+    if (b->c[pit] != 0)
+      {
+        kz_pits_play (b, pit, &ch[n]);
+        keys[n] = order_key (&ch[n]);
+        db_index[n] = UINT64_MAX;
+        if (ch[n].final)
+          ;
+        else if (ch[n].seeds <= s->endgame_seeds)
+          {
+            /* In the database: its byte is the child's exact value, read
+             * below, once the line has had time to arrive. */
+            db_index[n] = kz_endgame_rank (ch[n].c.c);
+            __builtin_prefetch (s->endgame_values + db_index[n]);
+          }
+        else
+          __builtin_prefetch (bucket_of (s, &ch[n].c));
+        if (pit == table_pit)
+          table_i = n;
+        n++;
+      }
+
+  if (table_i >= 0)
     {
-      Child t;
-      kz_pits_play (b, table_pit, &t);
-      best = child_value (s, &t, alpha, beta);
+      Child *t = &ch[table_i];
+      if (db_index[table_i] != UINT64_MAX)
+        {
+          int dv = s->endgame_values[db_index[table_i]];
+          t->value = t->again ? t->gain + dv : t->gain - dv;
+          t->final = true;
+        }
+      best = child_value (s, t, alpha, beta);
       best_pit = table_pit;
       if (s->stop)
         return 0;
       if (best > alpha)
         alpha = best;
+      n--;
+      ch[table_i] = ch[n];
+      keys[table_i] = keys[n];
+      db_index[table_i] = db_index[n];
     }
-
-  Child ch[ROW];
-  int keys[ROW];
-  uint64_t db_index[ROW];
-  int n = 0;
-  if (alpha < beta)
-    for (int pit = 0; pit < ROW; pit++)
-      if (b->c[pit] != 0 && pit != table_pit)
-        {
-          kz_pits_play (b, pit, &ch[n]);
-          keys[n] = order_key (&ch[n]);
-          db_index[n] = UINT64_MAX;
-          if (ch[n].final)
-            ;
-          else if (ch[n].seeds <= s->endgame_seeds)
-            {
-              /* In the database: its byte is the child's exact value, read
-               * below, once the line has had time to arrive. */
-              db_index[n] = kz_endgame_rank (ch[n].c.c);
-              __builtin_prefetch (s->endgame_values + db_index[n]);
-            }
-          else
-            __builtin_prefetch (bucket_of (s, &ch[n].c));
-          n++;
-        }
+  if (alpha >= beta)
+    n = 0;
 
   /* A child the table already proves good enough ends the search here;
    * one in the database is as good as a finished game, with its exact
