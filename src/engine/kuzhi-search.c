@@ -157,10 +157,12 @@ kz_searcher_new (size_t table_mb)
   s->n_buckets = 1;
   while (s->n_buckets * 2 * sizeof (TTBucket) <= bytes)
     s->n_buckets *= 2;
-  /* Fresh from the system, so already zeros: left untouched until used,
-   * and not cleared. */
   s->table = table_alloc (s->n_buckets * sizeof (TTBucket));
-  s->table_state = TABLE_CLEAN;
+  /* Fresh from the system, so zeros already; but cleared all the same,
+   * because touching every page now takes the page faults here rather
+   * than in the first timed search (left untouched, Hard's first 1 s from
+   * the Constitution's start searched 29 000 nodes instead of 1.1 M). */
+  s->table_state = TABLE_SEARCHED;
   s->frames = malloc (MAX_PLY * sizeof (Frame));
   if (s->table == NULL || s->frames == NULL)
     {
