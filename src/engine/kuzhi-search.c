@@ -955,6 +955,32 @@ root_search (KzSearcher *s, const KzPosition *root, int depth, int alpha, int be
   return !s->stop;
 }
 
+/* The solver's first guess, in seeds: the best turn by the evaluation
+ * after it, as a search of one turn would give it, but without the table
+ * (which then stays clean for the solver). The evaluation of the root
+ * itself guessed lower in Kalah and cost the solve one more test. */
+static int
+one_turn_guess (KzSearcher *s, const KzPosition *root)
+{
+  Move moves[MAX_MOVES];
+  int n = generate (s, root, moves);
+  int best = -KZ_SCORE_INF;
+
+  for (int i = 0; i < n; i++)
+    {
+      KzPosition c;
+      int v;
+      make_move (s, root, moves[i], &c);
+      if (c.over)
+        v = final_score (kz_eval_final_margin (&c, root->to_move));
+      else
+        v = c.to_move == root->to_move ? kz_eval (&c, s->w) : -kz_eval (&c, s->w);
+      if (v > best)
+        best = v;
+    }
+  return kz_score_is_final (best) ? kz_score_margin (best) : kz_score_to_seeds (best);
+}
+
 /* Kalah without limits: the dedicated solver works in the searcher's
  * table, which is cleared after it. False when it was cancelled. */
 static bool
@@ -1075,7 +1101,7 @@ kz_search (KzSearcher           *s,
       bool done;
 
       /* Without limits, Kalah is solved outright by null-window tests on
-       * the margin, starting from the evaluation's guess, before any
+       * the margin, starting from a guess of one turn, before any
        * search has written to the table (a fresh table is then not
        * cleared first: a plain iteration for the guess used to make it
        * clear a gigabyte). Stopped by its cap, one plain iteration still
@@ -1083,7 +1109,7 @@ kz_search (KzSearcher           *s,
        * proven or the cap. */
       if (solve_mode && depth == 1 && root->variant == KZ_VARIANT_KALAH)
         {
-          if (solve_kalah (s, root, kz_score_to_seeds (kz_eval (root, s->w)), r))
+          if (solve_kalah (s, root, one_turn_guess (s, root), r))
             return true;
           if (s->cancelled)
             break;
