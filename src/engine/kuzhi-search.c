@@ -982,7 +982,8 @@ one_turn_guess (KzSearcher *s, const KzPosition *root)
 }
 
 /* Kalah without limits: the dedicated solver works in the searcher's
- * table, which is cleared after it. False when it was cancelled. */
+ * table, which the next search clears (begin_search). False when it was
+ * cancelled. */
 static bool
 solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r)
 {
