@@ -6,12 +6,16 @@
 #include <time.h>
 
 #include "kuzhi-search.h"
+#include "kuzhi-endgame-file.h"
 
 /* Options, so that a quick run and a thorough one use the same program. */
 static int     opt_games = 100;        /* per pairing, colours alternated */
 static int     opt_hard_nodes = 100000; /* Hard's budget per move in the table (~0.05 s) */
 static int     opt_kalah4_seconds = 600;
 static int     opt_kalah4_mb = 1024;
+static int     opt_endgame_seeds;
+static char   *opt_endgame_dir;
+static KzEndgameFile *endgame_file;   /* the solves' database, or NULL */
 static int     opt_second_ms = 1000;
 static int     opt_opening = 4;         /* random turns before the engines meet */
 static int     opt_check_nodes = 200000; /* the search that judges an opening */
@@ -33,6 +37,8 @@ static GOptionEntry entries[] = {
   { "hard-nodes", 0, 0, G_OPTION_ARG_INT, &opt_hard_nodes, "Hard's nodes per move in the strength table", "N" },
   { "kalah4-seconds", 0, 0, G_OPTION_ARG_INT, &opt_kalah4_seconds, "Time given to solving Kalah with 4 seeds (0: no limit)", "S" },
   { "kalah4-mb", 0, 0, G_OPTION_ARG_INT, &opt_kalah4_mb, "Table for solving Kalah with 4 seeds, in MB", "MB" },
+  { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &opt_endgame_seeds, "The solves use the endgame database of N seeds (0: none), built if missing", "N" },
+  { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_endgame_dir, "Where that database is (default: as the app)", "DIR" },
   { "opening", 0, 0, G_OPTION_ARG_INT, &opt_opening, "Random turns that start every game of the table", "N" },
   { "check-nodes", 0, 0, G_OPTION_ARG_INT, &opt_check_nodes, "Nodes of the search that judges an opening", "N" },
   { "candidates", 0, 0, G_OPTION_ARG_INT, &opt_candidates, "Random openings judged per opening kept", "N" },
@@ -114,6 +120,8 @@ bench_solve (int seeds, int time_limit_s, size_t table_mb)
   GThread *thread = NULL;
   double cpu0 = cpu_seconds ();
 
+  if (endgame_file != NULL)
+    kz_searcher_set_endgame (s, KZ_VARIANT_KALAH, kz_endgame_file_get (endgame_file));
   new_match (&m, KZ_VARIANT_KALAH, seeds);
   if (time_limit_s > 0)
     thread = g_thread_new ("watch", watch_clock, &watch);
@@ -677,6 +685,19 @@ main (int argc, char **argv)
       tune (opt_tune);
       return 0;
     }
+  if (!opt_skip_solve && opt_endgame_seeds > 0)
+    {
+      /* Opened (and verified) before the clock starts: its pages count in
+       * the peak memory, its opening not in the solves' CPU time. */
+      g_autofree char *path = kz_endgame_file_default_path (opt_endgame_dir, KZ_VARIANT_KALAH, opt_endgame_seeds);
+      double cpu0 = cpu_seconds ();
+      endgame_file = kz_endgame_file_open (path, KZ_VARIANT_KALAH, NULL);
+      if (endgame_file == NULL)
+        endgame_file = kz_endgame_file_build (path, KZ_VARIANT_KALAH, opt_endgame_seeds, NULL, NULL, NULL, &error);
+      if (endgame_file == NULL)
+        g_error ("endgame database %s: %s", path, error->message);
+      g_print ("endgame database %s: opened in %.2f s of CPU\n", path, cpu_seconds () - cpu0);
+    }
   if (!opt_skip_solve)
     {
       bench_solve (3, 0, 64);
@@ -687,5 +708,6 @@ main (int argc, char **argv)
     bench_speed ();
   if (!opt_skip_strength)
     bench_strength ();
+  g_clear_pointer (&endgame_file, kz_endgame_file_free);
   return 0;
 }

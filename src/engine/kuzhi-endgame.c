@@ -520,6 +520,12 @@ kz_endgame_max_seeds (const KzEndgame *endgame)
   return endgame != NULL ? endgame->max_seeds : -1;
 }
 
+const int8_t *
+kz_endgame_values (const KzEndgame *endgame)
+{
+  return endgame != NULL ? (const int8_t *) endgame->values : NULL;
+}
+
 int
 kz_endgame_pits_value (const KzEndgame *endgame, const uint8_t *pits)
 {

@@ -87,6 +87,9 @@ KzEndgame  *kz_endgame_new     (KzVariantId game, const uint8_t *values, int max
 void        kz_endgame_free    (KzEndgame *endgame);
 KzVariantId kz_endgame_game    (const KzEndgame *endgame);
 int         kz_endgame_max_seeds (const KzEndgame *endgame);
+/* Kalah's values, one byte per index (kz_endgame_rank()): a solver that
+ * ranks a child early can prefetch its byte and read it later. */
+const int8_t *kz_endgame_values (const KzEndgame *endgame);
 /* Kalah's V of a distribution (pits-only frame) with at most N seeds. */
 int         kz_endgame_pits_value (const KzEndgame *endgame, const uint8_t *pits);
 /* A position of the database's game, not over, that it decides: true,

@@ -36,6 +36,7 @@ typedef struct {
   int64_t       deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
   bool          stop;
   const KzEndgame *endgame;
+  const int8_t *endgame_values;
   int           endgame_seeds;  /* positions with at most this many are looked up; -1: none */
 } Solver;
 
@@ -187,40 +188,72 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
   int alpha0 = alpha;
   int best = -128, best_pit = -1;
 
-  /* The table's move first, before the others are even played: it often
-   * settles the node alone. */
-  if (table_pit >= 0)
+  /* Every child is made first and its table line or database byte asked
+   * for, so that those arrive while the table's move is searched; that
+   * move often settles the node alone. */
+  Child ch[ROW];
+  int keys[ROW];
+  uint64_t db_index[ROW];
+  int n = 0, table_i = -1;
+  for (int pit = 0; pit < ROW; pit++)
+    if (b->c[pit] != 0)
+      {
+        kz_pits_play (b, pit, &ch[n]);
+        keys[n] = order_key (&ch[n]);
+        db_index[n] = UINT64_MAX;
+        if (ch[n].final)
+          ;
+        else if (ch[n].seeds <= s->endgame_seeds)
+          {
+            /* In the database: its byte is the child's exact value, read
+             * below, once the line has had time to arrive. */
+            db_index[n] = kz_endgame_rank (ch[n].c.c);
+            __builtin_prefetch (s->endgame_values + db_index[n]);
+          }
+        else
+          __builtin_prefetch (bucket_of (s, &ch[n].c));
+        if (pit == table_pit)
+          table_i = n;
+        n++;
+      }
+
+  if (table_i >= 0)
     {
-      Child t;
-      kz_pits_play (b, table_pit, &t);
-      best = child_value (s, &t, alpha, beta);
+      Child *t = &ch[table_i];
+      if (db_index[table_i] != UINT64_MAX)
+        {
+          int dv = s->endgame_values[db_index[table_i]];
+          t->value = t->again ? t->gain + dv : t->gain - dv;
+          t->final = true;
+        }
+      best = child_value (s, t, alpha, beta);
       best_pit = table_pit;
       if (s->stop)
         return 0;
       if (best > alpha)
         alpha = best;
+      n--;
+      ch[table_i] = ch[n];
+      keys[table_i] = keys[n];
+      db_index[table_i] = db_index[n];
     }
+  if (alpha >= beta)
+    n = 0;
 
-  Child ch[ROW];
-  int keys[ROW];
-  int n = 0;
-  if (alpha < beta)
-    for (int pit = 0; pit < ROW; pit++)
-      if (b->c[pit] != 0 && pit != table_pit)
-        {
-          kz_pits_play (b, pit, &ch[n]);
-          keys[n] = order_key (&ch[n]);
-          if (!ch[n].final)
-            __builtin_prefetch (bucket_of (s, &ch[n].c));
-          n++;
-        }
-
-  /* A child the table already proves good enough ends the search here. */
+  /* A child the table already proves good enough ends the search here;
+   * one in the database is as good as a finished game, with its exact
+   * value, and is never searched. */
   for (int i = 0; i < n; i++)
     {
       const Entry *ce;
       int v;
 
+      if (db_index[i] != UINT64_MAX)
+        {
+          int dv = s->endgame_values[db_index[i]];
+          ch[i].value = ch[i].again ? ch[i].gain + dv : ch[i].gain - dv;
+          ch[i].final = true;
+        }
       if (ch[i].final)
         v = ch[i].value;
       else if ((ce = probe (s, &ch[i].c)) == NULL)
@@ -330,13 +363,14 @@ kz_kalah_solve (const KzPosition *pos,
                 int               guess,
                 KzKalahSolution  *out)
 {
-  return kz_kalah_solve_endgame (pos, table, table_bytes, cancel, time_ms, guess, NULL, out);
+  return kz_kalah_solve_endgame (pos, table, table_bytes, false, cancel, time_ms, guess, NULL, out);
 }
 
 bool
 kz_kalah_solve_endgame (const KzPosition *pos,
                         void             *table,
                         size_t            table_bytes,
+                        bool              zeroed,
                         volatile int     *cancel,
                         int               time_ms,
                         int               guess,
@@ -344,7 +378,8 @@ kz_kalah_solve_endgame (const KzPosition *pos,
                         KzKalahSolution  *out)
 {
   Solver s = { .table = table, .shift = 63, .cancel = cancel,
-               .endgame = endgame, .endgame_seeds = kz_endgame_max_seeds (endgame) };
+               .endgame = endgame, .endgame_values = kz_endgame_values (endgame),
+               .endgame_seeds = kz_endgame_max_seeds (endgame) };
 
   if (time_ms > 0)
     s.deadline_ns = now_ns () + (int64_t) time_ms * 1000000;
@@ -364,7 +399,8 @@ kz_kalah_solve_endgame (const KzPosition *pos,
   while (((size_t) 2 << (64 - s.shift)) * sizeof (Bucket) <= table_bytes)
     s.shift--;
   s.n_buckets = (size_t) 1 << (64 - s.shift);
-  memset (table, 0, s.n_buckets * sizeof (Bucket));
+  if (!zeroed)
+    memset (table, 0, s.n_buckets * sizeof (Bucket));
 
   int v = value_of (&s, &root, kz_pits_seeds (&root), guess - store_diff);
   out->value = store_diff + v;

@@ -31,10 +31,12 @@ bool kz_kalah_solve (const KzPosition *pos,
 
 /* The same with the endgame database (nullable): a position with at most
  * its N seeds in the pits is not searched but looked up, and the line of
- * play goes on through it. */
+ * play goes on through it. `zeroed`: the table holds only zeros already
+ * (fresh memory, or cleared), so it is not cleared again. */
 bool kz_kalah_solve_endgame (const KzPosition *pos,
                              void             *table,
                              size_t            table_bytes,
+                             bool              zeroed,
                              volatile int     *cancel,
                              int               time_ms,
                              int               guess,

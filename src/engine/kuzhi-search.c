@@ -54,9 +54,14 @@ typedef struct {
   uint64_t   ckeys[MAX_MOVES];    /* the children's table keys */
 } Frame;
 
+/* What the table holds: clearing a table of zeros again, or a whole
+ * gigabyte for each solve, cost the Kalah solve seconds of its time. */
+enum { TABLE_CLEAN, TABLE_SEARCHED, TABLE_SOLVED };
+
 struct _KzSearcher {
   TTBucket      *table;
   size_t         n_buckets;     /* a power of two */
+  uint8_t        table_state;   /* TABLE_*: the solver's entries are not the search's */
   uint8_t        age;
   Frame         *frames;        /* one per ply, allocated once */
   uint64_t       path[MAX_PLY + 1];
@@ -153,6 +158,11 @@ kz_searcher_new (size_t table_mb)
   while (s->n_buckets * 2 * sizeof (TTBucket) <= bytes)
     s->n_buckets *= 2;
   s->table = table_alloc (s->n_buckets * sizeof (TTBucket));
+  /* Fresh from the system, so zeros already; but cleared all the same,
+   * because touching every page now takes the page faults here rather
+   * than in the first timed search (left untouched, Hard's first 1 s from
+   * the Constitution's start searched 29 000 nodes instead of 1.1 M). */
+  s->table_state = TABLE_SEARCHED;
   s->frames = malloc (MAX_PLY * sizeof (Frame));
   if (s->table == NULL || s->frames == NULL)
     {
@@ -184,7 +194,9 @@ kz_searcher_free (KzSearcher *s)
 void
 kz_searcher_clear (KzSearcher *s)
 {
-  memset (s->table, 0, s->n_buckets * sizeof (TTBucket));
+  if (s->table_state != TABLE_CLEAN)
+    memset (s->table, 0, s->n_buckets * sizeof (TTBucket));
+  s->table_state = TABLE_CLEAN;
   memset (s->history, 0, sizeof s->history);
   s->age = 0;
 }
@@ -940,21 +952,51 @@ static bool
 root_search (KzSearcher *s, const KzPosition *root, int depth, int alpha, int beta, int *score)
 {
   s->root_best = MOVE_NONE;
+  s->table_state = TABLE_SEARCHED;
   *score = search (s, root, position_key (s, root), depth, alpha, beta, 0);
   return !s->stop;
 }
 
+/* The solver's first guess, in seeds: the best turn by the evaluation
+ * after it, as a search of one turn would give it, but without the table
+ * (which then stays clean for the solver). The evaluation of the root
+ * itself guessed lower in Kalah and cost the solve one more test. */
+static int
+one_turn_guess (KzSearcher *s, const KzPosition *root)
+{
+  Move moves[MAX_MOVES];
+  int n = generate (s, root, moves);
+  int best = -KZ_SCORE_INF;
+
+  for (int i = 0; i < n; i++)
+    {
+      KzPosition c;
+      int v;
+      make_move (s, root, moves[i], &c);
+      if (c.over)
+        v = final_score (kz_eval_final_margin (&c, root->to_move));
+      else
+        v = c.to_move == root->to_move ? kz_eval (&c, s->w) : -kz_eval (&c, s->w);
+      if (v > best)
+        best = v;
+    }
+  return kz_score_is_final (best) ? kz_score_margin (best) : kz_score_to_seeds (best);
+}
+
 /* Kalah without limits: the dedicated solver works in the searcher's
- * table, which is cleared after it. False when it was cancelled. */
+ * table, which the next search clears (begin_search). False when it was
+ * cancelled. */
 static bool
 solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r)
 {
   KzKalahSolution sol;
   int64_t left = s->deadline_ms - elapsed_ms (s);
-  bool ok = kz_kalah_solve_endgame (root, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
+  bool ok = kz_kalah_solve_endgame (root, s->table, s->n_buckets * sizeof (TTBucket),
+                                    s->table_state == TABLE_CLEAN, s->cancel,
                                     left > 0 ? (int) left : 1, guess, s->db, &sol);
 
-  kz_searcher_clear (s);
+  /* Cleared when a search next needs it, not now. */
+  s->table_state = TABLE_SOLVED;
   s->nodes += sol.nodes;
   if (!ok)
     {
@@ -994,6 +1036,10 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
     }
   solve_mode = limits.depth == 0 && limits.time_ms == 0 && limits.nodes == 0;
 
+  /* The solver's entries are not the search's: the table is cleared
+   * once they are no longer wanted, here. */
+  if (s->table_state == TABLE_SOLVED)
+    kz_searcher_clear (s);
   s->w = &s->weights[root->variant];
   s->db = s->endgames[root->variant];
   s->repetition = s->variant->has_repetition;
@@ -1058,13 +1104,20 @@ kz_search (KzSearcher           *s,
       bool done;
 
       /* Without limits, Kalah is solved outright by null-window tests on
-       * the margin (a plain iteration first gives the guess). The other
-       * games go on deepening until the value is proven or the cap. */
-      if (solve_mode && depth > 1 && root->variant == KZ_VARIANT_KALAH)
+       * the margin, starting from a guess of one turn, before any
+       * search has written to the table (a fresh table is then not
+       * cleared first: a plain iteration for the guess used to make it
+       * clear a gigabyte). Stopped by its cap, one plain iteration still
+       * gives a move. The other games go on deepening until the value is
+       * proven or the cap. */
+      if (solve_mode && depth == 1 && root->variant == KZ_VARIANT_KALAH)
         {
-          if (solve_kalah (s, root, kz_score_is_final (best_score) ? kz_score_margin (best_score) : kz_score_to_seeds (best_score), r))
+          if (solve_kalah (s, root, one_turn_guess (s, root), r))
             return true;
-          break;
+          if (s->cancelled)
+            break;
+          kz_searcher_clear (s);
+          max_depth = 1;
         }
 
       /* An aspiration window around the last score, opened on failure. */
@@ -1149,9 +1202,10 @@ solve_kalah_children (KzSearcher *s, const KzPosition *root, RootValue *values, 
       make_move (s, root, rv->move, &child);
       int64_t left = s->deadline_ms - elapsed_ms (s);
       int guess = kz_score_to_seeds (child.to_move == root->to_move ? rv->score : -rv->score);
-      bool ok = kz_kalah_solve_endgame (&child, s->table, s->n_buckets * sizeof (TTBucket), s->cancel,
+      bool ok = kz_kalah_solve_endgame (&child, s->table, s->n_buckets * sizeof (TTBucket),
+                                        s->table_state == TABLE_CLEAN, s->cancel,
                                         left > 0 ? (int) left : 1, guess, s->db, &sol);
-      kz_searcher_clear (s);
+      s->table_state = TABLE_SOLVED;
       s->nodes += sol.nodes;
       if (!ok)
         {
@@ -1248,6 +1302,7 @@ kz_search_analyse (KzSearcher           *s,
     values[i].move = moves[i];
 
   solve_mode = begin_search (s, match, &limits, cancel);
+  s->table_state = TABLE_SEARCHED;
   s->path[0] = position_key (s, root);
   int max_depth = limits.depth > 0 && limits.depth < DEPTH_SOLVE ? limits.depth : DEPTH_SOLVE;
 
