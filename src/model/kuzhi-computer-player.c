@@ -186,7 +186,6 @@ run_search (KuzhiComputerPlayer *self,
   g_mutex_lock (&self->lock);
   if (self->searcher == NULL)
     self->searcher = kz_searcher_new (TABLE_MB);
-  g_atomic_int_set (&self->release, FALSE);
   if (self->searcher != NULL)
     use_endgame (self->searcher, data->match.pos.variant);
   if (self->searcher != NULL && !g_atomic_int_get (&data->cancel) && data->analyse)
@@ -198,7 +197,9 @@ run_search (KuzhiComputerPlayer *self,
   else if (self->searcher != NULL && !g_atomic_int_get (&data->cancel))
     found = kz_search (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, result);
   no_memory = self->searcher == NULL;
-  if (g_atomic_int_get (&self->release))
+  /* A release asked for while this search held the lock (even while it
+   * made the table) is honoured now, and only once. */
+  if (g_atomic_int_compare_and_exchange (&self->release, TRUE, FALSE))
     g_clear_pointer (&self->searcher, kz_searcher_free);
   g_mutex_unlock (&self->lock);
 
@@ -254,7 +255,6 @@ run_review (KuzhiComputerPlayer *self,
   g_mutex_lock (&self->lock);
   if (self->searcher == NULL)
     self->searcher = kz_searcher_new (TABLE_MB);
-  g_atomic_int_set (&self->release, FALSE);
   if (self->searcher == NULL)
     ok = FALSE;
   else
@@ -297,7 +297,9 @@ run_review (KuzhiComputerPlayer *self,
       r->exact = r->exact && played->exact;
       post_progress (data, NULL, turns->len - k, turns->len);
     }
-  if (g_atomic_int_get (&self->release))
+  /* A release asked for while this search held the lock (even while it
+   * made the table) is honoured now, and only once. */
+  if (g_atomic_int_compare_and_exchange (&self->release, TRUE, FALSE))
     g_clear_pointer (&self->searcher, kz_searcher_free);
   g_mutex_unlock (&self->lock);
   if (cancellable != NULL)
