@@ -514,3 +514,26 @@ kz_test_assert_same_match (const KzMatch *a, const KzMatch *b)
       g_assert_true (kz_position_equal (&a->history[i].before, &b->history[i].before));
     }
 }
+
+/* ---- endgame database builds --------------------------------------------- */
+
+/* A build's progress callback that checks the progress only goes up and
+ * stays within 1; `user_data` is a double holding the last one. */
+static inline void
+kz_test_progress_rises (double fraction, void *user_data)
+{
+  double *last = user_data;
+
+  g_assert_cmpfloat (fraction, >=, *last);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  *last = fraction;
+}
+
+/* One that cancels the build at its first report; `user_data` is the
+ * build's cancel flag (an int). */
+static inline void
+kz_test_progress_cancel (double fraction, void *user_data)
+{
+  (void) fraction;
+  g_atomic_int_set ((int *) user_data, 1);
+}

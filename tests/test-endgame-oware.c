@@ -242,32 +242,15 @@ test_deterministic (void)
 
 /* Progress only goes up and ends at 1; a cancel stops the build. */
 static void
-on_progress (double fraction, void *user_data)
-{
-  double *last = user_data;
-
-  g_assert_cmpfloat (fraction, >=, *last);
-  g_assert_cmpfloat (fraction, <=, 1.0);
-  *last = fraction;
-}
-
-static void
-on_progress_cancel (double fraction, void *user_data)
-{
-  (void) fraction;
-  *(volatile int *) user_data = 1;
-}
-
-static void
 test_progress_and_cancel (void)
 {
   g_autofree KzOwareEntry *e = g_new (KzOwareEntry, kz_endgame_oware_entries (6));
   double last = 0;
   volatile int cancel = 0;
 
-  g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) e, 6, on_progress, &last, NULL));
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) e, 6, kz_test_progress_rises, &last, NULL));
   g_assert_cmpfloat (last, ==, 1.0);
-  g_assert_false (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) e, 6, on_progress_cancel,
+  g_assert_false (kz_endgame_compute (KZ_VARIANT_OWARE, (uint8_t *) e, 6, kz_test_progress_cancel,
                                       (void *) &cancel, &cancel));
 }
 

@@ -475,37 +475,21 @@ test_file (void)
 
 /* A build reports progress up to 1 and stops when cancelled. */
 static void
-on_progress (double fraction, void *user_data)
-{
-  double *last = user_data;
-  g_assert_cmpfloat (fraction, >=, *last);
-  g_assert_cmpfloat (fraction, <=, 1.0);
-  *last = fraction;
-}
-
-static void
-on_progress_cancel (double fraction, void *user_data)
-{
-  (void) fraction;
-  g_atomic_int_set ((int *) user_data, 1);
-}
-
-static void
 test_progress_and_cancel (void)
 {
   g_autofree int8_t *v = g_malloc (kz_endgame_entries (12));
   double last = 0;
   int cancel = 0;
 
-  g_assert_true (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) v, 12, on_progress, &last, NULL));
+  g_assert_true (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) v, 12, kz_test_progress_rises, &last, NULL));
   g_assert_cmpfloat (last, ==, 1.0);
-  g_assert_false (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) v, 12, on_progress_cancel, &cancel, &cancel));
+  g_assert_false (kz_endgame_compute (KZ_VARIANT_KALAH, (uint8_t *) v, 12, kz_test_progress_cancel, &cancel, &cancel));
 
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
   g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 12);
   g_autoptr(GError) error = NULL;
   cancel = 0;
-  g_assert_null (kz_endgame_file_build (path, KZ_VARIANT_KALAH, 12, on_progress_cancel, &cancel, &cancel, &error));
+  g_assert_null (kz_endgame_file_build (path, KZ_VARIANT_KALAH, 12, kz_test_progress_cancel, &cancel, &cancel, &error));
   g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_CANCELLED);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_rmdir (dir);
