@@ -32,6 +32,8 @@ on_progress (KuzhiEndgameStore *store, GParamSpec *pspec, Watch *w)
       return;
     }
   g_assert_true (!says || strchr (hint, '%') != NULL);
+  if (pos->variant == KZ_VARIANT_KALAH && says && !w->seen_in_kalah)
+    kz_test_capture (GTK_WIDGET (w->window), "endgame-progress.png");
   if (pos->variant == KZ_VARIANT_KALAH)
     w->seen_in_kalah |= says;
   else
