@@ -82,6 +82,7 @@ struct _KzSearcher {
   const KzVariant      *variant;
   const KzEvalWeights  *w;
   const KzEndgame      *db;         /* the endgame database when it is this game's */
+  int                   db_seeds;   /* the most seeds on the board it holds */
   bool                  repetition;
   bool                  bounds;
   bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
@@ -580,7 +581,9 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
 
   /* The endgame database knows the value: scored as a game over here,
    * so a line's delay counts the turns to the database, and exact. */
-  if (ply > 0 && s->db != NULL)
+  /* The seeds on the board are those not in the stores: most nodes are
+   * turned away by that sum, before the probe builds the mover's frame. */
+  if (ply > 0 && s->db != NULL && s->total - pos->stores[0] - pos->stores[1] <= s->db_seeds)
     {
       int margin;
       if (kz_endgame_probe (s->db, pos, &margin))
@@ -1046,6 +1049,7 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;
   s->total = kz_position_total (root);
+  s->db_seeds = s->db != NULL ? kz_endgame_max_seeds (s->db) : -1;
   s->node_limit = limits.nodes;
   s->taint = 0;
   s->guesses = 0;
