@@ -73,6 +73,25 @@ PY
   done <<<"$(tail -n +2 <<<"$counts")"
 }
 
+# The end of what each test that did not pass printed, for the closing
+# lines: CI shows only the end of the run's output.
+show_failed_output () {
+  python3 - "$1/meson-logs/testlog.json" "$1" <<'PY'
+import json, sys
+try:
+    for line in open(sys.argv[1]):
+        entry = json.loads(line)
+        if entry.get("result") in ("OK", "EXPECTEDFAIL", "SKIP"):
+            continue
+        out = ((entry.get("stdout") or "") + (entry.get("stderr") or "")).splitlines()[-30:]
+        print("---- %s: %s (%s), the end of its output:" % (sys.argv[2], entry.get("name"), entry.get("result")))
+        for l in out:
+            print("    " + l[:300])
+except FileNotFoundError:
+    pass
+PY
+}
+
 run_game () {
   install_missing "${build_packages[@]}"
   configure build
@@ -110,7 +129,11 @@ run_tests () {
   fi
 
   echo
-  [ -z "$failures" ] || printf "%s" "$failures"
+  if [ -n "$failures" ]; then
+    show_failed_output build
+    show_failed_output build-asan
+    printf "%s" "$failures"
+  fi
   if [ "$total_s" -gt 0 ]; then
     echo "$total_p passed, $total_f failed, $total_s skipped"
   else
