@@ -18,10 +18,10 @@ static int     opt_search_ms = 1000;    /* each Oware endgame's search */
 static gboolean opt_skip_solve, opt_skip_plain;
 
 static GOptionEntry entries[] = {
-  { "game", 0, 0, G_OPTION_ARG_STRING, &opt_game, "The game whose database is built (kalah, oware, mangala)", "GAME" },
+  { "game", 0, 0, G_OPTION_ARG_STRING, &opt_game, "The game whose database is built (kalah, oware, mangala, bohnenspiel)", "GAME" },
   { "seeds", 0, 0, G_OPTION_ARG_STRING, &opt_seeds,
     "The databases built (seeds on the board; default 12,14,16,18, Oware 8,10,12)", "N1,N2,..." },
-  { "search-ms", 0, 0, G_OPTION_ARG_INT, &opt_search_ms, "Oware: each endgame's search with and without it", "MS" },
+  { "search-ms", 0, 0, G_OPTION_ARG_INT, &opt_search_ms, "Oware and Bohnenspiel: each endgame's search with and without it", "MS" },
   { "solve-seeds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seeds, "Seeds per pit of the Kalah solved from the start", "S" },
   { "solve-mb", 0, 0, G_OPTION_ARG_INT, &opt_solve_mb, "The solver's table, in MB", "MB" },
   { "solve-seconds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seconds, "Time given to each solve", "S" },
@@ -119,26 +119,27 @@ solve (const KzEndgame *endgame)
   kz_searcher_free (s);
 }
 
-/* Oware endgames with 14 to 20 seeds on the board, each reached by
- * random play from the start (the same every run), searched for
- * opt_search_ms without and with the database: its depth, its value and
- * whether that is exact. */
+/* Oware's or Bohnenspiel's endgames with 2 to 8 seeds more on the
+ * board than the database holds, each reached by random play from the
+ * start (the same every run), searched for opt_search_ms without and with
+ * the database: its depth, its value and whether that is exact. */
 static void
-oware_searches (const KzEndgame *endgame)
+endgame_searches (KzVariantId game, const KzEndgame *endgame)
 {
-  static const int targets[] = { 14, 16, 18, 20 };
+  const int above[] = { 2, 4, 6, 8 };
   KzSearcher *s = kz_searcher_new (64);
   guint64 rng = 2026;
 
-  for (gsize t = 0; t < G_N_ELEMENTS (targets); t++)
+  for (gsize t = 0; t < G_N_ELEMENTS (above); t++)
     for (int round = 0; round < 3; round++)
       {
         KzMatch m;
-        int on_board = 48;
+        int on_board, target = kz_endgame_max_seeds (endgame) + above[t];
 
-        if (!kz_match_init (&m, KZ_VARIANT_OWARE, NULL, NULL, 0))
-          g_error ("cannot set up Oware");
-        while (!m.pos.over && on_board > targets[t])
+        if (!kz_match_init (&m, game, NULL, NULL, 0))
+          g_error ("cannot set up %s", opt_game);
+        on_board = kz_position_row_sum (&m.pos, 0) + kz_position_row_sum (&m.pos, 1);
+        while (!m.pos.over && on_board > target)
           {
             KzAction actions[KZ_MAX_ACTIONS];
             int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
@@ -152,14 +153,14 @@ oware_searches (const KzEndgame *endgame)
             round--;
             continue;
           }
-        g_print ("oware, %d seeds on the board, stores %d-%d, ply %d:", on_board,
+        g_print ("%s, %d seeds on the board, stores %d-%d, ply %d:", opt_game, on_board,
                  m.pos.stores[m.pos.to_move], m.pos.stores[!m.pos.to_move], m.pos.plies);
         for (int with = 0; with < 2; with++)
           {
             KzSearchLimits limits = { .time_ms = opt_search_ms };
             KzSearchResult r;
             kz_searcher_clear (s);
-            kz_searcher_set_endgame (s, KZ_VARIANT_OWARE, with ? endgame : NULL);
+            kz_searcher_set_endgame (s, game, with ? endgame : NULL);
             kz_search (s, &m, &limits, NULL, &r);
             g_print ("  %s: depth %d, %s %+d, best %d, %.2f M nodes", with ? "with" : "without",
                      r.depth, r.exact ? "exact" : "score", kz_score_to_seeds (r.score), r.best, r.nodes / 1e6);
@@ -200,7 +201,8 @@ main (int argc, char **argv)
   if (game == KZ_VARIANT_KALAH && !opt_skip_solve && !opt_skip_plain)
     solve (NULL);
 
-  g_auto(GStrv) list = g_strsplit (opt_seeds != NULL ? opt_seeds : game == KZ_VARIANT_OWARE ? "8,10,12" : "12,14,16,18",
+  g_auto(GStrv) list = g_strsplit (opt_seeds != NULL ? opt_seeds :
+                                   game == KZ_VARIANT_OWARE || game == KZ_VARIANT_BOHNENSPIEL ? "8,10,12" : "12,14,16,18",
                                    ",", -1);
   for (int i = 0; list[i] != NULL; i++)
     {
@@ -231,10 +233,10 @@ main (int argc, char **argv)
       largest = file;
     }
 
-  if (game == KZ_VARIANT_OWARE && !opt_skip_solve && largest != NULL)
+  if ((game == KZ_VARIANT_OWARE || game == KZ_VARIANT_BOHNENSPIEL) && !opt_skip_solve && largest != NULL)
     {
       g_print ("with N=%d:\n", kz_endgame_max_seeds (kz_endgame_file_get (largest)));
-      oware_searches (kz_endgame_file_get (largest));
+      endgame_searches (game, kz_endgame_file_get (largest));
     }
   if (game == KZ_VARIANT_KALAH && !opt_skip_solve && largest != NULL)
     {

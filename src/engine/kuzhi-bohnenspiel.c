@@ -6,7 +6,7 @@
 
 #define N_PITS      12
 #define ROW         6
-#define QUIET_LIMIT 100   /* plies in a row without a capture end the game */
+#define QUIET_LIMIT KZ_BOHNENSPIEL_QUIET_LIMIT
 
 static bool
 bohnenspiel_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)

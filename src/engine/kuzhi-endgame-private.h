@@ -25,6 +25,22 @@ kz_endgame_rank_fast (const uint8_t *p)
   return r + kz_endgame_binom[sum + KZ_ENDGAME_PITS - 1][KZ_ENDGAME_PITS];
 }
 
+/* The 12 pits of `pos` in the mover's frame (the mover's six first) and
+ * how many seeds they hold. */
+static inline int
+kz_endgame_mover_frame (const KzPosition *pos, uint8_t *pits)
+{
+  int me = pos->to_move, seeds = 0;
+
+  for (int i = 0; i < KZ_ENDGAME_PITS / 2; i++)
+    {
+      pits[i] = pos->pits[me * (KZ_ENDGAME_PITS / 2) + i];
+      pits[KZ_ENDGAME_PITS / 2 + i] = pos->pits[!me * (KZ_ENDGAME_PITS / 2) + i];
+      seeds += pits[i] + pits[KZ_ENDGAME_PITS / 2 + i];
+    }
+  return seeds;
+}
+
 /* A build's progress and cancel, shared by the games' builders. */
 typedef struct {
   uint64_t               done;
@@ -64,5 +80,6 @@ struct _KzEndgameGame {
   bool      (*best)    (const KzEndgame *endgame, const KzPosition *pos, KzAction *action, int *margin);
 };
 
-/* Oware's (kuzhi-endgame-oware.c). */
+/* Oware's (kuzhi-endgame-oware.c) and Bohnenspiel's (kuzhi-endgame-bohnenspiel.c). */
 extern const KzEndgameGame kz_endgame_oware_game;
+extern const KzEndgameGame kz_endgame_bohnenspiel_game;

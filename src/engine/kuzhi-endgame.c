@@ -1,4 +1,4 @@
-/* kuzhi-endgame.c — the endgame databases: ranking, Kalah's and Mangala's built layer by layer, the file's header, and look-ups. */
+/* kuzhi-endgame.c — the endgame databases: ranking, Kalah's and Mangala's built layer by layer, the table of the games that have one, the file's header, and look-ups. */
 #include "kuzhi-endgame-private.h"
 #include "kuzhi-kalah-pits-private.h"
 #include "kuzhi-search.h"
@@ -210,28 +210,13 @@ pits_check (const uint8_t *data, int max_seeds, char *error, size_t error_len)
   return true;
 }
 
-/* The pits of `pos` in the mover's frame and how many seeds they hold. */
-static int
-mover_frame (const KzPosition *pos, uint8_t *pits)
-{
-  int me = pos->to_move, seeds = 0;
-
-  for (int i = 0; i < KZ_PITS_ROW; i++)
-    {
-      pits[i] = pos->pits[me * KZ_PITS_ROW + i];
-      pits[KZ_PITS_ROW + i] = pos->pits[!me * KZ_PITS_ROW + i];
-      seeds += pits[i] + pits[KZ_PITS_ROW + i];
-    }
-  return seeds;
-}
-
 static bool
 pits_probe (const KzEndgame *endgame, const KzPosition *pos, int *margin)
 {
   uint8_t pits[KZ_ENDGAME_PITS];
   int me = pos->to_move;
 
-  if (mover_frame (pos, pits) > endgame->max_seeds)
+  if (kz_endgame_mover_frame (pos, pits) > endgame->max_seeds)
     return false;
   *margin = pos->stores[me] - pos->stores[!me] + ((const int8_t *) endgame->values)[kz_endgame_rank_fast (pits)];
   return true;
@@ -307,6 +292,7 @@ static const KzEndgameGame *const games[] = {
   &kalah_game,
   &mangala_game,
   &kz_endgame_oware_game,
+  &kz_endgame_bohnenspiel_game,
 };
 
 static const KzEndgameGame *

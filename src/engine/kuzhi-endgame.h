@@ -16,7 +16,9 @@ extern "C" {
  * position is its store difference plus V. Oware's stores decide when a
  * capture wins, and its ply limit when play stops: its entries are two
  * bytes, for each need of a majority (kuzhi-endgame-oware.h).
- * docs/computer-opponent.md describes each game's database.
+ * Bohnenspiel's 100-ply rule makes the plies since the last capture count:
+ * its entries are 100 signed bytes, V for each count from 0 to 99
+ * (kuzhi-endgame-bohnenspiel.c). docs/computer-opponent.md describes each game's database.
  *
  * A distribution of k seeds is ranked by the combinatorial number system:
  * with s_j = c_0 + … + c_j + j (j = 0 … 10) and s_11 = k + 11, the set
@@ -31,6 +33,12 @@ extern "C" {
 #define KZ_ENDGAME_KALAH_RULES   1
 #define KZ_ENDGAME_MANGALA_RULES 1
 #define KZ_ENDGAME_OWARE_RULES   1
+#define KZ_ENDGAME_BOHNENSPIEL_RULES 1
+/* Bohnenspiel's: 100 bytes a distribution, so a smaller N. The default:
+ * 65 MB, built in about 4 s of CPU (docs/computer-opponent.md has the
+ * figures). */
+#define KZ_ENDGAME_BOHNENSPIEL_MAX_SEEDS     12
+#define KZ_ENDGAME_BOHNENSPIEL_DEFAULT_SEEDS 10
 
 /* The file: a header of KZ_ENDGAME_HEADER_BYTES, then the entries.
  * Little-endian fields at these offsets:

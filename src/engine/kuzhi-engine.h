@@ -17,6 +17,7 @@ extern "C" {
 #define KZ_DROP_LIMIT  10000   /* safety limit on drops in one turn */
 #define KZ_MAX_ACTIONS 32      /* 14 sows + refill shell + 14 marks fit */
 #define KZ_OWARE_PLY_LIMIT 400 /* Oware ends after this many plies (the endgame database counts on it) */
+#define KZ_BOHNENSPIEL_QUIET_LIMIT 100 /* Bohnenspiel ends after this many plies in a row without a capture (so does its database) */
 
 typedef enum {
   KZ_VARIANT_CONSTITUTION,

@@ -110,7 +110,7 @@ build_endgame (const char *path, KzVariantId game, int seeds)
   return 0;
 }
 
-/* The games with a database, for the messages: "kalah, oware, mangala". */
+/* The games with a database, for the messages: "kalah, oware, mangala, bohnenspiel". */
 static char *
 endgame_games (void)
 {
@@ -159,11 +159,11 @@ main (int argc, char **argv)
     { "commands", 'c', 0, G_OPTION_ARG_STRING, &commands,
       "Run the commands given, separated by ';', then exit", "\"CMD1; CMD2; …\"" },
     { "build-endgame", 0, 0, G_OPTION_ARG_STRING, &build,
-      "Build the endgame database of GAME (kalah, oware, mangala), print its path, then exit", "GAME" },
+      "Build the endgame database of GAME (kalah, oware, mangala, bohnenspiel), print its path, then exit", "GAME" },
     { "endgame-path", 0, 0, G_OPTION_ARG_STRING, &where,
-      "Print where the endgame database of GAME (kalah, oware, mangala) is kept, then exit", "GAME" },
+      "Print where the endgame database of GAME (kalah, oware, mangala, bohnenspiel) is kept, then exit", "GAME" },
     { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds,
-      "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 10)", "N" },
+      "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 10; Bohnenspiel 1–12, default 10)", "N" },
     { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
     { NULL }
