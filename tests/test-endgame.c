@@ -392,6 +392,20 @@ static void wrong_checksum (GByteArray *b) { b->data[32] ^= 0x80; }
 static void unknown_field (GByteArray *b) { b->data[50] = 1; }
 static void empty (GByteArray *b) { g_byte_array_set_size (b, 0); }
 
+/* The file-backed pages resident in this process (RssFile of
+ * /proc/self/status), in kB; −1 where there is none. */
+static long
+resident_file_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "RssFile:")) == NULL)
+    return -1;
+  return atol (line + strlen ("RssFile:"));
+}
+
 static void
 test_file (void)
 {
@@ -439,9 +453,14 @@ test_file (void)
       g_assert_cmpint (kz_endgame_pits_value (kz_endgame_file_get (file), pits), ==, values[i]);
     }
 
+  /* Opened again, verified, and not kept resident whole: the pages the
+   * check read are let go (only the first is read again, above). */
+  long file_kb = resident_file_kb ();
   g_autoptr(KzEndgameFile) again = kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error);
   g_assert_no_error (error);
   g_assert_nonnull (again);
+  if (file_kb >= 0)
+    g_assert_cmpint (resident_file_kb () - file_kb, <, (long) (kz_endgame_entries (8) / 1024 / 4));
   /* Kalah's file is not another game's, whatever its name. */
   g_assert_null (kz_endgame_file_open (path, KZ_VARIANT_MANGALA, &error));
   g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);

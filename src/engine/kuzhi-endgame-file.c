@@ -3,6 +3,9 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 struct _KzEndgameFile {
   GMappedFile *mapped;
@@ -53,6 +56,13 @@ kz_endgame_file_open (const char *path, KzVariantId game, GError **error)
                    "%s: %s", path, reason);
       return NULL;
     }
+#if defined (__linux__) && defined (MADV_DONTNEED)
+  /* The check read every page: let them go from this process (not from
+   * the page cache, so the next read of one is cheap). Otherwise a 65 MB
+   * file would stay resident whole, where a game's searches touch only
+   * the pages of the positions they meet. */
+  madvise (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped), MADV_DONTNEED);
+#endif
   file = g_new0 (KzEndgameFile, 1);
   file->endgame = kz_endgame_new (game, (const uint8_t *) g_mapped_file_get_contents (mapped) + KZ_ENDGAME_HEADER_BYTES,
                                   max_seeds);
