@@ -2,7 +2,6 @@
 #include "kuzhi-endgame-private.h"
 #include "kuzhi-variant-private.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,21 +153,10 @@ bohnenspiel_positions (int max_seeds)
   return kz_endgame_entries (max_seeds) * (QUIET + 1);
 }
 
-/* Each value lies within the beans of its position. */
 static bool
 bohnenspiel_check (const uint8_t *data, int max_seeds, char *error, size_t error_len)
 {
-  const int8_t *values = (const int8_t *) data;
-
-  for (int n = 0; n <= max_seeds; n++)
-    for (uint64_t i = (n > 0 ? kz_endgame_entries (n - 1) : 0) * QUIET; i < kz_endgame_entries (n) * QUIET; i++)
-      if (values[i] < -n || values[i] > n)
-        {
-          if (error != NULL)
-            snprintf (error, error_len, "value %d out of range at entry %llu", values[i], (unsigned long long) i);
-          return false;
-        }
-  return true;
+  return kz_endgame_check_layers (data, max_seeds, QUIET, error, error_len);
 }
 
 static bool

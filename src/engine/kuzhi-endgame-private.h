@@ -41,6 +41,11 @@ kz_endgame_mover_frame (const KzPosition *pos, uint8_t *pits)
   return seeds;
 }
 
+/* Each signed byte lies within the seeds of its position: a cheap last
+ * check that the values are what the header says, for the databases
+ * whose entries are `per_rank` bytes for each rank, in rank order. */
+bool kz_endgame_check_layers (const uint8_t *data, int max_seeds, int per_rank, char *error, size_t error_len);
+
 /* A build's progress and cancel, shared by the games' builders. */
 typedef struct {
   uint64_t               done;

@@ -188,17 +188,15 @@ pits_size (int max_seeds)
   return kz_endgame_entries (max_seeds);
 }
 
-/* Each value lies within the seeds of its position: a cheap last check
- * that the values are what the header says, layer by layer. */
-static bool
-pits_check (const uint8_t *data, int max_seeds, char *error, size_t error_len)
+bool
+kz_endgame_check_layers (const uint8_t *data, int max_seeds, int per_rank, char *error, size_t error_len)
 {
   const int8_t *values = (const int8_t *) data;
 
   for (int k = 0; k <= max_seeds; k++)
     {
-      uint64_t from = kz_endgame_binom[k + KZ_ENDGAME_PITS - 1][KZ_ENDGAME_PITS];
-      uint64_t to = kz_endgame_binom[k + KZ_ENDGAME_PITS][KZ_ENDGAME_PITS];
+      uint64_t from = kz_endgame_binom[k + KZ_ENDGAME_PITS - 1][KZ_ENDGAME_PITS] * (uint64_t) per_rank;
+      uint64_t to = kz_endgame_binom[k + KZ_ENDGAME_PITS][KZ_ENDGAME_PITS] * (uint64_t) per_rank;
       for (uint64_t i = from; i < to; i++)
         if (values[i] < -k || values[i] > k)
           {
@@ -208,6 +206,12 @@ pits_check (const uint8_t *data, int max_seeds, char *error, size_t error_len)
           }
     }
   return true;
+}
+
+static bool
+pits_check (const uint8_t *data, int max_seeds, char *error, size_t error_len)
+{
+  return kz_endgame_check_layers (data, max_seeds, 1, error, error_len);
 }
 
 static bool
