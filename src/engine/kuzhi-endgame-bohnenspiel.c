@@ -1,5 +1,6 @@
 /* kuzhi-endgame-bohnenspiel.c — the Bohnenspiel endgame database: every position with few beans, at every count of plies since the last capture, worked out back from the 100th. */
 #include "kuzhi-endgame-private.h"
+#include "kuzhi-kalah-pits-private.h"
 #include "kuzhi-variant-private.h"
 
 #include <stdlib.h>
@@ -38,16 +39,6 @@ turn_round (const uint8_t *pits, uint8_t *out)
 {
   memcpy (out, pits + ROW, ROW);
   memcpy (out + ROW, pits, ROW);
-}
-
-static int
-row_sum (const uint8_t *row)
-{
-  int n = 0;
-
-  for (int i = 0; i < ROW; i++)
-    n += row[i];
-  return n;
 }
 
 /* Each of the mover's moves, played by the game's own apply() on a
@@ -113,8 +104,8 @@ bohnenspiel_compute (uint8_t *data, int max_seeds, KzEndgameBuild *build)
       for (uint64_t i = 0; i < count && kz_endgame_build_step (build); i++)
         {
           kz_endgame_unrank (base + i, pits);
-          ended[i] = (int8_t) (row_sum (pits) - row_sum (pits + ROW));
-          if (row_sum (pits) == 0)
+          ended[i] = (int8_t) (kz_pits_row_sum (pits) - kz_pits_row_sum (pits + ROW));
+          if (kz_pits_row_sum (pits) == 0)
             moves[i].best_fixed = (int8_t) -n, moves[i].n_quiet = 0;   /* over: all the other's */
           else
             moves_of (pits, base, values, &moves[i]);
