@@ -106,7 +106,11 @@ bohnenspiel_compute (uint8_t *data, int max_seeds, KzEndgameBuild *build)
           kz_endgame_unrank (base + i, pits);
           ended[i] = (int8_t) (kz_pits_row_sum (pits) - kz_pits_row_sum (pits + ROW));
           if (kz_pits_row_sum (pits) == 0)
-            moves[i].best_fixed = (int8_t) -n, moves[i].n_quiet = 0;   /* over: all the other's */
+            {
+              /* Over: all the other's. */
+              moves[i].best_fixed = (int8_t) -n;
+              moves[i].n_quiet = 0;
+            }
           else
             moves_of (pits, base, values, &moves[i]);
         }
