@@ -1,4 +1,4 @@
-/* bench-endgame.c — the endgame databases' figures: build time and size for each N; Kalah solved from the start with and without its database; Oware endgames searched 1 s with and without its. */
+/* bench-endgame.c — the endgame databases' figures: build time and size for each N; Kalah solved from the start with and without its database; Oware and Bohnenspiel endgames searched 1 s with and without theirs. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -20,7 +20,7 @@ static gboolean opt_skip_solve, opt_skip_plain;
 static GOptionEntry entries[] = {
   { "game", 0, 0, G_OPTION_ARG_STRING, &opt_game, "The game whose database is built (kalah, oware, mangala, bohnenspiel)", "GAME" },
   { "seeds", 0, 0, G_OPTION_ARG_STRING, &opt_seeds,
-    "The databases built (seeds on the board; default 12,14,16,18, Oware 8,10,12)", "N1,N2,..." },
+    "The databases built (seeds on the board; default 12,14,16,18, Oware and Bohnenspiel 8,10,12)", "N1,N2,..." },
   { "search-ms", 0, 0, G_OPTION_ARG_INT, &opt_search_ms, "Oware and Bohnenspiel: each endgame's search with and without it", "MS" },
   { "solve-seeds", 0, 0, G_OPTION_ARG_INT, &opt_solve_seeds, "Seeds per pit of the Kalah solved from the start", "S" },
   { "solve-mb", 0, 0, G_OPTION_ARG_INT, &opt_solve_mb, "The solver's table, in MB", "MB" },
