@@ -1,22 +1,36 @@
 #!/bin/sh
-# xvfb-run-safe.sh — runs a command on an Xvfb of its own whose display number the server picks itself (-displayfd), so that tests run side by side never race for one (xvfb-run -a can hand two of them the same display).
+# xvfb-run-safe.sh — runs a command on an Xvfb of its own, on a display number drawn at random from a wide range and tried again until a server takes it, so that tests run side by side never race for one (xvfb-run -a can hand two of them the same display), and a test never lands on the display that the previous test's server is still giving up as it exits (a new server on :0 lost its socket that way once).
 # Usage: xvfb-run-safe.sh COMMAND [ARG…]
 set -eu
 
 dir=$(mktemp -d)
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$dir/display" 2>"$dir/log" &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$dir"' EXIT
+server=
+trap 'if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -rf "$dir"' EXIT
 
-i=0
-while [ ! -s "$dir/display" ]; do
-  i=$((i + 1))
-  if [ "$i" -gt 200 ] || ! kill -0 "$server" 2>/dev/null; then
+# A display in 100 … 30099: :0 and its neighbours are left to real servers
+# and to the tests' last ones.
+attempt=0
+while :; do
+  attempt=$((attempt + 1))
+  n=$(( $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 30000 + 100 ))
+  : >"$dir/display"
+  Xvfb ":$n" -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$dir/display" 2>"$dir/log" &
+  server=$!
+  i=0
+  while [ ! -s "$dir/display" ] && kill -0 "$server" 2>/dev/null && [ "$i" -lt 200 ]; do
+    i=$((i + 1))
+    sleep 0.05
+  done
+  [ -s "$dir/display" ] && break
+  # Taken (another server holds :n), or it did not start: another number.
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  server=
+  if [ "$attempt" -ge 20 ]; then
     echo "xvfb-run-safe.sh: Xvfb did not start:" >&2
     cat "$dir/log" >&2
     exit 1
   fi
-  sleep 0.05
 done
 DISPLAY=":$(cat "$dir/display")"
 export DISPLAY
