@@ -110,9 +110,7 @@ progress_free (gpointer user_data)
   g_free (p);
 }
 
-/* In the search thread. A source, not g_main_context_invoke(): that would
- * call the function right here, in the search thread, whenever the main
- * context happens to be free to acquire. */
+/* In the search thread. */
 static void
 post_progress (ChooseData       *data,
                const KzAnalysis *analysis,
@@ -121,7 +119,6 @@ post_progress (ChooseData       *data,
 {
   gboolean wanted = data->review ? data->review_progress != NULL : data->progress != NULL;
   Progress *p;
-  GSource *source;
 
   if (!wanted || data->context == NULL || data->task == NULL)
     return;
@@ -132,10 +129,8 @@ post_progress (ChooseData       *data,
   p->total = total;
   p->data = data;
   p->task = g_object_ref (data->task);
-  source = g_idle_source_new ();
-  g_source_set_callback (source, progress_in_main, p, progress_free);
-  g_source_attach (source, data->context);
-  g_source_unref (source);
+  kuzhi_thread_post (data->context, G_PRIORITY_DEFAULT_IDLE, "[kuzhi] search progress",
+                     progress_in_main, p, progress_free);
 }
 
 /* The analysis's callback after each iteration. */

@@ -83,21 +83,15 @@ static void
 post_progress (Job *job, double fraction, gboolean building)
 {
   Progress *p = g_new0 (Progress, 1);
-  g_autoptr(GSource) source = NULL;
 
   p->self = g_object_ref (job->self);
   p->progress = fraction;
   p->building = building;
-  /* Never g_main_context_invoke(): when nobody holds the main context
-   * at that moment, it would run the report here, in the build's thread.
-   * The completion (on_started()) comes at the task's priority, and a
+  /* The completion (on_started()) comes at the task's priority, and a
    * report at the same one is never overtaken by it: the first report,
    * posted before the build, always shows that there was a build. */
-  source = g_idle_source_new ();
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, progress_in_main, p, progress_free);
-  g_source_set_static_name (source, "[kuzhi] endgame progress");
-  g_source_attach (source, job->context);
+  kuzhi_thread_post (job->context, G_PRIORITY_DEFAULT, "[kuzhi] endgame progress",
+                     progress_in_main, p, progress_free);
 }
 
 /* Whole percents only: a hundred notifications for the whole build. */

@@ -1,4 +1,4 @@
-/* kuzhi-thread-private.h — the low priority of the model's work threads (the computer's search, the endgame build): one place for what both need. */
+/* kuzhi-thread-private.h — what the model's work threads (the computer's search, the endgame build) both need: a low priority, and a way to hand reports to the main thread. */
 #pragma once
 
 #include <errno.h>
@@ -38,4 +38,25 @@ kuzhi_thread_lower_priority (void)
   if (errno == 0)
     (void) setpriority (PRIO_PROCESS, tid, MIN (nice + KUZHI_THREAD_NICE, 19));
 #endif
+}
+
+/* Calls func (data) in the thread that runs context, at priority, and
+ * then notify (data). Never g_main_context_invoke() for that from a work
+ * thread: whenever nobody holds the context at that moment, it calls
+ * func right there, in the work thread. */
+static inline void
+kuzhi_thread_post (GMainContext   *context,
+                   int             priority,
+                   const char     *name,
+                   GSourceFunc     func,
+                   gpointer        data,
+                   GDestroyNotify  notify)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_priority (source, priority);
+  g_source_set_callback (source, func, data, notify);
+  g_source_set_static_name (source, name);
+  g_source_attach (source, context);
+  g_source_unref (source);
 }
