@@ -85,6 +85,7 @@ struct _KzSearcher {
   int                   db_seeds;   /* the most seeds on the board it holds */
   bool                  repetition;
   bool                  bounds;
+  int                   table_min;  /* table_min_depth[] of the game */
   bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
   int                   total;      /* seeds in the game, which never change */
   uint64_t              nodes;
@@ -489,6 +490,27 @@ repetitions (const KzSearcher *s, uint64_t k, int ply)
 
 static int search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha, int beta, int ply);
 
+/* The least depth left at which a node looks in the table and writes to
+ * it (a proof is written at any depth). Below it a node is searched
+ * again rather than read: each look is a read of memory beyond the
+ * caches, and the nodes near the horizon, most of them, gain less from
+ * the table than they pay. By measurement (docs/computer-opponent.md):
+ * Kalah at 6 needs 0.6 times the nodes and 0.4 times the time for 23
+ * plies, with the same move and score; Oware at 4 a third less time.
+ * Both held their own against every depth at equal time per move. The
+ * other games stay at 1 until matches show the same: at 4 they are
+ * faster too, but Mangala scored 46% in its match, and the Constitution
+ * needs 3 times the nodes. */
+static const uint8_t table_min_depth[KZ_N_VARIANTS] = {
+  [KZ_VARIANT_CONSTITUTION] = 1,
+  [KZ_VARIANT_KALAH] = 6,
+  [KZ_VARIANT_OWARE] = 4,
+  [KZ_VARIANT_MANGALA] = 1,
+  [KZ_VARIANT_DAKON] = 1,
+  [KZ_VARIANT_PALLANGUZHI] = 1,
+  [KZ_VARIANT_BOHNENSPIEL] = 1,
+};
+
 /* Searches one child and returns its score for the mover of pos: the sign
  * flips only when the other player moves next (an extra move keeps it). */
 static inline int
@@ -597,7 +619,7 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
       return kz_eval (pos, s->w);
     }
 
-  TTEntry *e = tt_probe (s, key);
+  TTEntry *e = depth >= s->table_min ? tt_probe (s, key) : NULL;
   if (e != NULL)
     {
       tt_move = e->move;
@@ -660,16 +682,16 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
 
       f->ckeys[i] = position_key (s, c);
       /* Ask for the child's table line now: it arrives while the other
-       * children are made. Children at the horizon never look at the
-       * table, so a node one turn above it skips this and the cutoff
-       * below: most nodes are there, and each line is a cache miss. */
-      if (depth > 1)
+       * children are made. Children below table_min never look at the
+       * table, so a node just above it skips this and the cutoff below:
+       * most nodes are there, and each line is a cache miss. */
+      if (depth > s->table_min)
         __builtin_prefetch (&s->table[f->ckeys[i] & (s->n_buckets - 1)]);
       if (m == tt_move)
         f->keys[i] = -(1 << 30);   /* searched already */
     }
 
-  for (int i = 0; i < n_moves && depth > 1; i++)
+  for (int i = 0; i < n_moves && depth > s->table_min; i++)
     {
       /* Enhanced transposition cutoff: a child the table already proves
        * good enough ends this node without a search. */
@@ -774,7 +796,8 @@ store:
   {
     int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     int stored_depth = s->taint == taint0 ? DEPTH_SOLVED : TABLE_DEPTH (depth);
-    tt_store (s, key, stored_depth, bound, best, best_move, s->nodes - nodes0, s->guesses != guesses0);
+    if (depth >= s->table_min || stored_depth == DEPTH_SOLVED)
+      tt_store (s, key, stored_depth, bound, best, best_move, s->nodes - nodes0, s->guesses != guesses0);
   }
   return best;
 }
@@ -1046,6 +1069,7 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   s->w = &s->weights[root->variant];
   s->db = s->endgames[root->variant];
   s->repetition = s->variant->has_repetition;
+  s->table_min = table_min_depth[root->variant];
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;
   s->total = kz_position_total (root);
