@@ -206,10 +206,10 @@ const KzVariant kz_variant_dakon = {
   .eval_weights = { { 100, 20, 40, 20, -10, 5, 0 } },
   .eval_weight_names = { KZ_EVAL_STORE_GAME_WEIGHTS },
   .key_extra = dakon_key_extra,
-  /* A turn chains laps and extra moves that decide most games: at depth 4
-   * Normal was too close to Hard, at 3 it lies between Easy and Hard. */
-  .level_depths = { [2] = 3 },
-  .easy_stray = 30,
+  /* A turn chains laps and extra moves, so a random move can win a row
+   * back: Easy strays less than the others (docs/computer-opponent.md,
+   * Levels), and Normal keeps the level's own depth. */
+  .easy_stray = 15,
   /* Dakon: 98 seeds and laps that capture whole cups. */
   .review_mistake = 4,
   .review_blunder = 8,
