@@ -222,6 +222,9 @@ typedef struct {
    * and how often (percent) Easy strays from its best move. */
   uint8_t     level_depths[4];
   uint8_t     easy_stray;
+  /* The least turns left at which a search node reads and writes the
+   * table (0: every depth); see kuzhi-search.c. */
+  uint8_t     table_min_depth;
   /* The match review: seeds a turn may give away against the best before
    * it is a mistake, or a blunder (each game's swings differ), and the
    * time the review's search spends on each position. */

@@ -239,6 +239,9 @@ const KzVariant kz_variant_oware = {
   .eval_weight_names = { "store", "row", "vulnerable", "kroo", "mobility", "empty", "limit" },
   .key_extra = oware_key_extra,
   .easy_stray = 30,
+  /* At 4 a third less time for the same depth, and 56% at equal time
+   * against every depth (40 games at 100 ms). */
+  .table_min_depth = 4,
   /* Oware: captures are of 2 or 3 seeds, so 2 lost is already a real mistake. */
   .review_mistake = 2,
   .review_blunder = 4,

@@ -85,7 +85,7 @@ struct _KzSearcher {
   int                   db_seeds;   /* the most seeds on the board it holds */
   bool                  repetition;
   bool                  bounds;
-  int                   table_min;  /* table_min_depth[] of the game */
+  int                   table_min;  /* the game's table_min_depth, at least 1 */
   bool                  delay;      /* prefer short wins (off when solving: null windows stay null) */
   int                   total;      /* seeds in the game, which never change */
   uint64_t              nodes;
@@ -489,27 +489,6 @@ repetitions (const KzSearcher *s, uint64_t k, int ply)
 }
 
 static int search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha, int beta, int ply);
-
-/* The least depth left at which a node looks in the table and writes to
- * it (a proof is written at any depth). Below it a node is searched
- * again rather than read: each look is a read of memory beyond the
- * caches, and the nodes near the horizon, most of them, gain less from
- * the table than they pay. By measurement (docs/computer-opponent.md):
- * Kalah at 6 needs 0.6 times the nodes and 0.4 times the time for 23
- * plies, with the same move and score; Oware at 4 a third less time.
- * Both held their own against every depth at equal time per move, and
- * so did Dakon and Bohnenspiel at 4 (50% and 61% in their matches). The
- * others stay at 1: Mangala scored 46% and Pallanguzhi 35% at 4, and
- * the Constitution needs 3 times the nodes there. */
-static const uint8_t table_min_depth[KZ_N_VARIANTS] = {
-  [KZ_VARIANT_CONSTITUTION] = 1,
-  [KZ_VARIANT_KALAH] = 6,
-  [KZ_VARIANT_OWARE] = 4,
-  [KZ_VARIANT_MANGALA] = 1,
-  [KZ_VARIANT_DAKON] = 4,
-  [KZ_VARIANT_PALLANGUZHI] = 1,
-  [KZ_VARIANT_BOHNENSPIEL] = 4,
-};
 
 /* Searches one child and returns its score for the mover of pos: the sign
  * flips only when the other player moves next (an extra move keeps it). */
@@ -1069,7 +1048,11 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   s->w = &s->weights[root->variant];
   s->db = s->endgames[root->variant];
   s->repetition = s->variant->has_repetition;
-  s->table_min = table_min_depth[root->variant];
+  /* Below the game's table_min_depth a node neither reads the table nor
+   * writes to it (but for a proof): near the horizon, where most nodes
+   * are, a search costs less than a read of memory beyond the caches
+   * (docs/computer-opponent.md, Search). */
+  s->table_min = s->variant->table_min_depth > 1 ? s->variant->table_min_depth : 1;
   s->bounds = kz_eval_final_bounds (root, &(int) { 0 }, &(int) { 0 });
   s->nodes = 0;
   s->total = kz_position_total (root);
