@@ -490,6 +490,18 @@ repetitions (const KzSearcher *s, uint64_t k, int ply)
 
 static int search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha, int beta, int ply);
 
+/* A child's key, or KEY_LATER where its search may not want it: below
+ * the least table depth, in a game without repetition, a node only
+ * needs its key to keep a proof, and most nodes are there. A key that
+ * happens to be KEY_LATER is only made again. */
+#define KEY_LATER 0
+
+static inline uint64_t
+child_key (const KzSearcher *s, const KzPosition *child, int depth)
+{
+  return s->repetition || depth - 1 >= s->table_min ? position_key (s, child) : KEY_LATER;
+}
+
 /* Searches one child and returns its score for the mover of pos: the sign
  * flips only when the other player moves next (an extra move keeps it). */
 static inline int
@@ -625,7 +637,7 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
   if (tt_move != MOVE_NONE && move_is_legal (s, pos, tt_move))
     {
       make_move (s, pos, tt_move, &f->child[0]);
-      int v = search_child (s, pos, &f->child[0], position_key (s, &f->child[0]), depth, alpha, beta, ply);
+      int v = search_child (s, pos, &f->child[0], child_key (s, &f->child[0], depth), depth, alpha, beta, ply);
       if (s->stop)
         return 0;
       first = 0;
@@ -659,7 +671,7 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
       f->keys[i] = (int) s->history[me][m & 511] + gain * (1 << 21) +
                    (c->to_move == me && !c->over ? 1 << 26 : 0);
 
-      f->ckeys[i] = position_key (s, c);
+      f->ckeys[i] = child_key (s, c, depth);
       /* Ask for the child's table line now: it arrives while the other
        * children are made. Children below table_min never look at the
        * table, so a node just above it skips this and the cutoff below:
@@ -776,7 +788,7 @@ store:
     int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     int stored_depth = s->taint == taint0 ? DEPTH_SOLVED : TABLE_DEPTH (depth);
     if (depth >= s->table_min || stored_depth == DEPTH_SOLVED)
-      tt_store (s, key, stored_depth, bound, best, best_move, s->nodes - nodes0, s->guesses != guesses0);
+      tt_store (s, key != KEY_LATER ? key : position_key (s, pos), stored_depth, bound, best, best_move, s->nodes - nodes0, s->guesses != guesses0);
   }
   return best;
 }
