@@ -256,6 +256,18 @@ on_destroy (Analysis *a)
     g_signal_handlers_disconnect_by_data (a->settings, a);
 }
 
+static void
+on_window_destroy (Analysis *a)
+{
+  on_destroy (a);
+  /* The setting's action listens to the program's settings: it goes with
+   * the window, even when the window's action group outlives the window
+   * (it did once an analysis had finished, and the next change of the
+   * setting reached a window already freed). */
+  if (a->settings != NULL)
+    g_action_map_remove_action (G_ACTION_MAP (a->window), "analysis");
+}
+
 void
 kuzhi_window_analysis_init (KuzhiWindow *self)
 {
@@ -288,7 +300,7 @@ kuzhi_window_analysis_init (KuzhiWindow *self)
   g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (on_position_changed), a);
   g_signal_connect_swapped (a->model, "notify::player1-level", G_CALLBACK (restart), a);
   g_signal_connect_swapped (a->model, "notify::player2-level", G_CALLBACK (restart), a);
-  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), a);
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_window_destroy), a);
   restart (a);
   update_review_action (a);
 }
