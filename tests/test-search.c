@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kuzhi-search.h"
+#include "kuzhi-book.h"
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-protocol.h"
 #include "kuzhi-test-util.h"
@@ -130,6 +131,148 @@ test_kalah_3_solved (void)
   g_assert_true (kz_position_is_legal (&m.pos, r.best));
   g_assert_cmpint (r.pv_len, >, 10);
   g_test_message ("Kalah(6,3) = +2 in %d ms, %" G_GUINT64_FORMAT " nodes", r.time_ms, r.nodes);
+  kz_match_clear (&m);
+}
+
+/* The book's position of an entry, as a Kalah(6,4) match would hold it. */
+static void
+book_match (KzMatch *m, const KzBookEntry *e)
+{
+  new_match (m, KZ_VARIANT_KALAH, 4);
+  memcpy (m->pos.pits, e->pits, 12);
+  memcpy (m->pos.stores, e->stores, 2);
+  m->pos.to_move = e->to_move;
+}
+
+/* Every entry of the opening book holds every legal move once, best
+ * first, with a margin the stores allow and a line of legal actions; and
+ * where a move leads to another entry, the two values, proved apart,
+ * agree. */
+static void
+test_book_consistent (void)
+{
+  size_t n;
+  const KzBookEntry *book = kz_book_entries (&n);
+  int links = 0;
+
+  g_assert_cmpuint (n, >, 1);
+  for (size_t i = 0; i < n; i++)
+    {
+      const KzBookEntry *e = &book[i];
+      KzMatch m;
+      KzAction legal[KZ_MAX_ACTIONS];
+
+      book_match (&m, e);
+      g_assert_cmpint (kz_position_total (&m.pos), ==, 48);
+      g_assert_false (m.pos.over);
+      g_assert_true (kz_book_probe (&m.pos) == e);
+      g_assert_cmpint (kz_position_variant (&m.pos)->legal (&m.pos, legal), ==, e->n_moves);
+      for (int k = 0; k < e->n_moves; k++)
+        {
+          const KzBookMove *bm = &e->moves[k];
+          KzPosition p = m.pos;
+          int me = m.pos.to_move;
+
+          if (k > 0)
+            g_assert_cmpint (bm->margin, <=, e->moves[k - 1].margin);
+          for (int j = 0; j < k; j++)
+            g_assert_cmpint (bm->action, !=, e->moves[j].action);
+          g_assert_cmpint (bm->margin, >=, 2 * m.pos.stores[me] - 48);
+          g_assert_cmpint (bm->margin, <=, 48 - 2 * m.pos.stores[!me]);
+          g_assert_cmpint (bm->pv_len, >=, 1);
+          g_assert_cmpint (bm->pv[0], ==, bm->action);
+          for (int j = 0; j < bm->pv_len && !p.over; j++)
+            {
+              g_assert_true (kz_position_is_legal (&p, bm->pv[j]));
+              kz_position_variant (&p)->apply (&p, bm->pv[j], NULL);
+            }
+
+          KzPosition child = m.pos;
+          kz_position_variant (&child)->apply (&child, bm->action, NULL);
+          const KzBookEntry *next = kz_book_probe (&child);
+          if (next != NULL)
+            {
+              int v = next->moves[0].margin;
+              g_assert_cmpint (bm->margin, ==, child.to_move == me ? v : -v);
+              links++;
+            }
+        }
+      kz_match_clear (&m);
+    }
+  g_test_message ("%zu book positions, %d moves into another", n, links);
+  g_assert_cmpint (links, >, 0);
+}
+
+/* Hard plays from the book, at once and proven; a search without a level
+ * does not; Hard's analysis values every move from it. */
+static void
+test_book_used_at_hard (void)
+{
+  KzMatch m;
+  KzSearchLimits hard = { .level = KZ_LEVEL_HARD };
+  KzSearchLimits timed = { .time_ms = 100 };
+  KzSearchResult r;
+  KzAnalysis *an = g_new0 (KzAnalysis, 1);
+  const KzBookEntry *e;
+
+  new_match (&m, KZ_VARIANT_KALAH, 4);
+  e = kz_book_probe (&m.pos);
+  g_assert_nonnull (e);
+
+  g_assert_true (kz_search (searcher, &m, &hard, NULL, &r));
+  g_assert_cmpint (r.best, ==, e->moves[0].action);
+  g_assert_true (r.exact);
+  g_assert_cmpint (kz_score_margin (r.score), ==, e->moves[0].margin);
+  g_assert_cmpint (r.nodes, ==, 0);
+  g_assert_cmpint (r.pv_len, ==, e->moves[0].pv_len);
+
+  g_assert_true (kz_search (searcher, &m, &timed, NULL, &r));
+  g_assert_cmpint (r.nodes, >, 0);
+  g_assert_false (r.exact);
+
+  hard.time_ms = 100;
+  g_assert_true (kz_search_analyse (searcher, &m, &hard, NULL, NULL, NULL, an));
+  g_assert_cmpint (an->n_moves, ==, e->n_moves);
+  for (int k = 0; k < an->n_moves; k++)
+    {
+      g_assert_cmpint (an->moves[k].action, ==, e->moves[k].action);
+      g_assert_true (an->moves[k].exact);
+      g_assert_cmpint (kz_score_margin (an->moves[k].score), ==, e->moves[k].margin);
+    }
+  g_assert_true (kz_search_analyse (searcher, &m, &timed, NULL, NULL, NULL, an));
+  g_assert_cmpuint (an->nodes, >, 0);
+
+  /* Kalah with another count of seeds has no book. */
+  kz_match_clear (&m);
+  new_match (&m, KZ_VARIANT_KALAH, 5);
+  g_assert_null (kz_book_probe (&m.pos));
+  hard.time_ms = 100;
+  g_assert_true (kz_search (searcher, &m, &hard, NULL, &r));
+  g_assert_cmpint (r.nodes, >, 0);
+  kz_match_clear (&m);
+  g_free (an);
+}
+
+/* One entry, three turns in, against the solver without a database:
+ * the book's value is the game's. */
+static void
+test_book_solved (void)
+{
+  static const KzAction line[] = { 2, 5, 7, 11 };
+  KzMatch m;
+  KzSearchLimits limits = { 0 };
+  KzSearchResult r;
+  const KzBookEntry *e;
+
+  new_match (&m, KZ_VARIANT_KALAH, 4);
+  for (size_t i = 0; i < G_N_ELEMENTS (line); i++)
+    g_assert_true (kz_match_play (&m, line[i], NULL));
+  e = kz_book_probe (&m.pos);
+  g_assert_nonnull (e);
+  g_assert_true (kz_search (searcher, &m, &limits, NULL, &r));
+  g_assert_true (r.exact);
+  g_assert_cmpint (kz_score_margin (r.score), ==, e->moves[0].margin);
+  g_test_message ("solved in %d ms: %+d, as the book says", r.time_ms, kz_score_margin (r.score));
   kz_match_clear (&m);
 }
 
@@ -883,6 +1026,9 @@ main (int argc, char **argv)
   g_test_add_func ("/search/kalah/extra-move", test_kalah_extra_move);
   g_test_add_func ("/search/kalah/solver-small-table", test_kalah_solver_small_table);
   g_test_add_func ("/search/kalah/solve-3-seeds", test_kalah_3_solved);
+  g_test_add_func ("/search/book/consistent", test_book_consistent);
+  g_test_add_func ("/search/book/used-at-hard", test_book_used_at_hard);
+  g_test_add_func ("/search/book/solved", test_book_solved);
   g_test_add_func ("/search/constitution/triple", test_constitution_triple);
   g_test_add_func ("/search/constitution/marks", test_constitution_marks);
   g_test_add_func ("/search/constitution/repetition", test_repetition_seen);

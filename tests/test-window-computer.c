@@ -4,6 +4,7 @@
 
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
+#include "kuzhi-book.h"
 #include "kuzhi-test-util.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-analysis.h"
@@ -878,9 +879,9 @@ test_analysis (Fixture       *f,
   g_assert_null (kuzhi_window_analysis_get_line (f->window));
 }
 
-/* Values not proven yet (a Kalah opening, far from any end) are written
- * "+2", "−1", "0", each the analysis's own for that cup; the line says how
- * deep it has looked. */
+/* Values not proven yet (a Kalah opening with five seeds, far from any
+ * end and outside the opening book) are written "+2", "−1", "0", each the
+ * analysis's own for that cup; the line says how deep it has looked. */
 static void
 test_analysis_unproven (Fixture       *f,
                         gconstpointer  data)
@@ -888,7 +889,7 @@ test_analysis_unproven (Fixture       *f,
   const KzAnalysis *an;
   int n;
 
-  kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Ben");
+  kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 5, "Ana", "Ben");
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
   g_assert_true (spin_until (f, analysis_deep, 10000));
   an = kuzhi_window_analysis_get (f->window);
@@ -904,6 +905,38 @@ test_analysis_unproven (Fixture       *f,
     g_assert_false (an->moves[i].exact);
   g_assert_true (g_str_has_prefix (kuzhi_window_analysis_get_line (f->window), "Analysis, "));
   g_assert_nonnull (strstr (kuzhi_window_analysis_get_line (f->window), " turns deep: best pit "));
+}
+
+/* At the start of Kalah with four seeds the analysis comes from the
+ * opening book: every cup's value proven at once, the book's best ringed. */
+static void
+test_analysis_book (Fixture       *f,
+                    gconstpointer  data)
+{
+  const KzBookEntry *e;
+  const KzAnalysis *an;
+
+  kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Ben");
+  e = kz_book_probe (kuzhi_game_model_get_position (f->model));
+  g_assert_nonnull (e);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_assert_true (spin_until (f, analysis_proven, 5000));
+  an = kuzhi_window_analysis_get (f->window);
+  g_assert_cmpint (assert_cups_carry_analysis (f, FALSE), ==, e->n_moves);
+  g_assert_cmpint (kuzhi_board_view_get_best_pit (f->board), ==, e->moves[0].action);
+  for (int i = 0; i < an->n_moves; i++)
+    {
+      g_assert_cmpint (an->moves[i].action, ==, e->moves[i].action);
+      g_assert_cmpint (kz_score_margin (an->moves[i].score), ==, e->moves[i].margin);
+    }
+
+  /* Closed with its analysis finished, the window is gone for good: the
+   * setting's next change once reached it, freed, through its action. */
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  f->window = NULL;
+  kz_test_spin (100);
+  g_settings_set_boolean (f->settings, "analysis", FALSE);
+  kz_test_spin (100);
 }
 
 /* The Constitution, a lucky cup being chosen: the cups carry the marks'
@@ -1300,6 +1333,7 @@ main (int   argc,
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);
   ADD ("/computer/analysis", NULL, test_analysis);
   ADD ("/computer/analysis-unproven", NULL, test_analysis_unproven);
+  ADD ("/computer/analysis-book", NULL, test_analysis_book);
   ADD ("/computer/analysis-marking", NULL, test_analysis_marking);
   ADD ("/computer/analysis-bohnenspiel", NULL, test_analysis_bohnenspiel);
   ADD ("/computer/review", NULL, test_review);

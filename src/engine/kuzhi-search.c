@@ -1,5 +1,6 @@
 /* kuzhi-search.c — negamax alpha-beta over whole turns with a transposition table, for every game of the variant table. */
 #include "kuzhi-search.h"
+#include "kuzhi-book.h"
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-endgame.h"
 
@@ -1090,6 +1091,15 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   return solve_mode;
 }
 
+/* The opening book's line of one of its moves, as far as it goes. */
+static void
+book_line (const KzBookMove *m, KzAction *pv, int *pv_len)
+{
+  *pv_len = m->pv_len;
+  for (int i = 0; i < m->pv_len; i++)
+    pv[i] = m->pv[i];
+}
+
 bool
 kz_search (KzSearcher           *s,
            const KzMatch        *match,
@@ -1112,6 +1122,19 @@ kz_search (KzSearcher           *s,
   int n = generate (s, root, moves);
   if (n == 0)
     return false;
+
+  /* Hard (and the hints, which are Hard's) plays the book's best move
+   * where it has one: proven, and found at once. */
+  const KzBookEntry *book = limits.level == KZ_LEVEL_HARD ? kz_book_probe (root) : NULL;
+  if (book != NULL)
+    {
+      r->best = book->moves[0].action;
+      r->score = final_score (book->moves[0].margin);
+      r->exact = true;
+      book_line (&book->moves[0], r->pv, &r->pv_len);
+      r->depth = r->pv_len;
+      return true;
+    }
 
   solve_mode = begin_search (s, match, &limits, cancel);
 
@@ -1316,6 +1339,28 @@ kz_search_analyse (KzSearcher           *s,
   n = generate (s, root, moves);
   if (n == 0)
     return false;
+
+  const KzBookEntry *book = limits_in->level == KZ_LEVEL_HARD ? kz_book_probe (root) : NULL;
+  if (book != NULL)
+    {
+      for (int i = 0; i < book->n_moves; i++)
+        {
+          KzMoveValue *mv = &an->moves[i];
+          mv->action = book->moves[i].action;
+          mv->score = final_score (book->moves[i].margin);
+          mv->exact = true;
+          book_line (&book->moves[i], mv->pv, &mv->pv_len);
+          mv->depth = mv->pv_len;
+        }
+      an->n_moves = book->n_moves;
+      an->depth = an->moves[0].depth;
+      for (int i = 1; i < an->n_moves; i++)
+        if (an->moves[i].depth < an->depth)
+          an->depth = an->moves[i].depth;
+      if (progress != NULL)
+        progress (an, user_data);
+      return true;
+    }
   /* values: the last completed iteration's; next: the one under way. */
   values = calloc ((size_t) n * 2, sizeof *values);
   if (values == NULL)

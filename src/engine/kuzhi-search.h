@@ -122,8 +122,9 @@ typedef struct {
 typedef void (*KzAnalysisFunc) (const KzAnalysis *analysis, void *user_data);
 
 /* Values every legal action of the match's position by iterative
- * deepening within the limits (depth, time and nodes; the level is not
- * used). Without limits it goes on until every value is proven or the cap
+ * deepening within the limits (depth, time and nodes; the level only
+ * opens the opening book: at Hard, a position in it is valued from it, every
+ * move exact, as kz_search() plays from it at Hard). Without limits it goes on until every value is proven or the cap
  * of kz_search() is reached. An iteration the limits or `cancel` stop
  * partway gives none of its values but the proven ones: every other
  * value is the last completed iteration's, all of one depth

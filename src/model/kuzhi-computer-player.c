@@ -185,7 +185,8 @@ run_search (KuzhiComputerPlayer *self,
     use_endgame (self->searcher, data->match.pos.variant);
   if (self->searcher != NULL && !g_atomic_int_get (&data->cancel) && data->analyse)
     {
-      KzSearchLimits analysis_limits = { .time_ms = data->time_ms };
+      /* At Hard: the opening book's values where it has them, as Hard plays. */
+      KzSearchLimits analysis_limits = { .time_ms = data->time_ms, .level = KZ_LEVEL_HARD };
       found = kz_search_analyse (self->searcher, &data->match, &analysis_limits, (volatile int *) &data->cancel,
                                  deliver_progress, data, analysis);
     }
@@ -258,7 +259,8 @@ run_review (KuzhiComputerPlayer *self,
     {
       const KuzhiHistoryTurn *t = &g_array_index (turns, KuzhiHistoryTurn, k);
       KuzhiReviewTurn *r = &g_array_index (reviews, KuzhiReviewTurn, k);
-      KzSearchLimits limits = { .time_ms = t->n_actions > 1 ? v->review_time_ms / 2 : v->review_time_ms };
+      KzSearchLimits limits = { .time_ms = t->n_actions > 1 ? v->review_time_ms / 2 : v->review_time_ms,
+                                .level = KZ_LEVEL_HARD };
       const KzMoveValue *best, *played;
 
       while (data->match.n_history > t->first_action)
