@@ -929,6 +929,8 @@ test_analysis_book (Fixture       *f,
       g_assert_cmpint (an->moves[i].action, ==, e->moves[i].action);
       g_assert_cmpint (kz_score_margin (an->moves[i].score), ==, e->moves[i].margin);
     }
+  g_assert_true (g_str_has_prefix (kuzhi_window_analysis_get_line (f->window), "Analysis, proven: best pit 3, "));
+  kz_test_capture (GTK_WIDGET (f->window), "analysis-book.png");
 
   /* Closed with its analysis finished, the window is gone for good: the
    * setting's next change once reached it, freed, through its action. */
