@@ -3,16 +3,17 @@
 
 The book holds, for each position in it, the exact final margin of every
 legal move, as kuzhi-engine's `analyse` without limits proves it (the
-Kalah solver, docs/computer-opponent.md "Opening book"). The positions
+Kalah solver, docs/computer-opponent.md, "The opening book"). The positions
 are those the computer meets in its first --decisions decisions when it
 plays the book's best move itself and the opponent plays anything: the
 tree from the start with the computer moving first, and the one with it
 moving second. Writes src/engine/kuzhi-book-kalah.h, a C table kept in
 the repository, so no file is read at run time.
 
+    kuzhi-engine --build-endgame=kalah --endgame-seeds=20 --endgame-dir=/tmp/db
     scripts/build-book.py --engine build-rel/src/tools/kuzhi-engine \\
         --engine-arg=--endgame-seeds=20 --engine-arg=--endgame-dir=/tmp/db \\
-        --jobs 2
+        --cache /tmp/book-cache.jsonl --jobs 2
 
 Standard library only; everything goes through the protocol
 (docs/protocol.md): `new`, `play`, `legal`, `state`, `analyse`.
@@ -66,8 +67,9 @@ def main():
     ap.add_argument("--engine", required=True, help="the kuzhi-engine to solve with")
     ap.add_argument("--engine-arg", action="append", default=[],
                     help="an argument for the engine (an endgame database makes it much faster)")
-    ap.add_argument("--decisions", type=int, nargs=2, default=[3, 2], metavar=("FIRST", "SECOND"),
-                    help="the computer's decisions covered when it moves first and second (default 3 2)")
+    ap.add_argument("--decisions", type=int, nargs=2, default=[7, 3], metavar=("FIRST", "SECOND"),
+                    help="the computer's decisions (sowings: an extra move makes two in a turn) covered "
+                    "when it moves first and second (default 7 3, the shipped book)")
     ap.add_argument("--jobs", type=int, default=2, help="engines solving at once (default 2)")
     ap.add_argument("--cache", help="a file of the positions solved so far (JSON lines): read first, "
                     "added to as each is solved, so that a stopped run goes on where it was")
@@ -158,7 +160,7 @@ def write(path, book):
         " * scripts/build-book.py (do not edit): every legal move's exact final",
         " * margin, from the mover's side, best first, as the Kalah solver proved",
         " * it, and the first actions of its line. docs/computer-opponent.md,",
-        " * \"Opening book\". */",
+        " * \"The opening book\". */",
         "",
         "static const KzBookEntry kz_book_kalah[] = {",
     ]

@@ -2,7 +2,7 @@
  * scripts/build-book.py (do not edit): every legal move's exact final
  * margin, from the mover's side, best first, as the Kalah solver proved
  * it, and the first actions of its line. docs/computer-opponent.md,
- * "Opening book". */
+ * "The opening book". */
 
 static const KzBookEntry kz_book_kalah[] = {
   { { 0, 0, 3, 0, 10, 3, 0, 0, 0, 8, 7, 0 }, { 3, 14 }, 0, 3, {

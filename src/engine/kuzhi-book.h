@@ -1,7 +1,7 @@
 /* kuzhi-book.h — the opening book: positions near a game's start whose
  * every move's exact value was computed once by Kuzhi's own solver
  * (scripts/build-book.py) and built into the program. Kalah with four
- * seeds only (docs/computer-opponent.md, "Opening book"). */
+ * seeds only (docs/computer-opponent.md, "The opening book"). */
 #pragma once
 
 #include "kuzhi-engine.h"
