@@ -246,7 +246,6 @@ test_book_used_at_hard (void)
   kz_match_clear (&m);
   new_match (&m, KZ_VARIANT_KALAH, 5);
   g_assert_null (kz_book_probe (&m.pos));
-  hard.time_ms = 100;
   g_assert_true (kz_search (searcher, &m, &hard, NULL, &r));
   g_assert_cmpint (r.nodes, >, 0);
   kz_match_clear (&m);

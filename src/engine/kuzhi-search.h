@@ -24,7 +24,8 @@ typedef struct {
   int      depth;     /* whole turns */
   int      time_ms;
   uint64_t nodes;
-  int      level;     /* KzLevel; sets depth/time where they are 0 */
+  int      level;     /* KzLevel; sets depth/time where they are 0; Hard
+                       * also plays from the opening book (kuzhi-book.h) */
   uint64_t seed;      /* for Easy's occasional random move */
 } KzSearchLimits;
 
@@ -123,13 +124,13 @@ typedef void (*KzAnalysisFunc) (const KzAnalysis *analysis, void *user_data);
 
 /* Values every legal action of the match's position by iterative
  * deepening within the limits (depth, time and nodes; the level only
- * opens the opening book: at Hard, a position in it is valued from it, every
- * move exact, as kz_search() plays from it at Hard). Without limits it goes on until every value is proven or the cap
- * of kz_search() is reached. An iteration the limits or `cancel` stop
- * partway gives none of its values but the proven ones: every other
- * value is the last completed iteration's, all of one depth
- * (analysis->depth), so that moves are always compared alike.
- * `progress` may be NULL. Returns false when the match is over or has no
+ * opens the opening book: at Hard, a position in it is valued from it,
+ * every move exact, as kz_search() plays from it at Hard). Without limits
+ * it goes on until every value is proven or the cap of kz_search() is
+ * reached. An iteration the limits or `cancel` stop partway gives none
+ * of its values but the proven ones: every other value is the last
+ * completed iteration's, all of one depth (analysis->depth), so that
+ * moves are always compared alike. `progress` may be NULL. Returns false when the match is over or has no
  * legal action. */
 bool kz_search_analyse (KzSearcher           *searcher,
                         const KzMatch        *match,
