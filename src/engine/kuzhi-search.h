@@ -130,8 +130,8 @@ typedef void (*KzAnalysisFunc) (const KzAnalysis *analysis, void *user_data);
  * reached. An iteration the limits or `cancel` stop partway gives none
  * of its values but the proven ones: every other value is the last
  * completed iteration's, all of one depth (analysis->depth), so that
- * moves are always compared alike. `progress` may be NULL. Returns false when the match is over or has no
- * legal action. */
+ * moves are always compared alike. `progress` may be NULL. Returns false
+ * when the match is over or has no legal action. */
 bool kz_search_analyse (KzSearcher           *searcher,
                         const KzMatch        *match,
                         const KzSearchLimits *limits,
