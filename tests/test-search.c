@@ -472,8 +472,10 @@ cancel_later (gpointer data)
 
 /* A search without limits on the Constitution would run for a minute; the
  * flag stops it within moments, with a legal answer. */
+/* A search cancelled partway through, and one cancelled before it
+ * starts, still answer with a legal move, soon. */
 static void
-test_cancel (void)
+check_cancel (KzSearcher *s)
 {
   KzMatch m;
   KzSearchLimits limits = { 0 };
@@ -483,7 +485,7 @@ test_cancel (void)
   new_match (&m, KZ_VARIANT_CONSTITUTION, 5);
   GThread *thread = g_thread_new ("cancel", cancel_later, (gpointer) &cancel);
   gint64 start = g_get_monotonic_time ();
-  g_assert_true (kz_search (searcher, &m, &limits, &cancel, &r));
+  g_assert_true (kz_search (s, &m, &limits, &cancel, &r));
   gint64 took = (g_get_monotonic_time () - start) / 1000;
   g_thread_join (thread);
   g_assert_true (r.cancelled);
@@ -492,10 +494,16 @@ test_cancel (void)
 
   /* Cancelled before it starts: still an answer at once. */
   cancel = 1;
-  g_assert_true (kz_search (searcher, &m, &limits, &cancel, &r));
+  g_assert_true (kz_search (s, &m, &limits, &cancel, &r));
   g_assert_true (r.cancelled);
   g_assert_true (kz_position_is_legal (&m.pos, r.best));
   kz_match_clear (&m);
+}
+
+static void
+test_cancel (void)
+{
+  check_cancel (searcher);
 }
 
 static void
@@ -671,6 +679,48 @@ action_minimax (KzMatch *m, KzAction action, int *budget, int *value)
   return ok;
 }
 
+/* An endgame reached by random play in game `id`, with few shells left
+ * on the board, whose every action minimax decides: the actions and their
+ * values in actions[] and values[] (n of them). False, and m cleared,
+ * when this try did not give one. */
+static gboolean
+random_decided_endgame (KzVariantId id, guint64 *rng, KzMatch *m, KzAction *actions, int *values, int *n)
+{
+  int on_board_max = kz_test_rand_range (rng, 3, 13);
+  int budget = 20000;
+  gboolean decided = TRUE;
+
+  g_assert_true (kz_match_init (m, id, NULL, NULL, 0));
+  while (!m->pos.over)
+    {
+      int on_board = kz_position_row_sum (&m->pos, 0) + kz_position_row_sum (&m->pos, 1);
+      if (on_board <= on_board_max && m->n_history > 0)
+        break;
+      kz_test_play_random (m, rng, 1);
+    }
+  if (m->pos.over)
+    {
+      kz_match_clear (m);
+      return FALSE;
+    }
+  /* In Pallanguzhi few counters on the board only end a round, and the
+   * next is set out again: with Player 1's store given to Player 2,
+   * Player 1 cannot fill a first cup, so this round is the last. */
+  if (id == KZ_VARIANT_PALLANGUZHI)
+    {
+      m->pos.stores[1] += m->pos.stores[0];
+      m->pos.stores[0] = 0;
+    }
+
+  /* Decide every action by minimax first; skip positions too big. */
+  *n = kz_position_variant (&m->pos)->legal (&m->pos, actions);
+  for (int i = 0; i < *n && decided; i++)
+    decided = action_minimax (m, actions[i], &budget, &values[i]);
+  if (!decided)
+    kz_match_clear (m);
+  return decided;
+}
+
 /* Endgames reached by random play in every game, with few shells left on
  * the board: analysing without limits proves every move, and each value
  * is the one full minimax gives it. */
@@ -686,44 +736,12 @@ test_analyse_endgames_exact (gconstpointer data)
     {
       KzMatch m;
       KzSearchLimits none = { 0 };
-      int on_board_max = kz_test_rand_range (&rng, 3, 13);
-
-      g_assert_true (kz_match_init (&m, id, NULL, NULL, 0));
-      while (!m.pos.over)
-        {
-          int on_board = kz_position_row_sum (&m.pos, 0) + kz_position_row_sum (&m.pos, 1);
-          if (on_board <= on_board_max && m.n_history > 0)
-            break;
-          kz_test_play_random (&m, &rng, 1);
-        }
-      if (m.pos.over)
-        {
-          kz_match_clear (&m);
-          continue;
-        }
-      /* In Pallanguzhi few counters on the board only end a round, and the
-       * next is set out again: with Player 1's store given to Player 2,
-       * Player 1 cannot fill a first cup, so this round is the last. */
-      if (id == KZ_VARIANT_PALLANGUZHI)
-        {
-          m.pos.stores[1] += m.pos.stores[0];
-          m.pos.stores[0] = 0;
-        }
-
-      /* Decide every action by minimax first; skip positions too big. */
       KzAction actions[KZ_MAX_ACTIONS];
       int values[KZ_MAX_ACTIONS];
-      int n = kz_position_variant (&m.pos)->legal (&m.pos, actions);
-      int budget = 20000;
-      gboolean decided = TRUE;
-      for (int i = 0; i < n && decided; i++)
-        decided = action_minimax (&m, actions[i], &budget, &values[i]);
-      if (!decided)
-        {
-          kz_match_clear (&m);
-          continue;
-        }
+      int n;
 
+      if (!random_decided_endgame (id, &rng, &m, actions, values, &n))
+        continue;
       kz_searcher_clear (searcher);
       g_assert_true (kz_search_analyse (searcher, &m, &none, NULL, NULL, NULL, an));
       g_assert_cmpint (an->n_moves, ==, n);
@@ -999,6 +1017,70 @@ test_protocol_analyse (void)
   json_node_unref (node);
 }
 
+/* Endgames of every game searched with two threads, a helper beside the
+ * search sharing its table (a small one, so that the two write over each
+ * other's entries all the time): the value is still proven and minimax's,
+ * and the move played has it. An entry read while the other thread wrote
+ * it, or a helper's iteration taken wrongly, would show here. */
+static void
+test_threads_exact (gconstpointer data)
+{
+  KzVariantId id = GPOINTER_TO_INT (data);
+  KzSearcher *two = kz_searcher_new (1);
+  guint64 rng = 1900 + id;
+  int checked = 0;
+
+  g_assert_true (kz_searcher_set_threads (two, 2));
+  for (int trial = 0; trial < 400 && checked < 12; trial++)
+    {
+      KzMatch m;
+      /* Deep enough for Oware's 400 plies, short of solving outright
+       * (which for Kalah is one thread's work). */
+      KzSearchLimits limits = { .depth = 450 };
+      KzSearchResult r;
+      KzAction actions[KZ_MAX_ACTIONS];
+      int values[KZ_MAX_ACTIONS];
+      int n, best = G_MININT, j = 0;
+
+      if (!random_decided_endgame (id, &rng, &m, actions, values, &n))
+        continue;
+      for (int i = 0; i < n; i++)
+        best = MAX (best, values[i]);
+      kz_searcher_clear (two);
+      g_assert_true (kz_search (two, &m, &limits, NULL, &r));
+      g_assert_true (r.exact);
+      g_assert_cmpint (kz_score_margin (r.score), ==, best);
+      while (j < n && actions[j] != r.best)
+        j++;
+      g_assert_cmpint (j, <, n);
+      g_assert_cmpint (values[j], ==, best);
+      checked++;
+      kz_match_clear (&m);
+    }
+  g_assert_cmpint (checked, >=, 8);
+  kz_searcher_free (two);
+}
+
+/* Threads: 1 to KZ_SEARCH_MAX_THREADS, and back to one; the helpers'
+ * stacks count in the searcher's memory; a search with helpers is
+ * cancelled as one without. */
+static void
+test_threads_set (void)
+{
+  KzSearcher *s = kz_searcher_new (4);
+  size_t one = kz_searcher_memory (s);
+
+  g_assert_false (kz_searcher_set_threads (s, 0));
+  g_assert_false (kz_searcher_set_threads (s, KZ_SEARCH_MAX_THREADS + 1));
+  g_assert_cmpuint (kz_searcher_memory (s), ==, one);
+  g_assert_true (kz_searcher_set_threads (s, 3));
+  g_assert_cmpuint (kz_searcher_memory (s), >, one);
+  check_cancel (s);
+  g_assert_true (kz_searcher_set_threads (s, 1));
+  g_assert_cmpuint (kz_searcher_memory (s), ==, one);
+  kz_searcher_free (s);
+}
+
 static void
 test_score_helpers (void)
 {
@@ -1039,10 +1121,13 @@ main (int argc, char **argv)
   g_test_add_func ("/search/protocol-analyse", test_protocol_analyse);
   g_test_add_func ("/search/analyse/limits", test_analyse_limits);
   g_test_add_func ("/search/analyse/interrupted", test_analyse_interrupted);
+  g_test_add_func ("/search/threads/set", test_threads_set);
   for (int id = 0; id < KZ_N_VARIANTS; id++)
     {
       g_autofree char *path = g_strdup_printf ("/search/analyse/exact/%s", kz_variant_get ((KzVariantId) id)->key);
+      g_autofree char *threads = g_strdup_printf ("/search/threads/exact/%s", kz_variant_get ((KzVariantId) id)->key);
       g_test_add_data_func (path, GINT_TO_POINTER (id), test_analyse_endgames_exact);
+      g_test_add_data_func (threads, GINT_TO_POINTER (id), test_threads_exact);
     }
 
   status = g_test_run ();

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 #include <sys/mman.h>
 
@@ -29,13 +30,21 @@ typedef uint16_t Move;
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
 typedef struct {
-  uint64_t key;
   int16_t  score;
   Move     move;
   uint8_t  depth;
   uint8_t  bound;
   uint8_t  work;    /* log2 of the nodes below, to keep costly entries, | WORK_GUESSED */
   uint8_t  age;
+} TTData;
+
+/* An entry holds its key mixed with its data (check = key ^ data), so
+ * that searches sharing the table (kz_searcher_set_threads()) need no
+ * lock: an entry one thread reads while another writes it fails the
+ * check and is a miss, not another position's value. */
+typedef struct {
+  uint64_t check;
+  uint64_t data;    /* a TTData */
 } TTEntry;
 
 /* In an entry's work: its value rests on an evaluation somewhere below
@@ -100,6 +109,13 @@ struct _KzSearcher {
   bool                  cancelled;
   Move                  root_best;
   int                   root_best_score;
+
+  /* Helpers (kz_searcher_set_threads()): searchers of their own stacks
+   * that share this one's table, and a helper's link back. */
+  KzSearcher          **helpers;
+  int                   n_helpers;
+  volatile int          helpers_stop; /* the helpers' cancel flag */
+  volatile int         *helper_done;  /* a helper finished the search: this one stops */
 };
 
 static inline uint64_t
@@ -182,11 +198,27 @@ kz_searcher_new (size_t table_mb)
   return s;
 }
 
+/* A helper owns only its stacks: its table, history and keys are its
+ * searcher's, copied in for each search (helpers_start()). */
+static void
+helpers_free (KzSearcher *s)
+{
+  for (int i = 0; i < s->n_helpers; i++)
+    {
+      free (s->helpers[i]->frames);
+      free (s->helpers[i]);
+    }
+  free (s->helpers);
+  s->helpers = NULL;
+  s->n_helpers = 0;
+}
+
 void
 kz_searcher_free (KzSearcher *s)
 {
   if (s == NULL)
     return;
+  helpers_free (s);
   if (s->table != NULL)
     munmap (s->table, s->n_buckets * sizeof (TTBucket));
   free (s->frames);
@@ -220,11 +252,47 @@ kz_searcher_set_endgame (KzSearcher *s, KzVariantId variant, const KzEndgame *en
   s->endgames[variant] = endgame;
 }
 
+static KzSearcher *
+helper_new (void)
+{
+  KzSearcher *h = calloc (1, sizeof *h);
+
+  if (h != NULL && (h->frames = malloc (MAX_PLY * sizeof (Frame))) == NULL)
+    {
+      free (h);
+      h = NULL;
+    }
+  return h;
+}
+
+bool
+kz_searcher_set_threads (KzSearcher *s, int n_threads)
+{
+  if (n_threads < 1 || n_threads > KZ_SEARCH_MAX_THREADS)
+    return false;
+  if (n_threads == s->n_helpers + 1)
+    return true;
+  helpers_free (s);
+  if (n_threads == 1)
+    return true;
+  s->helpers = calloc ((size_t) n_threads - 1, sizeof *s->helpers);
+  if (s->helpers == NULL)
+    return false;
+  for (; s->n_helpers < n_threads - 1; s->n_helpers++)
+    if ((s->helpers[s->n_helpers] = helper_new ()) == NULL)
+      {
+        helpers_free (s);
+        return false;
+      }
+  return true;
+}
+
 size_t
 kz_searcher_memory (const KzSearcher *s)
 {
   return sizeof *s + s->n_buckets * sizeof (TTBucket) + MAX_PLY * sizeof (Frame) +
-         s->cap_history_keys * sizeof (uint64_t);
+         s->cap_history_keys * sizeof (uint64_t) +
+         (size_t) s->n_helpers * (sizeof *s + MAX_PLY * sizeof (Frame));
 }
 
 /* Scores */
@@ -347,22 +415,70 @@ check_stop (KzSearcher *s)
     s->stop = true;
   if (s->deadline_ms > 0 && elapsed_ms (s) >= s->deadline_ms)
     s->stop = true;
+  if (s->helper_done != NULL && *s->helper_done)
+    s->stop = true;
 }
 
 /* The table */
 
-static inline TTEntry *
-tt_probe (KzSearcher *s, uint64_t key)
+static inline uint64_t
+tt_pack (TTData d)
+{
+  uint64_t bits;
+  memcpy (&bits, &d, sizeof bits);
+  return bits;
+}
+
+static inline TTData
+tt_unpack (uint64_t bits)
+{
+  TTData d;
+  memcpy (&d, &bits, sizeof d);
+  return d;
+}
+
+/* An entry's words are read and written whole, never torn themselves;
+ * relaxed, since the check, not the order, tells a good entry. */
+static inline uint64_t
+tt_load (const uint64_t *word)
+{
+  return __atomic_load_n (word, __ATOMIC_RELAXED);
+}
+
+static inline void
+tt_write (TTEntry *e, uint64_t key, uint64_t data)
+{
+  __atomic_store_n (&e->data, data, __ATOMIC_RELAXED);
+  __atomic_store_n (&e->check, key ^ data, __ATOMIC_RELAXED);
+}
+
+/* The key an entry holds, and its data in *data. */
+static inline uint64_t
+tt_read (const TTEntry *e, uint64_t *data)
+{
+  *data = tt_load (&e->data);
+  return tt_load (&e->check) ^ *data;
+}
+
+static inline bool
+tt_probe (KzSearcher *s, uint64_t key, TTData *out)
 {
   TTBucket *b = &s->table[key & (s->n_buckets - 1)];
   for (int i = 0; i < BUCKET; i++)
-    if (b->e[i].key == key && b->e[i].bound != BOUND_NONE)
-      return &b->e[i];
-  return NULL;
+    {
+      uint64_t data;
+      if (tt_read (&b->e[i], &data) == key)
+        {
+          *out = tt_unpack (data);
+          if (out->bound != BOUND_NONE)
+            return true;
+        }
+    }
+  return false;
 }
 
 static inline int
-tt_priority (const KzSearcher *s, const TTEntry *e)
+tt_priority (const KzSearcher *s, const TTData *e)
 {
   if (e->bound == BOUND_NONE)
     return -1000;
@@ -389,38 +505,40 @@ tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move mov
 {
   TTBucket *b = &s->table[key & (s->n_buckets - 1)];
   TTEntry *victim = NULL;
+  int lowest = 1 << 30;
 
   for (int i = 0; i < BUCKET; i++)
-    if (b->e[i].key == key)
-      {
-        victim = &b->e[i];
-        /* Keep a proof unless the new entry is one too. */
-        if (victim->depth == DEPTH_SOLVED && depth != DEPTH_SOLVED && victim->bound != BOUND_NONE)
-          return;
-        if (move == MOVE_NONE)
-          move = victim->move;
-        break;
-      }
-  if (victim == NULL)
     {
-      int lowest = 1 << 30;
-      for (int i = 0; i < BUCKET; i++)
+      uint64_t bits;
+      TTData old;
+      bool same = tt_read (&b->e[i], &bits) == key;
+      old = tt_unpack (bits);
+      if (same)
         {
-          int p = tt_priority (s, &b->e[i]);
-          if (p < lowest)
-            {
-              lowest = p;
-              victim = &b->e[i];
-            }
+          victim = &b->e[i];
+          /* Keep a proof unless the new entry is one too. */
+          if (old.depth == DEPTH_SOLVED && depth != DEPTH_SOLVED && old.bound != BOUND_NONE)
+            return;
+          if (move == MOVE_NONE)
+            move = old.move;
+          break;
+        }
+      int p = tt_priority (s, &old);
+      if (p < lowest)
+        {
+          lowest = p;
+          victim = &b->e[i];
         }
     }
-  victim->key = key;
-  victim->score = (int16_t) score;
-  victim->move = move;
-  victim->depth = (uint8_t) depth;
-  victim->bound = (uint8_t) bound;
-  victim->work = (uint8_t) (log2_work (work) | (guessed ? WORK_GUESSED : 0));
-  victim->age = s->age;
+  TTData d = {
+    .score = (int16_t) score,
+    .move = move,
+    .depth = (uint8_t) depth,
+    .bound = (uint8_t) bound,
+    .work = (uint8_t) (log2_work (work) | (guessed ? WORK_GUESSED : 0)),
+    .age = s->age,
+  };
+  tt_write (victim, key, tt_pack (d));
 }
 
 /* Turns */
@@ -611,20 +729,20 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
       return kz_eval (pos, s->w);
     }
 
-  TTEntry *e = depth >= s->table_min ? tt_probe (s, key) : NULL;
-  if (e != NULL)
+  TTData e;
+  if (depth >= s->table_min && tt_probe (s, key, &e))
     {
-      tt_move = e->move;
-      if (ply > 0 && (e->depth >= depth || e->depth == DEPTH_SOLVED))
+      tt_move = e.move;
+      if (ply > 0 && (e.depth >= depth || e.depth == DEPTH_SOLVED))
         {
-          int v = e->score;
-          if (e->bound == BOUND_EXACT ||
-              (e->bound == BOUND_LOWER && v >= beta) ||
-              (e->bound == BOUND_UPPER && v <= alpha))
+          int v = e.score;
+          if (e.bound == BOUND_EXACT ||
+              (e.bound == BOUND_LOWER && v >= beta) ||
+              (e.bound == BOUND_UPPER && v <= alpha))
             {
-              if (e->depth != DEPTH_SOLVED)
+              if (e.depth != DEPTH_SOLVED)
                 s->taint++;
-              if (e->work & WORK_GUESSED)
+              if (e.work & WORK_GUESSED)
                 s->guesses++;
               return v;
             }
@@ -691,24 +809,24 @@ search (KzSearcher *s, const KzPosition *pos, uint64_t key, int depth, int alpha
       const KzPosition *c = &f->child[i];
       if (!c->over && m != tt_move)
         {
-          TTEntry *ce = tt_probe (s, f->ckeys[i]);
-          if (ce != NULL && (ce->depth >= depth - 1 || ce->depth == DEPTH_SOLVED))
+          TTData ce;
+          if (tt_probe (s, f->ckeys[i], &ce) && (ce.depth >= depth - 1 || ce.depth == DEPTH_SOLVED))
             {
               bool same = c->to_move == me;
-              int v = same ? ce->score : -ce->score;
-              bool proves = same ? ce->bound != BOUND_UPPER : ce->bound != BOUND_LOWER;
+              int v = same ? ce.score : -ce.score;
+              bool proves = same ? ce.bound != BOUND_UPPER : ce.bound != BOUND_LOWER;
               if (proves && v >= beta && (!s->delay || !kz_score_is_final (v)))
                 {
-                  if (ce->depth != DEPTH_SOLVED)
+                  if (ce.depth != DEPTH_SOLVED)
                     s->taint++;
-                  if (ce->work & WORK_GUESSED)
+                  if (ce.work & WORK_GUESSED)
                     s->guesses++;
                   if (ply == 0)
                     {
                       s->root_best = m;
                       s->root_best_score = v;
                     }
-                  tt_store (s, key, ce->depth == DEPTH_SOLVED && s->taint == taint0 ? DEPTH_SOLVED : TABLE_DEPTH (depth),
+                  tt_store (s, key, ce.depth == DEPTH_SOLVED && s->taint == taint0 ? DEPTH_SOLVED : TABLE_DEPTH (depth),
                             BOUND_LOWER, v, m, s->nodes - nodes0, s->guesses != guesses0);
                   return v;
                 }
@@ -826,10 +944,10 @@ extract_pv (KzSearcher *s, const KzPosition *root, Move first, KzSearchResult *r
       if (n_seen == KZ_SEARCH_MAX_PV)
         return;
       seen[n_seen++] = k;
-      TTEntry *e = tt_probe (s, k);
+      TTData e;
       KzAction a;
       int margin;
-      m = e ? e->move : MOVE_NONE;
+      m = tt_probe (s, k, &e) ? e.move : MOVE_NONE;
       /* Below the database's line the table knows nothing: it goes on. */
       if (m == MOVE_NONE && !pos.over && kz_endgame_best (s->db, &pos, &a, &margin))
         m = MOVE_MAKE (a, -1);
@@ -975,6 +1093,132 @@ root_search (KzSearcher *s, const KzPosition *root, int depth, int alpha, int be
   return !s->stop;
 }
 
+/* One iteration of the root to `depth`: an aspiration window around the
+ * last iteration's score, opened on failure. */
+static bool
+iterate (KzSearcher *s, const KzPosition *root, int depth, int last, int *score)
+{
+  if (depth >= 4 && !kz_score_is_final (last))
+    {
+      int alpha = last - 60, beta = last + 60;
+      if (!root_search (s, root, depth, alpha, beta, score))
+        return false;
+      if (*score > alpha && *score < beta)
+        return true;
+    }
+  return root_search (s, root, depth, -KZ_SCORE_INF, KZ_SCORE_INF, score);
+}
+
+/* Helpers (a "lazy" parallel search): each deepens on the root by itself
+ * in a thread of its own, and all share the table, so that what one
+ * proves the others read instead of searching it. Half of them start a
+ * turn deeper, so that they are ahead of the search they help. The
+ * deepest iteration completed is the one played. */
+#define HELPERS_ALL_DEPTHS 6   /* the main search's every depth, before it leaves the odd ones */
+
+typedef struct {
+  pthread_mutex_t lock;
+  int             depth;    /* the deepest iteration a helper completed; 0: none */
+  Move            best;
+  int             score;
+  bool            exact;
+  volatile int    done;     /* a helper completed the last depth or proved the value */
+} HelperShare;
+
+typedef struct {
+  KzSearcher       *h;
+  const KzPosition *root;
+  int               first_depth;
+  int               max_depth;
+  HelperShare      *share;
+  pthread_t         thread;
+} Helper;
+
+static void *
+helper_run (void *data)
+{
+  Helper *hp = data;
+  KzSearcher *h = hp->h;
+  HelperShare *sh = hp->share;
+  int last = 0;
+
+  for (int depth = hp->first_depth; depth <= hp->max_depth; depth += 2)
+    {
+      uint64_t guesses0 = h->guesses;
+      int score;
+
+      if (!iterate (h, hp->root, depth, last, &score))
+        break;
+      last = score;
+      bool exact = h->guesses == guesses0;
+      pthread_mutex_lock (&sh->lock);
+      if (depth > sh->depth && h->root_best != MOVE_NONE)
+        {
+          sh->depth = depth;
+          sh->best = h->root_best;
+          sh->score = score;
+          sh->exact = exact;
+        }
+      if (exact || depth == hp->max_depth)
+        sh->done = 1;
+      pthread_mutex_unlock (&sh->lock);
+      if (exact)
+        break;
+    }
+  return NULL;
+}
+
+/* Starts the helpers on the search begin_search() made ready in s;
+ * returns how many run. */
+static int
+helpers_start (KzSearcher *s, const KzPosition *root, int max_depth, HelperShare *sh, Helper *hp)
+{
+  int n = 0;
+
+  if (s->n_helpers == 0)
+    return 0;
+  pthread_mutex_init (&sh->lock, NULL);
+  sh->depth = 0;
+  sh->done = 0;
+  s->helpers_stop = 0;
+  for (int i = 0; i < s->n_helpers; i++)
+    {
+      KzSearcher *h = s->helpers[i];
+      Frame *frames = h->frames;
+
+      *h = *s;
+      h->frames = frames;
+      h->helpers = NULL;
+      h->n_helpers = 0;
+      h->helper_done = NULL;
+      h->w = &h->weights[root->variant];
+      h->cancel = &s->helpers_stop;
+      h->node_limit = 0;
+      hp[n] = (Helper) { .h = h, .root = root, .first_depth = 1 + i % 2, .max_depth = max_depth, .share = sh };
+      if (pthread_create (&hp[n].thread, NULL, helper_run, &hp[n]) != 0)
+        break;
+      n++;
+    }
+  if (n == 0)
+    pthread_mutex_destroy (&sh->lock);
+  s->helper_done = n > 0 ? &sh->done : NULL;
+  return n;
+}
+
+/* Stops and joins the helpers; their nodes count as the search's. */
+static void
+helpers_finish (KzSearcher *s, int n, HelperShare *sh, Helper *hp)
+{
+  s->helpers_stop = 1;
+  for (int i = 0; i < n; i++)
+    {
+      pthread_join (hp[i].thread, NULL);
+      s->nodes += hp[i].h->nodes;
+    }
+  s->helper_done = NULL;
+  pthread_mutex_destroy (&sh->lock);
+}
+
 /* The solver's first guess, in seeds: the best turn by the evaluation
  * after it, as a search of one turn would give it, but without the table
  * (which then stays clean for the solver). The evaluation of the root
@@ -1113,9 +1357,13 @@ kz_search (KzSearcher           *s,
   Move best = MOVE_NONE;
   int best_score = 0;
   bool solve_mode;
+  HelperShare share;
+  Helper helper[KZ_SEARCH_MAX_THREADS - 1];
+  int n_helpers = 0;
 
   memset (r, 0, sizeof *r);
   r->best = KZ_ACTION_NONE;
+  r->threads = 1;
   s->variant = kz_position_variant (root);
   if (s->variant == NULL || root->over)
     return false;
@@ -1143,6 +1391,10 @@ kz_search (KzSearcher           *s,
   if (max_depth > DEPTH_SOLVE)
     max_depth = DEPTH_SOLVE;
 
+  /* Kalah solved outright (below) is one thread's work. */
+  if (!(solve_mode && root->variant == KZ_VARIANT_KALAH))
+    n_helpers = helpers_start (s, root, max_depth, &share, helper);
+
   for (int depth = 1; depth <= max_depth; depth++)
     {
       uint64_t guesses0 = s->guesses;
@@ -1166,17 +1418,11 @@ kz_search (KzSearcher           *s,
           max_depth = 1;
         }
 
-      /* An aspiration window around the last score, opened on failure. */
-      if (depth >= 4 && !kz_score_is_final (best_score))
-        {
-          int alpha = best_score - 60, beta = best_score + 60;
-          done = root_search (s, root, depth, alpha, beta, &score);
-          if (done && (score <= alpha || score >= beta))
-            done = root_search (s, root, depth, -KZ_SCORE_INF, KZ_SCORE_INF, &score);
-        }
-      else
-        done = root_search (s, root, depth, -KZ_SCORE_INF, KZ_SCORE_INF, &score);
-
+      /* With helpers, the main search leaves the odd depths beyond the
+       * first few to the first helper (but for the last). */
+      if (n_helpers > 0 && depth > HELPERS_ALL_DEPTHS && depth % 2 == 1 && depth != max_depth)
+        continue;
+      done = iterate (s, root, depth, best_score, &score);
       if (!done)
         {
           /* A stopped iteration still improves on the last one if it
@@ -1199,6 +1445,20 @@ kz_search (KzSearcher           *s,
         break;
     }
 
+  if (n_helpers > 0)
+    {
+      helpers_finish (s, n_helpers, &share, helper);
+      /* A proof is taken over any other iteration, and a deeper one
+       * over a shallower, unless this search proved its own. */
+      if (share.depth > 0 && !r->exact && (share.exact || share.depth > r->depth))
+        {
+          best = share.best;
+          best_score = share.score;
+          r->depth = share.depth;
+          r->exact = share.exact;
+        }
+    }
+
   if (limits.level == KZ_LEVEL_EASY)
     best = easy_choice (s, root, best, limits.seed);
 
@@ -1208,6 +1468,7 @@ kz_search (KzSearcher           *s,
   r->nodes = s->nodes;
   r->time_ms = (int) elapsed_ms (s);
   r->cancelled = s->cancelled;
+  r->threads = 1 + n_helpers;
   return true;
 }
 

@@ -46,6 +46,7 @@ typedef struct {
   int      time_ms;
   bool     exact;      /* the value is the game's proven value */
   bool     cancelled;  /* stopped by the cancel flag (best is still legal) */
+  int      threads;    /* threads that searched (kz_searcher_set_threads()) */
 } KzSearchResult;
 
 /* Scores: evaluations are in hundredths of a seed and stay within
@@ -85,6 +86,17 @@ void        kz_searcher_set_weights (KzSearcher *searcher, KzVariantId variant, 
  * then take their exact value from it, as a finished game would. */
 typedef struct _KzEndgame KzEndgame;
 void        kz_searcher_set_endgame (KzSearcher *searcher, KzVariantId variant, const KzEndgame *endgame);
+/* Searches with n_threads threads (1–KZ_SEARCH_MAX_THREADS; 1 when the
+ * searcher is made): kz_search() then runs n_threads − 1 helpers beside
+ * its own search, on the same position and the same table, each with its
+ * own stacks, and plays the deepest iteration any of them completed.
+ * Faster to a depth, but the moves and node counts of a search with
+ * more than one thread differ from run to run. The analysis
+ * (kz_search_analyse()) and the Kalah solver use one thread. False
+ * when n_threads is out of range (nothing changes) or the helpers'
+ * stacks cannot be had (the searcher then has one thread). */
+#define KZ_SEARCH_MAX_THREADS 64
+bool        kz_searcher_set_threads (KzSearcher *searcher, int n_threads);
 /* Peak bytes the searcher holds (the table and its stacks). */
 size_t      kz_searcher_memory (const KzSearcher *searcher);
 
