@@ -385,6 +385,49 @@ test_endgame_options (void)
   g_rmdir (dir);
 }
 
+/* --threads: a session's `go` searches with that many threads and still
+ * answers the protocol as one does (a legal move, the depth asked for);
+ * a bad count exits 2 with a message. */
+static void
+test_threads_option (void)
+{
+  static const char *const bad[][2] = {
+    { "--threads=0", "between 1 and 64" },
+    { "--threads=65", "between 1 and 64" },
+    { "--threads=two", "threads" },
+  };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonParser) parser = NULL;
+  g_auto(GStrv) lines = NULL;
+  JsonObject *obj;
+
+  g_assert_cmpint (run_engine (&out, &err, "--threads=2", "-c", "new oware; go depth=9; legal", NULL), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  obj = parse_reply (lines[1], &parser);
+  g_assert_true (json_object_get_boolean_member (obj, "ok"));
+  g_assert_cmpint (json_object_get_int_member (obj, "depth"), ==, 9);
+  {
+    g_autoptr(JsonParser) legal_parser = NULL;
+    JsonArray *legal = json_object_get_array_member (parse_reply (lines[2], &legal_parser), "legal");
+    const char *best = json_object_get_string_member (obj, "best");
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < json_array_get_length (legal); i++)
+      found |= g_strcmp0 (json_array_get_string_element (legal, i), best) == 0;
+    g_assert_true (found);
+  }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *bad_out = NULL, *bad_err = NULL;
+      g_test_message ("%s", bad[i][0]);
+      g_assert_cmpint (run_engine (&bad_out, &bad_err, bad[i][0], "-c", "state", NULL), ==, 2);
+      g_assert_nonnull (strstr (bad_err, bad[i][1]));
+      g_assert_cmpstr (bad_out, ==, "");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -395,5 +438,6 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/transport", test_transport);
   g_test_add_func ("/protocol/go-cap", test_go_cap);
   g_test_add_func ("/protocol/endgame-options", test_endgame_options);
+  g_test_add_func ("/protocol/threads-option", test_threads_option);
   return g_test_run ();
 }

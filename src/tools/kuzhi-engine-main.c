@@ -1,6 +1,7 @@
 /* kuzhi-engine-main.c — kuzhi-engine: reads protocol commands from standard input or -c, writes one JSON line each. */
 #include "kuzhi-protocol.h"
 #include "kuzhi-endgame-file.h"
+#include "kuzhi-search.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -154,6 +155,7 @@ main (int argc, char **argv)
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   int seeds = G_MININT;    /* not given: each game's default */
+  int threads = 1;
   int build_game, where_game;
   GOptionEntry entries[] = {
     { "commands", 'c', 0, G_OPTION_ARG_STRING, &commands,
@@ -164,6 +166,8 @@ main (int argc, char **argv)
       "Print where the endgame database of GAME (kalah, oware, mangala, bohnenspiel) is kept, then exit", "GAME" },
     { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds,
       "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 10; Bohnenspiel 1–12, default 10)", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+      "Threads a search of `go` uses (1–64, default 1); with more than one, its moves differ from run to run", "N" },
     { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
     { NULL }
@@ -193,6 +197,12 @@ main (int argc, char **argv)
     {
       g_printerr ("kuzhi-engine: --endgame-seeds: %d is not between 1 and %d\n"
                   "Try 'kuzhi-engine --help'.\n", seeds, KZ_ENDGAME_MAX_SEEDS);
+      return 2;
+    }
+  if (threads < 1 || threads > KZ_SEARCH_MAX_THREADS)
+    {
+      g_printerr ("kuzhi-engine: --threads: %d is not between 1 and %d\n"
+                  "Try 'kuzhi-engine --help'.\n", threads, KZ_SEARCH_MAX_THREADS);
       return 2;
     }
   build_game = parse_game ("--build-endgame", build);
@@ -228,6 +238,7 @@ main (int argc, char **argv)
 
   /* A session uses each game's database where it is there and verifies. */
   kz_protocol_set_endgame (dir, seeds);
+  kz_protocol_set_threads (threads);
   session = kz_session_new ();
   if (commands != NULL)
     return run_commands (session, commands);

@@ -11,6 +11,14 @@
  * KUZHI_HASH_MB sets its size. */
 #define DEFAULT_TABLE_MB 256
 
+static int n_threads = 1;
+
+void
+kz_protocol_set_threads (int threads)
+{
+  n_threads = threads;
+}
+
 static KzSearcher *
 get_searcher (void)
 {
@@ -23,6 +31,8 @@ get_searcher (void)
       if (mb < 1 || mb > 16384)
         mb = DEFAULT_TABLE_MB;
       searcher = kz_searcher_new ((size_t) mb);
+      if (searcher != NULL && !kz_searcher_set_threads (searcher, n_threads))
+        g_printerr ("kuzhi-engine: searching with one thread: no memory for %d\n", n_threads);
     }
   return searcher;
 }

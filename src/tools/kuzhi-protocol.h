@@ -25,6 +25,8 @@ char      *kz_session_handle (KzSession  *session,
  * on standard error when it is damaged) when not. Without a call, none.
  * For the whole process, before the first search. */
 void       kz_protocol_set_endgame (const char *dir, int seeds);
+/* Threads of each `go` (kz_searcher_set_threads()); 1 unless set. */
+void       kz_protocol_set_threads (int n_threads);
 
 /* The longest command line accepted, in bytes. */
 #define KZ_PROTOCOL_MAX_LINE 4096
