@@ -1110,10 +1110,12 @@ iterate (KzSearcher *s, const KzPosition *root, int depth, int last, int *score)
 }
 
 /* Helpers (a "lazy" parallel search): each deepens on the root by itself
- * in a thread of its own, and all share the table, so that what one
- * proves the others read instead of searching it. Half of them start a
- * turn deeper, so that they are ahead of the search they help. The
- * deepest iteration completed is the one played. */
+ * in a thread of its own, two turns at a time, and all share the table,
+ * so that what one has searched the others read instead of searching it
+ * again. The first helper takes the odd depths, which the main search
+ * leaves to it beyond the first few, the second the even ones beside the
+ * main search, and so on. The deepest iteration completed by any of them
+ * is the one played, and a proof ends them all. */
 #define HELPERS_ALL_DEPTHS 6   /* the main search's every depth, before it leaves the odd ones */
 
 typedef struct {
