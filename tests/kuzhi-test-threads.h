@@ -1,19 +1,21 @@
-/* kuzhi-test-threads.h — finding one of the process's threads by name, for the tests and benchmarks that check the computer's search thread. */
+/* kuzhi-test-threads.h — finding the process's threads by name, for the tests and benchmarks that check the computer's search threads. */
 #pragma once
 
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The nice value (field 19 of /proc/self/task/TID/stat) and scheduling
- * policy (field 41) of the thread named `name`; FALSE if there is none. */
-static inline gboolean
-kz_test_find_thread (const char *name,
-                     int        *nice,
-                     int        *policy)
+/* Calls `func` with the nice value (field 19 of /proc/self/task/TID/stat)
+ * and scheduling policy (field 41) of each thread named `name`, until it
+ * returns FALSE. Returns how many threads it was called for. */
+static inline int
+kz_test_foreach_thread (const char *name,
+                        gboolean  (*func) (int nice, int policy, gpointer data),
+                        gpointer    data)
 {
   g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
   const char *tid;
+  int n = 0;
 
   while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
     {
@@ -30,10 +32,39 @@ kz_test_find_thread (const char *name,
         continue;
       fields = g_strsplit (after + 2, " ", -1);   /* fields[0] is field 3 */
       if (g_strv_length (fields) < 39)
-        return FALSE;
-      *nice = atoi (fields[16]);
-      *policy = atoi (fields[38]);
-      return TRUE;
+        continue;
+      n++;
+      if (!func (atoi (fields[16]), atoi (fields[38]), data))
+        break;
     }
+  return n;
+}
+
+typedef struct
+{
+  int nice;
+  int policy;
+} KzTestThread;
+
+static inline gboolean
+kz_test_thread_take_first (int nice, int policy, gpointer data)
+{
+  *(KzTestThread *) data = (KzTestThread) { nice, policy };
   return FALSE;
+}
+
+/* The nice value and scheduling policy of the first thread named `name`;
+ * FALSE if there is none. */
+static inline gboolean
+kz_test_find_thread (const char *name,
+                     int        *nice,
+                     int        *policy)
+{
+  KzTestThread t;
+
+  if (kz_test_foreach_thread (name, kz_test_thread_take_first, &t) == 0)
+    return FALSE;
+  *nice = t.nice;
+  *policy = t.policy;
+  return TRUE;
 }

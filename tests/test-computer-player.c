@@ -434,6 +434,40 @@ report_nice (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 /* The search runs in a thread of its own at a lower priority than the UI
  * (nicer, SCHED_BATCH), and the lower priority goes with that thread: the
  * caller and GLib's pool threads keep theirs. */
+/* Asserts that a thread runs at the nice value and policy of `data`. */
+static gboolean
+thread_runs_as (int nice, int policy, gpointer data)
+{
+  const KzTestThread *want = data;
+
+  g_assert_cmpint (nice, ==, want->nice);
+  g_assert_cmpint (policy, ==, want->policy);
+  return TRUE;
+}
+
+/* Hard searches with a thread a core (up to the cap), Easy and Normal with
+ * one (the engine's /search/threads tests prove the values it finds). */
+static void
+test_hard_threads (void)
+{
+  g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
+  int cores = g_get_num_processors ();
+
+  g_assert_cmpint (kuzhi_computer_player_hard_threads (), ==, MIN (cores, KUZHI_COMPUTER_PLAYER_HARD_MAX_THREADS));
+  for (int level = KZ_LEVEL_EASY; level <= KZ_LEVEL_HARD; level++)
+    {
+      g_autoptr(GError) error = NULL;
+      KzSearchResult r;
+      KzMatch m;
+
+      new_match (&m, KZ_VARIANT_OWARE);
+      kuzhi_computer_player_choose (player, &m, level, 100, NULL, NULL, &r, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (r.threads, ==, level == KZ_LEVEL_HARD ? kuzhi_computer_player_hard_threads () : 1);
+      kz_match_clear (&m);
+    }
+}
+
 static void
 test_search_thread_priority (void)
 {
@@ -455,6 +489,18 @@ test_search_thread_priority (void)
     }
   g_assert_cmpint (nice, ==, MIN (before + 10, 19));
   g_assert_cmpint (policy, ==, 3);   /* SCHED_BATCH */
+  /* Hard's helpers, started by the search thread, run as low as it. */
+  {
+    KzTestThread lowered = { MIN (before + 10, 19), 3 };
+    int n;
+
+    while ((n = kz_test_foreach_thread ("kuzhi-search", thread_runs_as, &lowered)) != kuzhi_computer_player_hard_threads ())
+      {
+        g_assert_cmpint (n, <, kuzhi_computer_player_hard_threads ());
+        g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+        g_usleep (1000);
+      }
+  }
   g_cancellable_cancel (cancellable);
   g_main_loop_run (loop);
   g_assert_error (reply.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -657,6 +703,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/sync-cancelled", test_sync_cancelled);
   g_test_add_func ("/computer-player/finished-match", test_finished_match);
   g_test_add_func ("/computer-player/search-thread-priority", test_search_thread_priority);
+  g_test_add_func ("/computer-player/hard-threads", test_hard_threads);
   g_test_add_func ("/computer-player/release-table", test_release_table);
   g_test_add_func ("/computer-player/analyse", test_analyse);
   g_test_add_func ("/computer-player/review", test_review);

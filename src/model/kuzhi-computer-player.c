@@ -191,7 +191,12 @@ run_search (KuzhiComputerPlayer *self,
                                  deliver_progress, data, analysis);
     }
   else if (self->searcher != NULL && !g_atomic_int_get (&data->cancel))
-    found = kz_search (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, result);
+    {
+      /* Short of memory for the helpers' stacks, it searches alone. */
+      kz_searcher_set_threads (self->searcher, data->level == KZ_LEVEL_HARD
+                                               ? kuzhi_computer_player_hard_threads () : 1);
+      found = kz_search (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, result);
+    }
   no_memory = self->searcher == NULL;
   /* A release asked for while this search held the lock (even while it
    * made the table) is honoured now, and only once. */
@@ -551,6 +556,12 @@ kuzhi_computer_player_choose (KuzhiComputerPlayer *self,
     action = take_result (&r, score, search_result);
   choose_data_free (data);
   return action;
+}
+
+int
+kuzhi_computer_player_hard_threads (void)
+{
+  return CLAMP (g_get_num_processors (), 1, KUZHI_COMPUTER_PLAYER_HARD_MAX_THREADS);
 }
 
 void

@@ -13,6 +13,15 @@ G_DECLARE_FINAL_TYPE (KuzhiComputerPlayer, kuzhi_computer_player, KUZHI, COMPUTE
 
 KuzhiComputerPlayer *kuzhi_computer_player_new           (void);
 
+/* Hard (and the hints, which are Hard's) searches with a thread a core,
+ * up to KUZHI_COMPUTER_PLAYER_HARD_MAX_THREADS, all sharing one table: on
+ * two cores Kalah then completes 23 plies in Hard's second instead of
+ * 21–22 (docs/computer-opponent.md, "Threads"). Easy and Normal search
+ * with one thread, so their strength stays what the strength table
+ * measures; so do the analysis and the review. */
+#define KUZHI_COMPUTER_PLAYER_HARD_MAX_THREADS 4
+int                  kuzhi_computer_player_hard_threads  (void);
+
 /* Chooses an action for the player to move in `match` (copied at once, so
  * the caller may change it while the search runs). time_ms 0 means the
  * level's own time (Hard: 1 s). After `cancellable` is cancelled the
