@@ -21,6 +21,7 @@ static int     opt_opening = 4;         /* random turns before the engines meet 
 static int     opt_check_nodes = 200000; /* the search that judges an opening */
 static int     opt_candidates = 8;     /* random openings tried per opening kept */
 static int     opt_threads;            /* games played at once (0: one per core) */
+static int     opt_search_threads = 2; /* threads of the second 1-second table */
 static char   *opt_tune_level = "normal";
 static char   *opt_tune_weight;        /* only this weight */
 static char   *opt_tune_changes = "-60,-20,20,60";
@@ -44,6 +45,8 @@ static GOptionEntry entries[] = {
   { "candidates", 0, 0, G_OPTION_ARG_INT, &opt_candidates, "Random openings judged per opening kept", "N" },
   { "threads", 0, 0, G_OPTION_ARG_INT, &opt_threads, "Pairings played at once (default: one per core)", "N" },
   { "second-ms", 0, 0, G_OPTION_ARG_INT, &opt_second_ms, "Time of the speed test per game", "MS" },
+  { "search-threads", 0, 0, G_OPTION_ARG_INT, &opt_search_threads,
+    "The speed test again with N threads to a search, as Hard has them in the app (1: only once; default 2)", "N" },
   { "skip-solve", 0, 0, G_OPTION_ARG_NONE, &opt_skip_solve, "Skip the Kalah solves", NULL },
   { "skip-speed", 0, 0, G_OPTION_ARG_NONE, &opt_skip_speed, "Skip the 1-second searches", NULL },
   { "skip-strength", 0, 0, G_OPTION_ARG_NONE, &opt_skip_strength, "Skip the strength table", NULL },
@@ -142,14 +145,21 @@ bench_solve (int seeds, int time_limit_s, size_t table_mb)
   kz_searcher_free (s);
 }
 
+/* One search of --second-ms from the start of each game, with n_threads
+ * threads. The CPU time is the searching thread's alone with one thread
+ * (so that other work of the machine does not count), the process's with
+ * more. */
 static void
-bench_speed (void)
+bench_speed_with (int n_threads)
 {
   KzSearcher *s = kz_searcher_new (256);
 
-  g_print ("\nOne search of %d ms from the start of each game (nodes/s per wall second and per CPU\n"
-           "second of the searching thread: the two differ when the machine is shared)\n",
-           opt_second_ms);
+  if (!kz_searcher_set_threads (s, n_threads))
+    g_error ("--search-threads: %d is not between 1 and %d", n_threads, KZ_SEARCH_MAX_THREADS);
+  g_print ("\nOne search of %d ms from the start of each game with %d thread%s (nodes/s per wall second and per\n"
+           "CPU second of the %s: the two differ when the machine is shared%s)\n",
+           opt_second_ms, n_threads, n_threads > 1 ? "s" : "", n_threads > 1 ? "process" : "searching thread",
+           n_threads > 1 ? ", and by the threads" : "");
   g_print ("%-13s %10s %12s %12s %6s %s\n", "game", "nodes", "nodes/s", "nodes/cpu-s", "depth", "best score(seeds)");
   for (int id = 0; id < KZ_N_VARIANTS; id++)
     {
@@ -161,15 +171,23 @@ bench_speed (void)
         continue;
       new_match (&m, id, 0);
       kz_searcher_clear (s);
-      double cpu0 = thread_cpu_seconds ();
+      double cpu0 = n_threads > 1 ? cpu_seconds () : thread_cpu_seconds ();
       kz_search (s, &m, &limits, NULL, &r);
-      double cpu = thread_cpu_seconds () - cpu0;
+      double cpu = (n_threads > 1 ? cpu_seconds () : thread_cpu_seconds ()) - cpu0;
       g_print ("%-13s %10" G_GUINT64_FORMAT " %12.0f %12.0f %6d %d %+d\n", kz_variant_get (id)->key, r.nodes,
                r.nodes / (r.time_ms > 0 ? r.time_ms / 1000.0 : 1e-3), r.nodes / (cpu > 0 ? cpu : 1e-3),
                r.depth, r.best, kz_score_to_seeds (r.score));
       kz_match_clear (&m);
     }
   kz_searcher_free (s);
+}
+
+static void
+bench_speed (void)
+{
+  bench_speed_with (1);
+  if (opt_search_threads != 1)
+    bench_speed_with (opt_search_threads);
 }
 
 /* Players of the strength table. */
