@@ -15,10 +15,10 @@ KuzhiComputerPlayer *kuzhi_computer_player_new           (void);
 
 /* Hard (and the hints, which are Hard's) searches with a thread a core,
  * up to KUZHI_COMPUTER_PLAYER_HARD_MAX_THREADS, all sharing one table: on
- * two cores Kalah then completes 23 plies in Hard's second instead of
- * 21–22 (docs/computer-opponent.md, "Threads"). Easy and Normal search
- * with one thread, so their strength stays what the strength table
- * measures; so do the analysis and the review. */
+ * two cores it reaches each depth 1.2–2 times sooner
+ * (docs/computer-opponent.md, "Threads"). Easy and Normal search with one
+ * thread, so their strength stays what the strength table measures; so
+ * do the analysis and the review. */
 #define KUZHI_COMPUTER_PLAYER_HARD_MAX_THREADS 4
 int                  kuzhi_computer_player_hard_threads  (void);
 

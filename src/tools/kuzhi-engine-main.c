@@ -166,10 +166,10 @@ main (int argc, char **argv)
       "Print where the endgame database of GAME (kalah, oware, mangala, bohnenspiel) is kept, then exit", "GAME" },
     { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds,
       "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 10; Bohnenspiel 1–12, default 10)", "N" },
-    { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
-      "Threads a search of `go` uses (1–64, default 1); with more than one, its moves differ from run to run", "N" },
     { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+      "Threads a search of `go` uses (1–64, default 1); with more than one, its moves differ from run to run", "N" },
     { NULL }
   };
 
