@@ -431,20 +431,6 @@ report_nice (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 }
 #endif
 
-/* The search runs in a thread of its own at a lower priority than the UI
- * (nicer, SCHED_BATCH), and the lower priority goes with that thread: the
- * caller and GLib's pool threads keep theirs. */
-/* Asserts that a thread runs at the nice value and policy of `data`. */
-static gboolean
-thread_runs_as (int nice, int policy, gpointer data)
-{
-  const KzTestThread *want = data;
-
-  g_assert_cmpint (nice, ==, want->nice);
-  g_assert_cmpint (policy, ==, want->policy);
-  return TRUE;
-}
-
 /* Hard searches with a thread a core (up to the cap), Easy and Normal with
  * one (the engine's /search/threads tests prove the values it finds). */
 static void
@@ -468,6 +454,23 @@ test_hard_threads (void)
     }
 }
 
+#ifdef __linux__
+/* Asserts that a thread runs at the nice value and policy of `data`. */
+static gboolean
+thread_runs_as (int nice, int policy, gpointer data)
+{
+  const KzTestThread *want = data;
+
+  g_assert_cmpint (nice, ==, want->nice);
+  g_assert_cmpint (policy, ==, want->policy);
+  return TRUE;
+}
+#endif
+
+/* The search runs in a thread of its own at a lower priority than the UI
+ * (nicer, SCHED_BATCH), and so do Hard's helpers, which it starts; the
+ * lower priority goes with those threads: the caller and GLib's pool
+ * threads keep theirs. */
 static void
 test_search_thread_priority (void)
 {
