@@ -89,8 +89,9 @@ void        kz_searcher_set_endgame (KzSearcher *searcher, KzVariantId variant, 
 /* Searches with n_threads threads (1–KZ_SEARCH_MAX_THREADS; 1 when the
  * searcher is made): kz_search() then runs n_threads − 1 helpers beside
  * its own search, on the same position and the same table, each with its
- * own stacks, and plays the deepest iteration any of them completed.
- * Faster to a depth, but the moves and node counts of a search with
+ * own stacks, and plays the deepest iteration any of them completed (a
+ * proof, an iteration without evaluations, before any other). Faster to
+ * a depth, but the moves and node counts of a search with
  * more than one thread differ from run to run. The analysis
  * (kz_search_analyse()) and the Kalah solver use one thread. False
  * when n_threads is out of range (nothing changes) or the helpers'
