@@ -2,6 +2,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
@@ -276,7 +277,8 @@ test_no_viewer (void)
 static void
 remove_tree (const char *path)
 {
-  GDir *dir = g_dir_open (path, 0, NULL);
+  /* A link (into the system's folders) is removed, never followed. */
+  GDir *dir = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open (path, 0, NULL);
   const char *name;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
@@ -289,6 +291,38 @@ remove_tree (const char *path)
   g_remove (path);
 }
 
+/* The system's data folders (XDG_DATA_DIRS, or its default) merged into
+ * one folder of the test's own by symbolic links, leaving out their
+ * applications: GTK still finds the MIME database and the icons, and no
+ * installed program is offered help: URIs. */
+static char *
+system_data_without_applications (void)
+{
+  const char *dirs = g_getenv ("XDG_DATA_DIRS");
+  g_auto(GStrv) each = g_strsplit (dirs != NULL && *dirs != '\0' ? dirs : "/usr/local/share:/usr/share", ":", -1);
+  char *merged = g_build_filename (work, "system-data", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (merged, 0700), ==, 0);
+  for (int i = 0; each[i] != NULL; i++)
+    {
+      GDir *dir = g_dir_open (each[i], 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *target = g_build_filename (each[i], name, NULL);
+          g_autofree char *link = g_build_filename (merged, name, NULL);
+
+          /* The first folder that has a name wins, as in XDG_DATA_DIRS. */
+          if (strcmp (name, "applications") != 0 && !g_file_test (link, G_FILE_TEST_EXISTS))
+            g_assert_cmpint (symlink (target, link), ==, 0);
+        }
+      if (dir != NULL)
+        g_dir_close (dir);
+    }
+  return merged;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -296,14 +330,21 @@ main (int   argc,
   int status;
 
   /* Set before GLib caches the user's folders: the autosave, the
-   * desktop files and mimeapps.list are all this test's own. */
+   * desktop files and mimeapps.list are all this test's own. The
+   * system's folders are the test's too (empty), so that a help viewer
+   * the machine has installed (yelp, on any GNOME desktop) is not
+   * offered help: URIs: the test decides whether there is a viewer. */
   work = g_dir_make_tmp ("kuzhi-help-XXXXXX", NULL);
   g_assert_nonnull (work);
   {
     g_autofree char *data = g_build_filename (work, "data", NULL);
     g_autofree char *config = g_build_filename (work, "config", NULL);
+    g_autofree char *system_data = system_data_without_applications ();
+    g_autofree char *system_config = g_build_filename (work, "system-config", NULL);
     g_setenv ("XDG_DATA_HOME", data, TRUE);
     g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv ("XDG_DATA_DIRS", system_data, TRUE);
+    g_setenv ("XDG_CONFIG_DIRS", system_config, TRUE);
   }
   record = g_build_filename (work, "asked", NULL);
   viewer = g_build_filename (work, "help-viewer.sh", NULL);
