@@ -42,6 +42,9 @@ struct _KuzhiBoardView
   gboolean        preview_enabled;
   int             hover_pit;
   int             focus_pit;
+  /* a key turned the focus ring on, and no pointer pressed the board
+   * since: the focused cup keeps its ring and its preview */
+  gboolean        keyboard_in_use;
   int             preview_pit;    /* the cup previewed now, or -1 */
   KzPreview       preview;
 
@@ -142,9 +145,7 @@ played_position (KuzhiBoardView *self)
 static void
 update_preview (KuzhiBoardView *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  gboolean keyboard = GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root));
-  int pit = self->hover_pit >= 0 ? self->hover_pit : keyboard ? self->focus_pit : -1;
+  int pit = self->hover_pit >= 0 ? self->hover_pit : self->keyboard_in_use ? self->focus_pit : -1;
 
   if (!self->preview_enabled || self->model == NULL || is_animating (self) || pit < 0 || pit >= self->n_pits
       || kuzhi_cup_get_state (KUZHI_CUP (self->cups[pit])) != KUZHI_CUP_LEGAL
@@ -194,18 +195,59 @@ on_cup_focus_out (GtkEventControllerFocus *focus,
 }
 
 static void
+set_keyboard_in_use (KuzhiBoardView *self,
+                     gboolean        keyboard)
+{
+  self->keyboard_in_use = keyboard;
+  for (int p = 0; p < self->n_pits; p++)
+    if (self->cups[p] != NULL)
+      kuzhi_cup_set_keyboard (KUZHI_CUP (self->cups[p]), keyboard);
+  update_preview (self);
+}
+
+/* The keyboard is in use from a key pressed on the board (any key: an
+ * arrow at the end of a row moves nothing, and GTK then shows no focus),
+ * or from the focus ring GTK turns on, as Tab into the board does. It
+ * stays in use until the pointer presses the board, never 3 s after the
+ * last key as GTK's ring does: a player may think as long as they like
+ * with the chosen cup's ring, and Enter, still there. */
+static gboolean
+on_board_key (GtkEventControllerKey *key,
+              guint                  keyval,
+              guint                  keycode,
+              GdkModifierType        state,
+              KuzhiBoardView        *self)
+{
+  if (!self->keyboard_in_use)
+    set_keyboard_in_use (self, TRUE);
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+on_focus_visible (GtkWindow      *window,
+                  GParamSpec     *pspec,
+                  KuzhiBoardView *self)
+{
+  if (gtk_window_get_focus_visible (window) && !self->keyboard_in_use)
+    set_keyboard_in_use (self, TRUE);
+}
+
+
+static void
 kuzhi_board_view_root (GtkWidget *widget)
 {
+  GtkRoot *root;
+
   GTK_WIDGET_CLASS (kuzhi_board_view_parent_class)->root (widget);
-  /* The focused cup is previewed once the keyboard is seen in use. */
-  g_signal_connect_object (gtk_widget_get_root (widget), "notify::focus-visible",
-                           G_CALLBACK (update_preview), widget, G_CONNECT_SWAPPED);
+  root = gtk_widget_get_root (widget);
+  if (GTK_IS_WINDOW (root))
+    g_signal_connect_object (root, "notify::focus-visible", G_CALLBACK (on_focus_visible), widget, 0);
 }
 
 static void
 kuzhi_board_view_unroot (GtkWidget *widget)
 {
-  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), update_preview, widget);
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), on_focus_visible, widget);
   GTK_WIDGET_CLASS (kuzhi_board_view_parent_class)->unroot (widget);
 }
 
@@ -324,6 +366,7 @@ rebuild_cups (KuzhiBoardView *self,
         gtk_widget_add_controller (self->cups[p], motion);
         gtk_widget_add_controller (self->cups[p], focus);
       }
+      kuzhi_cup_set_keyboard (KUZHI_CUP (self->cups[p]), self->keyboard_in_use);
       gtk_widget_set_parent (self->cups[p], GTK_WIDGET (self));
     }
 }
@@ -617,6 +660,10 @@ on_board_pressed (GtkGestureClick *gesture,
                   double           y,
                   KuzhiBoardView  *self)
 {
+  /* The pointer is in use now: the focused cup's ring goes, as GTK's
+   * focus rings do, until the next key. */
+  if (self->keyboard_in_use)
+    set_keyboard_in_use (self, FALSE);
   /* A click anywhere during the animation finishes it, and does nothing else. */
   if (is_animating (self))
     {
@@ -1041,6 +1088,7 @@ static void
 kuzhi_board_view_init (KuzhiBoardView *self)
 {
   GtkGesture *click;
+  GtkEventController *key;
   KzPosition empty = { 0 };
 
   kuzhi_sowing_init (&self->sowing);
@@ -1059,6 +1107,11 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   empty.lucky[0] = empty.lucky[1] = -1;
   set_displayed (self, &empty);
   self->sowing.target = empty;
+
+  key = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_board_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
 
   click = gtk_gesture_click_new ();
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);

@@ -26,6 +26,7 @@ struct _KuzhiCup
   cairo_surface_t *image;
   int            drawn_key[4];
   gboolean       ring_drawn;   /* the last frame showed the focus ring */
+  gboolean       keyboard;     /* the board's keyboard is in use */
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiCup, kuzhi_cup, GTK_TYPE_WIDGET)
@@ -358,6 +359,17 @@ kuzhi_cup_count_pill (PangoContext    *pango,
   graphene_rect_init (pill, px - line / 2, py - line / 2, pw + line, ph + line);
 }
 
+/* The focus ring is on screen while the cup has the focus and either GTK
+ * shows focus (a key was pressed in the last 3 s) or the board's keyboard
+ * is still in use: a player who chose a cup and thinks for longer keeps
+ * seeing, and so may sow, the cup they chose. */
+static gboolean
+ring_wanted (KuzhiCup *self)
+{
+  return gtk_widget_has_focus (GTK_WIDGET (self))
+         && (self->keyboard || gtk_widget_has_visible_focus (GTK_WIDGET (self)));
+}
+
 static void
 draw_cup (cairo_t  *cr,
           gpointer  data)
@@ -429,7 +441,7 @@ draw_cup (cairo_t  *cr,
     g_object_unref (layout);
   }
 
-  if (gtk_widget_has_visible_focus (widget))
+  if (ring_wanted (self))
     {
       double dash = 4;
       cairo_new_path (cr);   /* not joined to the count's text */
@@ -449,7 +461,7 @@ kuzhi_cup_snapshot (GtkWidget   *widget,
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
   int scale = gtk_widget_get_scale_factor (widget);
-  int key[4] = { w, h, scale, gtk_widget_has_visible_focus (widget) };
+  int key[4] = { w, h, scale, ring_wanted (self) };
 
   if (MIN (w, h) < 10)
     return;
@@ -629,6 +641,22 @@ kuzhi_cup_new (int pit,
   self->number = number;
   kuzhi_cup_update_label (self);
   return GTK_WIDGET (self);
+}
+
+/* Whether the board's keyboard is in use: a key turned the focus ring on
+ * and no pointer has pressed the board since. The focused cup keeps its
+ * ring for as long, where GTK would hide it 3 s after the last key. */
+void
+kuzhi_cup_set_keyboard (KuzhiCup *self,
+                        gboolean  keyboard)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  keyboard = !!keyboard;
+  if (self->keyboard == keyboard)
+    return;
+  self->keyboard = keyboard;
+  if (gtk_widget_has_focus (GTK_WIDGET (self)) || self->ring_drawn)
+    invalidate (self);
 }
 
 gboolean

@@ -24,6 +24,10 @@ int        kuzhi_cup_get_pit      (KuzhiCup      *self);
 /* Whether the last frame showed the cup's focus ring: only then do Enter
  * and Space sow it. */
 gboolean   kuzhi_cup_get_ring_drawn (KuzhiCup    *self);
+/* Whether the board's keyboard is in use: the focused cup keeps its ring
+ * while it is, past GTK's 3 s. */
+void       kuzhi_cup_set_keyboard   (KuzhiCup    *self,
+                                     gboolean     keyboard);
 int        kuzhi_cup_get_owner    (KuzhiCup      *self);
 int        kuzhi_cup_get_count    (KuzhiCup      *self);
 void       kuzhi_cup_set_count    (KuzhiCup      *self,

@@ -20,6 +20,7 @@ struct _KuzhiNewMatchDialog
   AdwEntryRow    *name2_row;
   AdwComboRow    *kind1_row;
   AdwComboRow    *kind2_row;
+  GtkWidget      *start_button;
 
   /* owned */
   KuzhiGameModel *model;
@@ -141,6 +142,7 @@ kuzhi_new_match_dialog_class_init (KuzhiNewMatchDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-new-match-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, game_chooser);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, players_group);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name1_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiNewMatchDialog, name2_row);
@@ -183,6 +185,9 @@ kuzhi_new_match_dialog_new (GtkWindow      *parent,
                                             NULL);
 
   self->model = g_object_ref (model);
+  /* Enter starts the match, as the suggested action; Escape cancels. The
+   * focus starts on Start, not on Cancel, the first button GTK would pick. */
+  gtk_window_set_focus (GTK_WINDOW (self), self->start_button);
   gtk_editable_set_text (GTK_EDITABLE (self->name1_row),
                          kuzhi_game_model_get_player_name (model, 0) ?: "");
   gtk_editable_set_text (GTK_EDITABLE (self->name2_row),

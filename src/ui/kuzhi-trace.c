@@ -60,6 +60,14 @@ on_action_finished (KuzhiGameModel *model,
   write_position (trace, what);
 }
 
+/* A new match, or one opened: the position it starts from. */
+static void
+on_position_reset (KuzhiGameModel *model,
+                   Trace          *trace)
+{
+  write_position (trace, "reset");
+}
+
 static void
 on_animating (KuzhiBoardView *board,
               GParamSpec     *pspec,
@@ -159,5 +167,6 @@ kuzhi_trace_attach (KuzhiWindow *window,
 
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
   g_signal_connect (trace->model, "action-finished", G_CALLBACK (on_action_finished), trace);
+  g_signal_connect (trace->model, "position-reset", G_CALLBACK (on_position_reset), trace);
   g_signal_connect (trace->board, "notify::animating", G_CALLBACK (on_animating), trace);
 }

@@ -1,0 +1,144 @@
+#!/bin/sh
+# ui-keyboard-pauses.sh — plays the real kuzhi program by keyboard alone, as a player who thinks: a key, then 4 s and 10 s of thought before Enter (GTK hides the focus ring 3 s after the last key), and each Enter must sow the cup that was chosen.
+# Usage (under xvfb-run-safe.sh): ui-keyboard-pauses.sh PATH/TO/kuzhi
+set -eu
+
+kuzhi=$1
+work=$(mktemp -d)
+pid=
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# A desktop of the test's own: no autosave, and the window's trace (cup
+# positions, the cup whose ring is drawn, every move played).
+export XDG_DATA_HOME="$work/data"
+export XDG_CONFIG_HOME="$work/config"
+export KUZHI_TRACE_FILE="$work/trace"
+
+"$kuzhi" &
+pid=$!
+
+wait_for () {
+  i=0
+  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
+    i=$((i + 1))
+    if [ "$i" -gt 300 ]; then
+      echo "timed out waiting for '$1'; trace:" >&2
+      cat "$KUZHI_TRACE_FILE" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+
+# Waits for a line of the trace written after line $1.
+wait_after () {
+  i=0
+  while ! tail -n "+$(($1 + 1))" "$KUZHI_TRACE_FILE" | grep -q "$2"; do
+    i=$((i + 1))
+    if [ "$i" -gt 300 ]; then
+      echo "timed out waiting for '$2' after line $1; trace:" >&2
+      cat "$KUZHI_TRACE_FILE" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+
+# The last "ring" line of the trace: the cup whose focus ring is on screen.
+ring_now () {
+  grep '^ring ' "$KUZHI_TRACE_FILE" | tail -n 1 | cut -d' ' -f2
+}
+
+wait_for '^cup 0 '
+sleep 1
+xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+
+# New Match by keyboard, before any move (so no prompt to save comes
+# first): Ctrl+N, a look at the dialog, Escape cancels (nothing is reset);
+# Ctrl+N again and Enter starts the match.
+xdotool key ctrl+n
+sleep 2
+xdotool key Escape
+sleep 2
+xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+if grep -q '^reset ' "$KUZHI_TRACE_FILE"; then
+  echo "Escape in the New Match dialog started a match" >&2
+  exit 1
+fi
+xdotool key ctrl+n
+sleep 2
+xdotool key Return
+wait_for '^reset to_move=0 round=1 over=0 pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0$'
+echo "ok: in New Match, Escape cancelled and Enter started the match"
+# Without a window manager, nobody gives the focus back to the main window
+# when the dialog closes; a desktop's window manager would.
+sleep 1
+xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+
+# Right from Player 1's first cup chooses cup 1; the player then thinks
+# for 4 s, longer than GTK keeps focus-visible, and presses Enter.
+xdotool key Right
+wait_for '^ring 1$'
+sleep 4
+ring=$(ring_now)
+if [ "$ring" != 1 ]; then
+  echo "after 4 s of thought the ring left cup 1 (ring $ring)" >&2
+  exit 1
+fi
+xdotool key Return
+wait_for '^played 1 '
+wait_for '^shown '
+echo "ok: Enter after 4 s sowed cup 1"
+
+# Player 2's turn: the focus is on a cup Player 2 may sow; Left chooses
+# another, and the player thinks for 10 s before Space.
+xdotool key Left
+sleep 0.5
+chosen=$(ring_now)
+if [ -z "$chosen" ] || [ "$chosen" -lt 7 ]; then
+  echo "Left did not show a ring on Player 2's row (ring '$chosen')" >&2
+  exit 1
+fi
+sleep 10
+ring=$(ring_now)
+if [ "$ring" != "$chosen" ]; then
+  echo "after 10 s of thought the ring left cup $chosen (ring $ring)" >&2
+  exit 1
+fi
+xdotool key space
+wait_for "^played $chosen "
+echo "ok: Space after 10 s sowed cup $chosen"
+wait_for "^shown "
+sleep 1
+
+# The pointer: a click on a cup sows it and puts the keyboard's ring
+# away; the next key brings it back, and Enter after 4 s sows again.
+sleep 1
+set -- $(grep '^cup 2 ' "$KUZHI_TRACE_FILE" | tail -n 1)
+xdotool mousemove "$3" "$4"
+sleep 1
+mark=$(wc -l < "$KUZHI_TRACE_FILE")
+xdotool click 1
+wait_after "$mark" '^played 2 '
+# The relay sowing shown to its end.
+wait_after "$mark" '^shown '
+xdotool mousemove 0 0
+sleep 0.5
+if [ "$(ring_now)" != -1 ]; then
+  echo "after a click, the keyboard's ring is still drawn (ring $(ring_now))" >&2
+  exit 1
+fi
+# A window manager gives the keyboard back to the window clicked in; the
+# bare X server here does not.
+xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+xdotool key Right
+sleep 0.5
+chosen=$(ring_now)
+if [ -z "$chosen" ] || [ "$chosen" -lt 7 ]; then
+  echo "after a click, a key did not bring the ring back (ring '$chosen')" >&2
+  exit 1
+fi
+sleep 4
+xdotool key Return
+wait_for "^played $chosen to_move="
+echo "ok: after a click, a key and Enter 4 s later sowed cup $chosen"
