@@ -1161,7 +1161,7 @@ test_computer_side (Fixture       *f,
     KzLevel levels[2] = { -1, -1 };
 
     /* The autosave says so too. */
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (levels[0], ==, KZ_LEVEL_NONE);
     g_assert_cmpint (levels[1], ==, KZ_LEVEL_HARD);
@@ -1263,7 +1263,7 @@ check_opened (gpointer data)
     KzMatch m = { 0 };
     g_autoptr(GError) error = NULL;
 
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (m.n_history, ==, 3);
     kz_match_clear (&m);
