@@ -1,11 +1,11 @@
 #!/bin/sh
 # ui-restart.sh — a match opened from Ana-vs-Ben.kuzhi, played, saved with Ctrl+S and quit with Ctrl+Q in the real kuzhi, then the program started again: the title names the file, with "•" exactly when moves are not in it, Ctrl+S writes them there, and a file deleted or changed between runs is said as such.
-# Usage (under xvfb-run-safe.sh): ui-restart.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine [SCREENSHOT.png]
+# Usage (under xvfb-run-safe.sh): ui-restart.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine [SCREENSHOT-DIR]
 set -eu
 
 kuzhi=$1
 engine=$2
-screenshot=${3:-}
+shots=${3:-}
 work=$(mktemp -d)
 pid=
 trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -136,6 +136,18 @@ expect_exit () {
   pid=
 }
 
+# With SCREENSHOT-DIR, the window as it is into $1 there. No window
+# manager draws a title bar under Xvfb: the title the window has is drawn
+# above it, as a title bar would show it.
+shoot () {
+  [ -n "$shots" ] || return 0
+  sleep 0.5
+  import -window "$wid" "$work/window.png"
+  convert -size "$(identify -format %w "$work/window.png")x40" xc:'#ebebeb' -gravity center \
+    -font /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf -pointsize 16 -fill '#2e3436' \
+    -annotate +0+0 "$(title)" "$work/window.png" -append -resize 60% "$shots/$1"
+}
+
 # --- 1. Open the file, play, save, play again, quit without saving -------
 step="first run"
 start "$match"
@@ -161,14 +173,7 @@ expect_exit " after Discard"
 step="second run"
 start
 expect_title "• Ana-vs-Ben.kuzhi — Kuzhi"
-if [ -n "$screenshot" ]; then
-  import -window "$wid" "$work/window.png"
-  # No window manager draws a title bar here: the title is drawn above the
-  # window from what the window itself says.
-  convert -size "$(identify -format %w "$work/window.png")x36" xc:'#ebebeb' -gravity center \
-    -font DejaVu-Sans-Bold -pointsize 15 -fill '#2e3436' -annotate +0+0 "$(title)" \
-    "$work/window.png" -append -resize 50% "$screenshot"
-fi
+shoot restored-match.png
 key ctrl+s
 expect_title "Ana-vs-Ben.kuzhi — Kuzhi"
 [ "$(plies_of "$match")" -eq 2 ] || fail "Ctrl+S did not write both moves to the file"
@@ -192,6 +197,7 @@ rm "$match"
 start
 expect_title "• Ana-vs-Ben.kuzhi — Kuzhi"
 grep -q '^notice .*is no longer in' "$KUZHI_TRACE_FILE" || fail "no notice says the file is gone"
+shoot restored-file-gone.png
 key ctrl+s
 expect_title "Ana-vs-Ben.kuzhi — Kuzhi"
 [ "$(plies_of "$match")" -eq 3 ] || fail "Ctrl+S did not write the file again"
@@ -205,6 +211,7 @@ step="file changed"
 start
 expect_title "• Unsaved Match — Kuzhi"
 grep -q '^notice .*changed by another program' "$KUZHI_TRACE_FILE" || fail "no notice says the file was changed"
+shoot restored-file-changed.png
 [ "$(plies_of "$match")" -eq 0 ] || fail "the other program's file was touched"
 kill -9 "$pid"
 wait "$pid" 2>/dev/null || true
