@@ -435,7 +435,7 @@ kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
                                      GError      **error)
 {
   Files *files = get_files (self);
-  const char *path;
+  g_autofree char *path = NULL;
   g_autofree char *name = NULL;
   g_autofree char *folder = NULL;
   g_autofree char *name1 = NULL, *name2 = NULL;
@@ -456,7 +456,8 @@ kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
   forget_file_but_link (files);
   g_clear_pointer (&files->created, g_date_time_unref);
   files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
-  path = kuzhi_game_model_get_file (files->model);
+  /* A copy: forgetting the file below frees the model's. */
+  path = g_strdup (kuzhi_game_model_get_file (files->model));
   if (path == NULL)
     {
       update_title (files);
