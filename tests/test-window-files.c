@@ -724,7 +724,7 @@ test_restored_file (Fixture       *f,
   g_assert_null (kuzhi_window_get_file (f->window));
   g_assert_true (kuzhi_window_get_unsaved (f->window));
   g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
-  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "was changed by another program"));
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "has changed since this match was saved to it"));
   {
     g_autofree char *on_close = prompt_body (f, NULL);
 

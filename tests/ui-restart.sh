@@ -210,7 +210,7 @@ step="file changed"
 (cd "$work" && "$engine" -c "new oware; save $match") > /dev/null
 start
 expect_title "• Unsaved Match — Kuzhi"
-grep -q '^notice .*changed by another program' "$KUZHI_TRACE_FILE" || fail "no notice says the file was changed"
+grep -q '^notice .*has changed since this match was saved to it' "$KUZHI_TRACE_FILE" || fail "no notice says the file was changed"
 shoot restored-file-changed.png
 [ "$(plies_of "$match")" -eq 0 ] || fail "the other program's file was touched"
 kill -9 "$pid"

@@ -495,8 +495,10 @@ kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
        * wrote, so the match is in no file now; Save As suggests that one. */
       forget_file (files);
       files->former_file = g_file_new_for_path (path);
-      /* Translators: a notice at start-up: "“a.kuzhi” in /home/ana was changed by another program after this match was saved to it. ..." */
-      *notice = g_strdup_printf (_("“%s” in %s was changed by another program after this match was saved to it, "
+      /* Not "by another program": a crash between saving the file and the
+       * autosave leaves Kuzhi's own save looking the same. */
+      /* Translators: a notice at start-up: "“a.kuzhi” in /home/ana has changed since this match was saved to it, ..." */
+      *notice = g_strdup_printf (_("“%s” in %s has changed since this match was saved to it, "
                                    "so the match is not in that file. Save As… keeps the match in a file again."),
                                  name, folder);
       /* The autosave no longer names the file. */
