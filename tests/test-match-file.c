@@ -1058,6 +1058,214 @@ test_model_autosave (void)
   g_assert_no_error (error);
 }
 
+/* Writes `text` as the autosave. */
+static void
+write_autosave (const char *text)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+}
+
+static void
+play_first_legal (KuzhiGameModel *model)
+{
+  KzAction actions[KZ_MAX_ACTIONS];
+
+  g_assert_cmpint (kuzhi_game_model_get_legal (model, actions), >, 0);
+  g_assert_true (kuzhi_game_model_play (model, actions[0], NULL));
+}
+
+/* The autosave names the match's file and the SHA-256 of what it held
+ * ([Autosave]), so that a restart knows the file and what of the match is
+ * in it; an autosave from before the group still loads, with no file. */
+static void
+test_autosave_link (void)
+{
+  g_autoptr(KuzhiGameModel) model = kuzhi_game_model_new ();
+  g_autoptr(KuzhiGameModel) restored = kuzhi_game_model_new ();
+  g_autofree char *autosave = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "matches", NULL);
+  g_autofree char *file = g_build_filename (dir, "Ana-vs-Ben.kuzhi", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  kuzhi_game_model_set_player_name (model, 0, "Ana");
+  kuzhi_game_model_set_player_name (model, 1, "Ben");
+  play_first_legal (model);
+
+  /* A match in no file: no [Autosave], as every autosave before it. */
+  g_assert_true (kuzhi_game_model_autosave (model, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (autosave, &text, NULL, NULL));
+    g_assert_null (strstr (text, "[Autosave]"));
+  }
+  g_assert_true (kuzhi_game_model_restore_autosave (restored, &error));
+  g_assert_no_error (error);
+  g_assert_null (kuzhi_game_model_get_file (restored));
+  g_assert_null (kuzhi_game_model_get_file_sha256 (restored));
+
+  /* Saved: the file and the checksum of what was written. */
+  g_assert_true (kuzhi_game_model_save (model, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (kuzhi_game_model_get_file (model), ==, file);
+  {
+    g_autofree char *text = NULL;
+    gsize length = 0;
+    g_autofree char *sum = NULL;
+
+    g_assert_true (g_file_get_contents (file, &text, &length, NULL));
+    sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) text, length);
+    g_assert_cmpstr (kuzhi_game_model_get_file_sha256 (model), ==, sum);
+  }
+  /* A move after the save, autosaved: the autosave names the file, and
+   * the file holds one move less than the autosave. */
+  play_first_legal (model);
+  g_assert_true (kuzhi_game_model_autosave (model, &error));
+  g_assert_no_error (error);
+  g_assert_true (kuzhi_game_model_restore_autosave (restored, &error));
+  g_assert_no_error (error);
+  kz_test_assert_same_match (kuzhi_game_model_get_match (restored), kuzhi_game_model_get_match (model));
+  g_assert_cmpstr (kuzhi_game_model_get_file (restored), ==, file);
+  g_assert_cmpstr (kuzhi_game_model_get_file_sha256 (restored), ==, kuzhi_game_model_get_file_sha256 (model));
+  {
+    KzMatch saved = { 0 };
+    char *names[2] = { NULL, NULL };
+    KzLevel levels[2] = { KZ_LEVEL_HARD, KZ_LEVEL_HARD };
+
+    g_assert_cmpint (kuzhi_match_file_check_link (file, kuzhi_game_model_get_file_sha256 (restored), &saved, names, levels),
+                     ==, KUZHI_MATCH_FILE_LINK_SAME);
+    g_assert_cmpuint (saved.n_history, ==, 1);
+    g_assert_cmpuint (kuzhi_game_model_get_match (restored)->n_history, ==, 2);
+    g_assert_cmpstr (names[0], ==, "Ana");
+    g_assert_cmpstr (names[1], ==, "Ben");
+    g_assert_cmpint (levels[0], ==, KZ_LEVEL_NONE);
+    kz_match_clear (&saved);
+    g_free (names[0]);
+    g_free (names[1]);
+  }
+  /* A file opened is the match's file too, with what it held. */
+  g_assert_true (kuzhi_game_model_load (restored, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (kuzhi_game_model_get_file (restored), ==, file);
+  g_assert_cmpstr (kuzhi_game_model_get_file_sha256 (restored), ==, kuzhi_game_model_get_file_sha256 (model));
+  kuzhi_game_model_forget_file (restored);
+  g_assert_null (kuzhi_game_model_get_file (restored));
+
+  /* Changed by another program, not a match at all, or gone. */
+  {
+    const char *sum = kuzhi_game_model_get_file_sha256 (model);
+    g_autofree char *other = g_build_filename (dir, "other.kuzhi", NULL);
+    KzMatch saved = { 0 };
+
+    g_assert_true (kuzhi_match_file_save (kuzhi_game_model_get_match (model), NULL, file, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kuzhi_match_file_check_link (file, sum, &saved, NULL, NULL), ==, KUZHI_MATCH_FILE_LINK_CHANGED);
+    g_assert_true (g_file_set_contents (file, "not a match\n", -1, NULL));
+    g_assert_cmpint (kuzhi_match_file_check_link (file, sum, &saved, NULL, NULL), ==, KUZHI_MATCH_FILE_LINK_CHANGED);
+    g_assert_cmpint (g_unlink (file), ==, 0);
+    g_assert_cmpint (kuzhi_match_file_check_link (file, sum, &saved, NULL, NULL), ==, KUZHI_MATCH_FILE_LINK_GONE);
+    /* A link that names nothing: gone, Save creates what it names. */
+    g_assert_cmpint (symlink (other, file), ==, 0);
+    g_assert_cmpint (kuzhi_match_file_check_link (file, sum, &saved, NULL, NULL), ==, KUZHI_MATCH_FILE_LINK_GONE);
+    g_assert_cmpuint (saved.n_history, ==, 0);
+    g_unlink (file);
+  }
+  g_unlink (autosave);
+  g_rmdir (dir);
+}
+
+/* What the [Autosave] group may hold: anything else is refused with a
+ * message naming the key, and the autosave is set aside as broken (the
+ * match on screen untouched). Opening such a file as a match ignores the
+ * group, so that a set-aside autosave still opens. */
+static void
+test_autosave_link_refused (void)
+{
+  static const char *sum = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  g_autofree char *autosave = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (autosave);
+  g_autofree char *self_line = g_strdup_printf ("File=%s\nFileSha256=%s\n", autosave, sum);
+  g_autofree char *sum_line = g_strdup_printf ("FileSha256=%s\n", sum);
+  g_autofree char *relative = g_strconcat ("File=Ana-vs-Ben.kuzhi\n", sum_line, NULL);
+  g_autofree char *dotted = g_strconcat ("File=../Ana-vs-Ben.kuzhi\n", sum_line, NULL);
+  g_autofree char *line_break = g_strconcat ("File=/home/ana/a\\nb.kuzhi\n", sum_line, NULL);
+  g_autofree char *empty = g_strconcat ("File=\n", sum_line, NULL);
+  g_autofree char *extra = g_strconcat ("File=/home/ana/a.kuzhi\n", sum_line, "Saved=yes\n", NULL);
+  g_autofree char *translated = g_strconcat ("File=/home/ana/a.kuzhi\n", sum_line, "File[de]=/home/ana/b.kuzhi\n", NULL);
+  g_autofree char *upper = g_ascii_strup (sum_line, -1);
+  g_autofree char *upper_line = g_strconcat ("File=/home/ana/a.kuzhi\n", "FileSha256=", upper + strlen ("FILESHA256="), NULL);
+  const struct {
+    const char *group;
+    int         code;
+    const char *says;
+  } cases[] = {
+    { relative, KUZHI_MATCH_FILE_ERROR_VALUE, "“File” in [Autosave] must be the full path" },
+    { dotted, KUZHI_MATCH_FILE_ERROR_VALUE, "“File” in [Autosave] must be the full path" },
+    { line_break, KUZHI_MATCH_FILE_ERROR_VALUE, "“File” in [Autosave]" },
+    { empty, KUZHI_MATCH_FILE_ERROR_VALUE, "“File” in [Autosave]" },
+    { "File=/home/ana/a\\q.kuzhi\nFileSha256=0\n", KUZHI_MATCH_FILE_ERROR_VALUE, "“File” in [Autosave]" },
+    { self_line, KUZHI_MATCH_FILE_ERROR_VALUE, "“File” in [Autosave]" },
+    { "File=/home/ana/a.kuzhi\nFileSha256=garbage\n", KUZHI_MATCH_FILE_ERROR_VALUE, "“FileSha256” in [Autosave] must be a SHA-256" },
+    { "File=/home/ana/a.kuzhi\nFileSha256=9f86d0\n", KUZHI_MATCH_FILE_ERROR_VALUE, "“FileSha256”" },
+    { upper_line, KUZHI_MATCH_FILE_ERROR_VALUE, "“FileSha256”" },
+    { "File=/home/ana/a.kuzhi\n", KUZHI_MATCH_FILE_ERROR_MISSING, "“FileSha256” is missing from [Autosave]" },
+    { sum_line, KUZHI_MATCH_FILE_ERROR_MISSING, "“File” is missing from [Autosave]" },
+    { extra, KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“Saved” in [Autosave]" },
+    { translated, KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“File[de]” in [Autosave]" },
+  };
+  KzMatch match;
+  g_autofree char *base = NULL;
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, NULL, NULL, 0));
+  g_assert_true (kz_match_play (&match, 2, NULL));
+  base = kuzhi_match_file_to_data (&match, NULL, NULL, NULL, NULL, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(KuzhiGameModel) model = kuzhi_game_model_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = g_strconcat (base, "\n[Autosave]\n", cases[i].group, NULL);
+      KzMatch before = *kuzhi_game_model_get_match (model);
+      KzMatch opened = { 0 };
+      g_autoptr(GDir) folder = NULL;
+      const char *entry;
+
+      g_test_message ("[Autosave] holding: %s", cases[i].group);
+      write_autosave (text);
+      g_assert_false (kuzhi_game_model_restore_autosave (model, &error));
+      g_assert_error (error, KUZHI_MATCH_FILE_ERROR, cases[i].code);
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      /* Set aside, the model's match as it was. */
+      g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+      g_assert_null (kuzhi_game_model_get_file (model));
+      g_assert_cmpuint (kuzhi_game_model_get_match (model)->n_history, ==, before.n_history);
+      g_clear_error (&error);
+      /* The set-aside file opens as a match. */
+      folder = g_dir_open (dir, 0, NULL);
+      while ((entry = g_dir_read_name (folder)) != NULL)
+        if (g_str_has_prefix (entry, "autosave-broken-"))
+          {
+            g_autofree char *aside = g_build_filename (dir, entry, NULL);
+
+            g_assert_true (kuzhi_match_file_load (aside, &opened, NULL, &error));
+            g_assert_no_error (error);
+            g_unlink (aside);
+          }
+      g_assert_cmpuint (opened.n_history, ==, 1);
+      kz_match_clear (&opened);
+    }
+  kz_match_clear (&match);
+}
+
 /* A version 1 file: the worked example as Kuzhi wrote it before who plays
  * each side was saved. */
 static char *
@@ -1673,6 +1881,8 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/model-load", test_model_load);
   g_test_add_func ("/match-file/model-autosave", test_model_autosave);
   g_test_add_func ("/match-file/autosave-broken", test_autosave_broken);
+  g_test_add_func ("/match-file/autosave-link", test_autosave_link);
+  g_test_add_func ("/match-file/autosave-link-refused", test_autosave_link_refused);
   g_test_add_func ("/match-file/stale-temporaries", test_stale_temporaries);
   g_test_add_func ("/match-file/protocol", test_protocol);
   g_test_add_func ("/match-file/autosave-survives-kill", test_autosave_survives_kill);

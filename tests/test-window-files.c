@@ -597,6 +597,163 @@ test_prompt_save_as (Fixture       *f,
   g_assert_true (kuzhi_window_get_unsaved (f->window));
 }
 
+/* A new window on the autosave, as at the next start of the program. */
+static void
+restart (Fixture *f)
+{
+  kuzhi_window_set_autosave (f->window, FALSE);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  kz_test_spin (20);
+  g_assert_null (f->window);
+  f->window = kuzhi_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  f->model = kuzhi_window_get_model (f->window);
+  f->board = kuzhi_window_get_board_view (f->window);
+  kz_test_window_show (f->window);
+  kuzhi_window_set_autosave (f->window, TRUE);
+  kz_test_spin (20);
+}
+
+/* The body of the prompt that `action` (or closing, for NULL) brings,
+ * which is then cancelled. */
+static char *
+prompt_body (Fixture    *f,
+             const char *action)
+{
+  AdwMessageDialog *dialog;
+  char *body;
+
+  if (action != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL);
+  else
+    gtk_window_close (GTK_WINDOW (f->window));
+  kz_test_spin (20);
+  g_assert_nonnull (f->window);
+  dialog = kuzhi_window_get_message_dialog (f->window);
+  g_assert_nonnull (dialog);
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_test_message ("%s: %s — %s", action ? action : "close", adw_message_dialog_get_heading (dialog), body);
+  respond (f, "_Cancel");
+  return body;
+}
+
+/* After a restart the match is its file's again: the title names it, "•"
+ * only for what was played since the save, Save writes there, and no
+ * prompt says anything untrue; a file gone or changed between runs is
+ * said so (docs/ui.md, "After a restart"). */
+static void
+test_restored_file (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "restart.kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  KzMatch m = { 0 };
+
+  g_assert_true (kuzhi_match_file_discard_autosave (NULL));
+  kuzhi_window_set_autosave (f->window, TRUE);
+  play_turns (f, 1, 3);
+  g_assert_true (kuzhi_window_save_to_file (f->window, file, NULL));
+
+  /* Everything saved: the file's name, no mark, nothing to ask. */
+  restart (f);
+  g_assert_nonnull (kuzhi_window_get_file (f->window));
+  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (f->window)), ==, path);
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "restart.kuzhi — Kuzhi");
+  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open", NULL);
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->window));
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->window), "response", GTK_RESPONSE_CANCEL);
+  kz_test_spin (20);
+
+  /* A turn after the save, autosaved: marked, and the prompts say it is
+   * not in the file, never that the match was never saved. */
+  play_turns (f, 1, 1);
+  restart (f);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 2);
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "• restart.kuzhi — Kuzhi");
+  {
+    g_autofree char *on_close = prompt_body (f, NULL);
+    g_autofree char *on_open = prompt_body (f, "win.open");
+
+    g_assert_cmpstr (on_close, ==, "The changes since the match was last saved are not in “restart.kuzhi”. "
+                                   "Kuzhi brings the match back when it starts again, but only Save keeps it in a file.");
+    g_assert_cmpstr (on_open, ==, "The changes since the match was last saved are not in “restart.kuzhi”. "
+                                  "If you discard them, they are lost.");
+  }
+  /* Save writes to the file, without a chooser. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_null (kuzhi_window_get_file_chooser (f->window));
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "restart.kuzhi — Kuzhi");
+  g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
+  g_assert_cmpuint (m.n_history, ==, 2);
+  kz_match_clear (&m);
+
+  /* Deleted between runs: its name stays, all of it unsaved, and Save
+   * writes it again. */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  restart (f);
+  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (f->window)), ==, path);
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "• restart.kuzhi — Kuzhi");
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "“restart.kuzhi” is no longer in "));
+  {
+    g_autofree char *on_close = prompt_body (f, NULL);
+    g_autofree char *on_new = prompt_body (f, "win.new-match");
+
+    g_assert_true (g_str_has_prefix (on_close, "“restart.kuzhi” is no longer where the match was saved, so the match is not in any file. Kuzhi brings"));
+    g_assert_true (g_str_has_suffix (on_new, "is not in any file. If you discard it, it is lost."));
+  }
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_null (kuzhi_window_get_file_chooser (f->window));
+  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
+  g_assert_cmpuint (m.n_history, ==, 2);
+  kz_match_clear (&m);
+
+  /* Changed by another program: the match is in no file, Save asks for a
+   * name (suggesting that one) and leaves the other program's file be. */
+  g_assert_true (g_file_set_contents (path, "written by another program\n", -1, NULL));
+  restart (f);
+  g_assert_null (kuzhi_window_get_file (f->window));
+  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "has changed since this match was saved to it"));
+  {
+    g_autofree char *on_close = prompt_body (f, NULL);
+
+    g_assert_true (g_str_has_prefix (on_close, "The match is not saved in any file. "));
+    g_assert_null (strstr (on_close, "never"));
+  }
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->window));
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (kuzhi_window_get_file_chooser (f->window));
+
+    g_assert_cmpstr (name, ==, "restart.kuzhi");
+  }
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->window), "response", GTK_RESPONSE_CANCEL);
+  kz_test_spin (20);
+  {
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "written by another program\n");
+  }
+  /* The next start no longer ties the match to that file. */
+  restart (f);
+  g_assert_null (kuzhi_window_get_file (f->window));
+  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  kuzhi_window_set_autosave (f->window, FALSE);
+}
+
 /* Discard on close closes. */
 static void
 test_close_discard (Fixture       *f,
@@ -1161,7 +1318,7 @@ test_computer_side (Fixture       *f,
     KzLevel levels[2] = { -1, -1 };
 
     /* The autosave says so too. */
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, levels, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (levels[0], ==, KZ_LEVEL_NONE);
     g_assert_cmpint (levels[1], ==, KZ_LEVEL_HARD);
@@ -1263,7 +1420,7 @@ check_opened (gpointer data)
     KzMatch m = { 0 };
     g_autoptr(GError) error = NULL;
 
-    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, NULL, &error));
+    g_assert_true (kuzhi_match_file_restore_autosave (&m, NULL, NULL, NULL, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (m.n_history, ==, 3);
     kz_match_clear (&m);
@@ -1339,6 +1496,7 @@ main (int   argc,
   ADD ("/files/prompts", test_prompts);
   ADD ("/files/close-discard", test_close_discard);
   ADD ("/files/prompt-save-as", test_prompt_save_as);
+  ADD ("/files/restored-file", test_restored_file);
   ADD ("/files/redo-button", test_redo_button);
   ADD ("/files/history-browse", test_history_browse);
   ADD ("/files/play-from-past", test_play_from_past);

@@ -16,6 +16,10 @@ struct _KuzhiGameModel
   KzLevel    levels[2];
   GDateTime *created;
   char      *id;         /* the match's identity, a UUID */
+  /* The match's own file (an absolute path) and the SHA-256 of what it
+   * held when last saved or opened here, for the autosave; NULL for none. */
+  char      *file;
+  char      *file_sha256;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiGameModel, kuzhi_game_model, G_TYPE_OBJECT)
@@ -136,6 +140,8 @@ kuzhi_game_model_finalize (GObject *object)
   g_clear_pointer (&self->names[1], g_free);
   g_clear_pointer (&self->created, g_date_time_unref);
   g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->file, g_free);
+  g_clear_pointer (&self->file_sha256, g_free);
 
   G_OBJECT_CLASS (kuzhi_game_model_parent_class)->finalize (object);
 }
@@ -837,19 +843,36 @@ kuzhi_game_model_get_score (KuzhiGameModel *self,
   return kz_position_variant (&self->match.pos)->score (&self->match.pos, player);
 }
 
+/* Takes `sha256`. */
+static void
+set_file (KuzhiGameModel *self,
+          const char     *path,
+          char           *sha256)
+{
+  g_free (self->file);
+  g_free (self->file_sha256);
+  self->file = path != NULL ? g_canonicalize_filename (path, NULL) : NULL;
+  self->file_sha256 = sha256;
+}
+
 gboolean
 kuzhi_game_model_save (KuzhiGameModel *self,
                        const char     *path,
                        GError        **error)
 {
   const char *names[2];
+  g_autofree char *sha256 = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  return kuzhi_match_file_save_full (&self->match, names, self->levels, self->created, self->id, path, error);
+  if (!kuzhi_match_file_save_with_sha256 (&self->match, names, self->levels, self->created, self->id, path,
+                                          &sha256, error))
+    return FALSE;
+  set_file (self, path, g_steal_pointer (&sha256));
+  return TRUE;
 }
 
 /* Takes over a match read from a file: the players first, so that a
@@ -881,14 +904,17 @@ kuzhi_game_model_load (KuzhiGameModel *self,
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
   char *id = NULL;
+  g_autofree char *sha256 = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!kuzhi_match_file_load_full (path, &match, names, levels, &created, &id, error))
+  if (!kuzhi_match_file_load_with_sha256 (path, &match, names, levels, &created, &id, &sha256, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
+  /* Before position-reset, whose listeners autosave. */
+  set_file (self, path, g_steal_pointer (&sha256));
   adopt_loaded (self, &match, names, levels, created, id);
   return TRUE;
 }
@@ -903,7 +929,8 @@ kuzhi_game_model_autosave (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  return kuzhi_match_file_autosave (&self->match, names, self->levels, self->created, self->id, error);
+  return kuzhi_match_file_autosave (&self->match, names, self->levels, self->created, self->id,
+                                    self->file, self->file_sha256, error);
 }
 
 gboolean
@@ -917,13 +944,38 @@ kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
   char *id = NULL;
+  g_autofree char *file = NULL;
+  char *sha256 = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
 
-  if (!kuzhi_match_file_restore_autosave (&match, names, levels, &created, &id, error))
+  if (!kuzhi_match_file_restore_autosave (&match, names, levels, &created, &id, &file, &sha256, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
+  /* Before position-reset, whose listeners autosave. */
+  set_file (self, file, sha256);
   adopt_loaded (self, &match, names, levels, created, id);
   return TRUE;
+}
+
+const char *
+kuzhi_game_model_get_file (KuzhiGameModel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), NULL);
+  return self->file;
+}
+
+const char *
+kuzhi_game_model_get_file_sha256 (KuzhiGameModel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), NULL);
+  return self->file_sha256;
+}
+
+void
+kuzhi_game_model_forget_file (KuzhiGameModel *self)
+{
+  g_return_if_fail (KUZHI_IS_GAME_MODEL (self));
+  set_file (self, NULL, NULL);
 }

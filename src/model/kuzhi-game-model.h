@@ -120,6 +120,14 @@ gboolean          kuzhi_game_model_autosave        (KuzhiGameModel *self,
                                                     GError        **error);
 gboolean          kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
                                                      GError        **error);
+/* The match's own file, an absolute path (NULL for none), and the SHA-256
+ * of what it held when the match was last saved to it or opened from it
+ * (kuzhi_match_file_check_link()). Set by save, load and restoring the
+ * autosave, which writes them; the window forgets them when the match is
+ * no longer the file's (a new match, a file changed by another program). */
+const char       *kuzhi_game_model_get_file        (KuzhiGameModel *self);
+const char       *kuzhi_game_model_get_file_sha256 (KuzhiGameModel *self);
+void              kuzhi_game_model_forget_file     (KuzhiGameModel *self);
 /* When the match was started (kept across save and load). */
 GDateTime        *kuzhi_game_model_get_created     (KuzhiGameModel *self);
 /* The match's identity, a UUID: new with every new match (and with

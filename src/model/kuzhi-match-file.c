@@ -15,6 +15,10 @@ G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
 
 #define GROUP_MATCH    "Match"
 #define GROUP_POSITION "Position"
+/* Only in the autosave: the file the match belongs to (see
+ * kuzhi_match_file_autosave()). Not part of a match file's format, so it
+ * needs no new Version; Open and `load` ignore it. */
+#define GROUP_AUTOSAVE "Autosave"
 
 /* Each version is a closed set of keys: anything else is refused rather
  * than silently dropped, and a newer format bumps Version. Version 2 adds
@@ -33,6 +37,7 @@ static const char *const match_keys[] = {
   "Player1Plays", "Player2Plays", "Actions", "Created", "Modified", NULL
 };
 static const char *const plays_keys[2] = { "Player1Plays", "Player2Plays" };
+static const char *const autosave_keys[] = { "File", "FileSha256", NULL };
 static const char *const position_keys[] = {
   "Pits", "Stores", "ToMove", "Over", "Winner", "End", "Round",
   "RefillLeft", "Lucky", "Rubbish", "Plies", NULL
@@ -904,10 +909,13 @@ kuzhi_match_file_from_data (const char  *data,
   {
     g_auto(GStrv) groups = g_key_file_get_groups (kf, NULL);
     for (gsize i = 0; groups[i] != NULL; i++)
-      if (!g_str_equal (groups[i], GROUP_MATCH) && !g_str_equal (groups[i], GROUP_POSITION))
+      if (!g_str_equal (groups[i], GROUP_MATCH) && !g_str_equal (groups[i], GROUP_POSITION) &&
+          !g_str_equal (groups[i], GROUP_AUTOSAVE))
         {
           g_autofree char *shown = kuzhi_key_file_excerpt (groups[i], 40);
 
+          /* [Autosave] is read by kuzhi_match_file_restore_autosave() only:
+           * an autosave set aside as broken still opens as a match. */
           g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
                        _("The group [%s] is not part of the match file format"), shown);
           return FALSE;
@@ -1008,16 +1016,32 @@ write_error (const char *path, GError *cause, GError **error)
   return FALSE;
 }
 
-gboolean
-kuzhi_match_file_save_full (const KzMatch     *match,
-                            const char *const  names[2],
-                            const KzLevel      levels[2],
-                            GDateTime         *created,
-                            const char        *id,
-                            const char        *path,
-                            GError           **error)
+static gboolean
+write_data (const char  *path,
+            const char  *data,
+            gsize        length,
+            char       **sha256_out,
+            GError     **error)
 {
   g_autoptr(GError) local_error = NULL;
+
+  if (!kuzhi_key_file_replace (path, data, length, &local_error))
+    return write_error (path, local_error, error);
+  if (sha256_out != NULL)
+    *sha256_out = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
+  return TRUE;
+}
+
+gboolean
+kuzhi_match_file_save_with_sha256 (const KzMatch     *match,
+                                   const char *const  names[2],
+                                   const KzLevel      levels[2],
+                                   GDateTime         *created,
+                                   const char        *id,
+                                   const char        *path,
+                                   char             **sha256_out,
+                                   GError           **error)
+{
   g_autofree char *data = NULL;
   gsize length = 0;
 
@@ -1027,9 +1051,19 @@ kuzhi_match_file_save_full (const KzMatch     *match,
 
   data = kuzhi_match_file_to_data (match, names, levels, created, id, &length);
   g_return_val_if_fail (data != NULL, FALSE);
-  if (!kuzhi_key_file_replace (path, data, length, &local_error))
-    return write_error (path, local_error, error);
-  return TRUE;
+  return write_data (path, data, length, sha256_out, error);
+}
+
+gboolean
+kuzhi_match_file_save_full (const KzMatch     *match,
+                            const char *const  names[2],
+                            const KzLevel      levels[2],
+                            GDateTime         *created,
+                            const char        *id,
+                            const char        *path,
+                            GError           **error)
+{
+  return kuzhi_match_file_save_with_sha256 (match, names, levels, created, id, path, NULL, error);
 }
 
 gboolean
@@ -1139,14 +1173,17 @@ read_file (const char *path, gsize *length, GError **error)
   return g_realloc (g_steal_pointer (&data), len + 1);
 }
 
-gboolean
-kuzhi_match_file_load_full (const char  *path,
-                            KzMatch     *out,
-                            char       **names_out,
-                            KzLevel     *levels_out,
-                            GDateTime  **created_out,
-                            char       **id_out,
-                            GError     **error)
+/* Loads `path`; `data_out` (nullable) receives the file's text. */
+static gboolean
+load_file (const char  *path,
+           KzMatch     *out,
+           char       **names_out,
+           KzLevel     *levels_out,
+           GDateTime  **created_out,
+           char       **id_out,
+           char       **data_out,
+           gsize       *length_out,
+           GError     **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
@@ -1163,6 +1200,42 @@ kuzhi_match_file_load_full (const char  *path,
       g_prefix_error (error, _("Could not open “%s”: "), path);
       return FALSE;
     }
+  if (data_out != NULL)
+    *data_out = g_steal_pointer (&data);
+  if (length_out != NULL)
+    *length_out = length;
+  return TRUE;
+}
+
+gboolean
+kuzhi_match_file_load_full (const char  *path,
+                            KzMatch     *out,
+                            char       **names_out,
+                            KzLevel     *levels_out,
+                            GDateTime  **created_out,
+                            char       **id_out,
+                            GError     **error)
+{
+  return load_file (path, out, names_out, levels_out, created_out, id_out, NULL, NULL, error);
+}
+
+gboolean
+kuzhi_match_file_load_with_sha256 (const char  *path,
+                                   KzMatch     *out,
+                                   char       **names_out,
+                                   KzLevel     *levels_out,
+                                   GDateTime  **created_out,
+                                   char       **id_out,
+                                   char       **sha256_out,
+                                   GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  if (!load_file (path, out, names_out, levels_out, created_out, id_out, &data, &length, error))
+    return FALSE;
+  if (sha256_out != NULL)
+    *sha256_out = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
   return TRUE;
 }
 
@@ -1183,16 +1256,110 @@ kuzhi_match_file_get_autosave_path (void)
   return g_build_filename (g_get_user_data_dir (), "kuzhi", "autosave" KUZHI_MATCH_FILE_EXTENSION, NULL);
 }
 
+/* A SHA-256 as g_compute_checksum_for_data() writes it: 64 hex digits in
+ * lower case. */
+static gboolean
+is_sha256 (const char *text)
+{
+  gsize n = 0;
+
+  for (; text[n] != '\0'; n++)
+    if (!g_ascii_isdigit (text[n]) && !(text[n] >= 'a' && text[n] <= 'f'))
+      return FALSE;
+  return n == 64;
+}
+
+static gboolean
+is_link_path (const char *path)
+{
+  g_autofree char *autosave = kuzhi_match_file_get_autosave_path ();
+
+  if (!g_path_is_absolute (path) || strlen (path) > 4096 || g_str_equal (path, autosave))
+    return FALSE;
+  for (const char *p = path; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
+/* The [Autosave] group of an autosave's text: nothing when it has none
+ * (an autosave from before the group, or of a match in no file). */
+static gboolean
+read_link (const char  *data,
+           gsize        length,
+           char       **file_out,
+           char       **sha256_out,
+           GError     **error)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autofree char *raw = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *sha256 = NULL;
+
+  /* Read as kuzhi_match_file_from_data() read it, which accepted it. */
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      data += 3;
+      length -= 3;
+    }
+  if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_KEEP_TRANSLATIONS, error))
+    return FALSE;
+  if (!g_key_file_has_group (kf, GROUP_AUTOSAVE))
+    return TRUE;
+  if (!check_keys (kf, GROUP_AUTOSAVE, autosave_keys, NULL, KUZHI_MATCH_FILE_VERSION, error))
+    return FALSE;
+  raw = g_key_file_get_value (kf, GROUP_AUTOSAVE, "File", NULL);
+  if (raw == NULL)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                   _("The key “%s” is missing from [%s]"), "File", GROUP_AUTOSAVE);
+      return FALSE;
+    }
+  file = kuzhi_key_file_unescape (raw);
+  if (file == NULL || !is_link_path (file))
+    {
+      g_autofree char *shown = kuzhi_key_file_excerpt (raw, 60);
+
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “File” in [Autosave] must be the full path of a match file, such as /home/ana/Ana-vs-Ben.kuzhi, not “%s”"),
+                   shown);
+      return FALSE;
+    }
+  sha256 = get_required (kf, GROUP_AUTOSAVE, "FileSha256", error);
+  if (sha256 == NULL)
+    return FALSE;
+  if (!is_sha256 (sha256))
+    {
+      g_autofree char *shown = kuzhi_key_file_excerpt (sha256, 70);
+
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “FileSha256” in [Autosave] must be a SHA-256 checksum of 64 hexadecimal digits in lower case, not “%s”"),
+                   shown);
+      return FALSE;
+    }
+  *file_out = g_steal_pointer (&file);
+  *sha256_out = g_steal_pointer (&sha256);
+  return TRUE;
+}
+
 gboolean
 kuzhi_match_file_autosave (const KzMatch     *match,
                            const char *const  names[2],
                            const KzLevel      levels[2],
                            GDateTime         *created,
                            const char        *id,
+                           const char        *file,
+                           const char        *file_sha256,
                            GError           **error)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
   g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (match != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail ((file == NULL) == (file_sha256 == NULL), FALSE);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -1202,7 +1369,28 @@ kuzhi_match_file_autosave (const KzMatch     *match,
                    dir, g_strerror (saved_errno));
       return FALSE;
     }
-  return kuzhi_match_file_save_full (match, names, levels, created, id, path, error);
+  data = kuzhi_match_file_to_data (match, names, levels, created, id, &length);
+  g_return_val_if_fail (data != NULL, FALSE);
+  /* A path that could not be read back (not UTF-8, not absolute) is left
+   * out: the match then comes back as in no file, which is true enough. */
+  if (file != NULL && g_utf8_validate (file, -1, NULL) && is_link_path (file) && is_sha256 (file_sha256))
+    {
+      g_autoptr(GKeyFile) kf = g_key_file_new ();
+      g_autofree char *link = NULL;
+      char *both;
+
+      g_key_file_set_comment (kf, NULL, NULL,
+                              " Only in the autosave: the file this match was saved to or opened from,\n"
+                              " and the SHA-256 of what that file held then.", NULL);
+      g_key_file_set_string (kf, GROUP_AUTOSAVE, "File", file);
+      g_key_file_set_value (kf, GROUP_AUTOSAVE, "FileSha256", file_sha256);
+      link = g_key_file_to_data (kf, NULL, NULL);
+      both = g_strconcat (data, "\n", link, NULL);
+      g_free (data);
+      data = both;
+      length = strlen (data);
+    }
+  return write_data (path, data, length, NULL, error);
 }
 
 gboolean
@@ -1211,11 +1399,24 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                                    KzLevel     *levels_out,
                                    GDateTime  **created_out,
                                    char       **id_out,
+                                   char       **file_out,
+                                   char       **file_sha256_out,
                                    GError     **error)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
   g_autofree char *aside = NULL;
   g_autofree char *note = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *file_sha256 = NULL;
+  g_autofree char *name1 = NULL;
+  g_autofree char *name2 = NULL;
+  char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
+  g_autoptr(GDateTime) created = NULL;
+  g_autofree char *id = NULL;
+  gsize length = 0;
+  KzMatch match = { 0 };
   g_autoptr(GError) local_error = NULL;
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
@@ -1224,8 +1425,39 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
                    _("There is no autosaved match"));
       return FALSE;
     }
-  if (kuzhi_match_file_load_full (path, out, names_out, levels_out, created_out, id_out, &local_error))
-    return TRUE;
+  /* All or nothing, the link to the match's file included: the caller's
+   * match changes only once every part has been read. */
+  if (load_file (path, &match, names, levels, &created, &id, &data, &length, &local_error))
+    {
+      name1 = names[0];
+      name2 = names[1];
+      if (read_link (data, length, &file, &file_sha256, &local_error))
+        {
+          kz_match_clear (out);
+          *out = match;
+          if (names_out != NULL)
+            {
+              names_out[0] = g_steal_pointer (&name1);
+              names_out[1] = g_steal_pointer (&name2);
+            }
+          if (levels_out != NULL)
+            {
+              levels_out[0] = levels[0];
+              levels_out[1] = levels[1];
+            }
+          if (created_out != NULL)
+            *created_out = g_steal_pointer (&created);
+          if (id_out != NULL)
+            *id_out = g_steal_pointer (&id);
+          if (file_out != NULL)
+            *file_out = g_steal_pointer (&file);
+          if (file_sha256_out != NULL)
+            *file_sha256_out = g_steal_pointer (&file_sha256);
+          return TRUE;
+        }
+      kz_match_clear (&match);
+      g_prefix_error (&local_error, _("Could not open “%s”: "), path);
+    }
 
   /* Moved out of the way, so that the next autosave does not overwrite
    * the match it may still hold. */
@@ -1260,4 +1492,52 @@ kuzhi_match_file_discard_autosave (GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+KuzhiMatchFileLink
+kuzhi_match_file_check_link (const char  *file,
+                             const char  *file_sha256,
+                             KzMatch     *out,
+                             char       **names_out,
+                             KzLevel     *levels_out)
+{
+  g_autofree char *sha256 = NULL;
+  KzMatch match = { 0 };
+  char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
+
+  g_return_val_if_fail (file != NULL, KUZHI_MATCH_FILE_LINK_CHANGED);
+  g_return_val_if_fail (file_sha256 != NULL, KUZHI_MATCH_FILE_LINK_CHANGED);
+  g_return_val_if_fail (out != NULL, KUZHI_MATCH_FILE_LINK_CHANGED);
+
+  /* A dangling symbolic link is gone too: saving creates what it names. */
+  if (!g_file_test (file, G_FILE_TEST_EXISTS))
+    return KUZHI_MATCH_FILE_LINK_GONE;
+  if (!kuzhi_match_file_load_with_sha256 (file, &match, names, levels, NULL, NULL, &sha256, NULL))
+    return KUZHI_MATCH_FILE_LINK_CHANGED;
+  if (!g_str_equal (sha256, file_sha256))
+    {
+      kz_match_clear (&match);
+      g_free (names[0]);
+      g_free (names[1]);
+      return KUZHI_MATCH_FILE_LINK_CHANGED;
+    }
+  kz_match_clear (out);
+  *out = match;
+  if (names_out != NULL)
+    {
+      names_out[0] = names[0];
+      names_out[1] = names[1];
+    }
+  else
+    {
+      g_free (names[0]);
+      g_free (names[1]);
+    }
+  if (levels_out != NULL)
+    {
+      levels_out[0] = levels[0];
+      levels_out[1] = levels[1];
+    }
+  return KUZHI_MATCH_FILE_LINK_SAME;
 }

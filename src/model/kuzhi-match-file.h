@@ -103,6 +103,18 @@ gboolean  kuzhi_match_file_save_full (const KzMatch      *match,
                                       const char         *path,
                                       GError            **error);
 
+/* As kuzhi_match_file_save_full(), and `sha256_out` (nullable) receives
+ * the SHA-256 of the text written, in hex: what the autosave keeps to know
+ * the file again (FileSha256). */
+gboolean  kuzhi_match_file_save_with_sha256 (const KzMatch      *match,
+                                             const char *const   names[2],
+                                             const KzLevel       levels[2],
+                                             GDateTime          *created,
+                                             const char         *id,
+                                             const char         *path,
+                                             char              **sha256_out,
+                                             GError            **error);
+
 /* The short form leaves out who plays each side, the date and the identity. */
 gboolean  kuzhi_match_file_load      (const char  *path,
                                       KzMatch     *out,
@@ -116,24 +128,66 @@ gboolean  kuzhi_match_file_load_full (const char  *path,
                                       char       **id_out,
                                       GError     **error);
 
+/* As kuzhi_match_file_load_full(), and `sha256_out` (nullable) receives
+ * the SHA-256 of the text read. */
+gboolean  kuzhi_match_file_load_with_sha256 (const char  *path,
+                                             KzMatch     *out,
+                                             char       **names_out /* [2] */,
+                                             KzLevel     *levels_out /* [2] */,
+                                             GDateTime  **created_out,
+                                             char       **id_out,
+                                             char       **sha256_out,
+                                             GError     **error);
+
 /* Autosave: $XDG_DATA_HOME/kuzhi/autosave.kuzhi, written after every action
- * so that a crash loses nothing. */
+ * so that a crash loses nothing. `file` (nullable, with `file_sha256`) is
+ * the match's own file, an absolute path, and the SHA-256 of what it held
+ * when the match was last saved to it or opened from it: written in the
+ * autosave's [Autosave] group (docs/match-file.md), so that the next start
+ * knows the match's file and what of the match is in it. */
 char     *kuzhi_match_file_get_autosave_path (void);
 gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
                                               const char *const  names[2],
                                               const KzLevel      levels[2],
                                               GDateTime         *created,
                                               const char        *id,
+                                              const char        *file,
+                                              const char        *file_sha256,
                                               GError           **error);
 /* G_IO_ERROR_NOT_FOUND when there is no autosave. An autosave that cannot
  * be restored is moved aside to autosave-broken-DATE.kuzhi beside it (the
  * message says where), so that the next autosave does not overwrite it. */
+/* `file_out` and `file_sha256_out` (nullable) receive the [Autosave]
+ * group's File and FileSha256, or NULL when it has none (an autosave from
+ * before it, or of a match in no file). A relative path, a value that is
+ * no SHA-256, one key without the other or any other key is refused, as
+ * the rest of a broken autosave. */
 gboolean  kuzhi_match_file_restore_autosave  (KzMatch     *out,
                                               char       **names_out /* [2] */,
                                               KzLevel     *levels_out /* [2] */,
                                               GDateTime  **created_out,
                                               char       **id_out,
+                                              char       **file_out,
+                                              char       **file_sha256_out,
                                               GError     **error);
+
+/* Whether the match's file still holds what Kuzhi last wrote to it or read
+ * from it (its SHA-256 is `file_sha256`): then `out` (as for loading),
+ * `names_out` and `levels_out` (nullable) receive what it holds. GONE when
+ * nothing is at `file` any more (deleted or moved away); CHANGED when
+ * something else is there (written by another program, unreadable, not a
+ * match file). */
+typedef enum {
+  KUZHI_MATCH_FILE_LINK_SAME,
+  KUZHI_MATCH_FILE_LINK_GONE,
+  KUZHI_MATCH_FILE_LINK_CHANGED,
+} KuzhiMatchFileLink;
+
+KuzhiMatchFileLink kuzhi_match_file_check_link (const char  *file,
+                                                const char  *file_sha256,
+                                                KzMatch     *out,
+                                                char       **names_out /* [2] */,
+                                                KzLevel     *levels_out /* [2] */);
 /* Removes the temporary files (autosave.kuzhi.XXXXXX) that a save killed
  * before its rename leaves; returns how many. Call it before the first
  * autosave of a run. */

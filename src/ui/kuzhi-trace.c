@@ -130,7 +130,17 @@ static void
 on_map (GtkWidget *widget,
         Trace     *trace)
 {
+  const char *notice = kuzhi_window_get_notice_text (trace->window);
+
   fprintf (trace->file, "mapped\n");
+  /* What the notice above the board says as the window comes (a match that
+   * could not be restored, its file gone or changed), on one line. */
+  if (notice != NULL)
+    {
+      g_autofree char *line = g_strdelimit (g_strdup (notice), "\n", ' ');
+
+      fprintf (trace->file, "notice %s\n", line);
+    }
   fflush (trace->file);
   if (trace->clock == NULL)
     {

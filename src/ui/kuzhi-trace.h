@@ -7,6 +7,7 @@ G_BEGIN_DECLS
 
 /* Writes to `path`, for as long as `window` lives:
  *   mapped                      once the window is on screen
+ *   notice TEXT                 then, the notice above the board if one shows (on one line)
  *   cup P X Y                   cup P's centre in the surface's coordinates, whenever the layout moves it
  *   ring P                      after a frame that drew cup P's focus ring (-1: none), when that changes
  *   played A to_move=… pits=…   after each action (after its autosave)

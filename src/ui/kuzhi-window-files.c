@@ -31,6 +31,7 @@ kuzhi_window_files_clear (KuzhiWindow *self)
       g_clear_object (&files->chooser);
     }
   g_clear_object (&files->file);
+  g_clear_object (&files->former_file);
   g_clear_object (&files->next_file);
   g_clear_object (&files->replace_file);
   g_clear_pointer (&files->created, g_date_time_unref);
@@ -42,12 +43,15 @@ kuzhi_window_files_clear (KuzhiWindow *self)
 
 /* --- saved or not ----------------------------------------------------------- */
 
+/* What the file holds: `m`, its names and who plays each side. */
 static void
-take_saved_snapshot (Files *files)
+take_snapshot_of (Files             *files,
+                  const KzMatch     *m,
+                  const char *const  names[2],
+                  const KzLevel      levels[2])
 {
-  const KzMatch *m = kuzhi_game_model_get_match (files->model);
-
   files->have_saved = TRUE;
+  files->file_gone = FALSE;
   files->saved_start = m->start;
   g_array_set_size (files->saved_actions, 0);
   for (size_t i = 0; i < m->n_history; i++)
@@ -55,9 +59,24 @@ take_saved_snapshot (Files *files)
   for (int p = 0; p < 2; p++)
     {
       g_free (files->saved_names[p]);
-      files->saved_names[p] = g_strdup (kuzhi_game_model_get_player_name (files->model, p));
-      files->saved_levels[p] = kuzhi_game_model_get_player_level (files->model, p);
+      files->saved_names[p] = g_strdup (names[p]);
+      files->saved_levels[p] = levels[p];
     }
+}
+
+static void
+take_saved_snapshot (Files *files)
+{
+  const char *names[2] = {
+    kuzhi_game_model_get_player_name (files->model, 0),
+    kuzhi_game_model_get_player_name (files->model, 1),
+  };
+  KzLevel levels[2] = {
+    kuzhi_game_model_get_player_level (files->model, 0),
+    kuzhi_game_model_get_player_level (files->model, 1),
+  };
+
+  take_snapshot_of (files, kuzhi_game_model_get_match (files->model), names, levels);
 }
 
 static gboolean
@@ -65,6 +84,9 @@ is_unsaved (Files *files)
 {
   const KzMatch *m = kuzhi_game_model_get_match (files->model);
 
+  /* The file it was saved to is gone: nothing of it is in a file. */
+  if (files->file_gone)
+    return TRUE;
   /* Never saved: a match with nothing played yet has nothing to lose. */
   if (!files->have_saved)
     return m->n_history > 0;
@@ -108,10 +130,24 @@ update_title (Files *files)
 }
 
 static void
+forget_file_but_link (Files *files);
+
+static void
 forget_file (Files *files)
 {
+  forget_file_but_link (files);
+  /* And the autosave no longer names it. */
+  kuzhi_game_model_forget_file (files->model);
+}
+
+/* What the window knew of the last match's file, keeping the model's link. */
+static void
+forget_file_but_link (Files *files)
+{
   g_clear_object (&files->file);
+  g_clear_object (&files->former_file);
   files->have_saved = FALSE;
+  files->file_gone = FALSE;
   g_array_set_size (files->saved_actions, 0);
 }
 
@@ -188,10 +224,14 @@ kuzhi_window_save_to_file (KuzhiWindow *self,
 
   target = g_file_new_for_path (path);
   g_set_object (&files->file, target);
+  g_clear_object (&files->former_file);
   g_clear_pointer (&files->created, g_date_time_unref);
   files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
   take_saved_snapshot (files);
   update_title (files);
+  /* The autosave names the file and what it now holds, so that the next
+   * start knows which file the match is in. */
+  kuzhi_window_autosave (self);
   return TRUE;
 }
 
@@ -318,12 +358,13 @@ show_save_chooser (Files *files)
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (files->file != NULL)
+  if (files->file != NULL || files->former_file != NULL)
     {
       /* The folder and the name, rather than set_file(), which GTK 4.8's
        * fallback chooser applies late and which moves it elsewhere. */
-      g_autoptr(GFile) parent = g_file_get_parent (files->file);
-      g_autofree char *name = g_file_get_basename (files->file);
+      GFile *file = files->file != NULL ? files->file : files->former_file;
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *name = g_file_get_basename (file);
 
       if (parent != NULL)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), parent, NULL);
@@ -381,10 +422,91 @@ load_now (Files *files,
       return;
     }
   g_set_object (&files->file, file);
+  g_clear_object (&files->former_file);
   g_clear_pointer (&files->created, g_date_time_unref);
   files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
   take_saved_snapshot (files);
   update_title (files);
+}
+
+gboolean
+kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
+                                     char        **notice,
+                                     GError      **error)
+{
+  Files *files = get_files (self);
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *name1 = NULL, *name2 = NULL;
+  char *names[2] = { NULL, NULL };
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
+  KzMatch saved = { 0 };
+  gboolean ok;
+
+  *notice = NULL;
+  /* The link the autosave holds is kept through the autosave that
+   * position-reset writes. */
+  files->loading = TRUE;
+  ok = kuzhi_game_model_restore_autosave (files->model, error);
+  files->loading = FALSE;
+  if (!ok)
+    return FALSE;
+
+  forget_file_but_link (files);
+  g_clear_pointer (&files->created, g_date_time_unref);
+  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
+  /* A copy: forgetting the file below frees the model's. */
+  path = g_strdup (kuzhi_game_model_get_file (files->model));
+  if (path == NULL)
+    {
+      update_title (files);
+      return TRUE;
+    }
+
+  name = g_filename_display_basename (path);
+  {
+    g_autofree char *dir = g_path_get_dirname (path);
+    folder = g_filename_display_name (dir);
+  }
+  switch (kuzhi_match_file_check_link (path, kuzhi_game_model_get_file_sha256 (files->model), &saved, names, levels))
+    {
+    case KUZHI_MATCH_FILE_LINK_SAME:
+      /* The file holds what was saved: the match is that file's, with
+       * whatever was played since marked as not in it. */
+      name1 = names[0];
+      name2 = names[1];
+      files->file = g_file_new_for_path (path);
+      take_snapshot_of (files, &saved, (const char *const *) names, levels);
+      kz_match_clear (&saved);
+      break;
+    case KUZHI_MATCH_FILE_LINK_GONE:
+      /* Deleted or moved away: still the match's file, which Save writes
+       * again; until then nothing of the match is in a file. */
+      files->file = g_file_new_for_path (path);
+      files->file_gone = TRUE;
+      /* Translators: a notice at start-up: "“a.kuzhi” is no longer in /home/ana, where this match was saved. Save writes it there again." */
+      *notice = g_strdup_printf (_("“%s” is no longer in %s, where this match was saved. Save writes it there again."),
+                                 name, folder);
+      break;
+    case KUZHI_MATCH_FILE_LINK_CHANGED:
+    default:
+      /* Another program wrote the file: saving over it would lose what it
+       * wrote, so the match is in no file now; Save As suggests that one. */
+      forget_file (files);
+      files->former_file = g_file_new_for_path (path);
+      /* Not "by another program": a crash between saving the file and the
+       * autosave leaves Kuzhi's own save looking the same. */
+      /* Translators: a notice at start-up: "“a.kuzhi” in /home/ana has changed since this match was saved to it, ..." */
+      *notice = g_strdup_printf (_("“%s” in %s has changed since this match was saved to it, "
+                                   "so the match is not in that file. Save As… keeps the match in a file again."),
+                                 name, folder);
+      /* The autosave no longer names the file. */
+      kuzhi_window_autosave (self);
+      break;
+    }
+  update_title (files);
+  return TRUE;
 }
 
 void
@@ -527,6 +649,9 @@ ask_first (Files    *files,
   AdwMessageDialog *dialog;
   g_autofree char *name = NULL;
   g_autofree char *heading = NULL;
+  g_autofree char *fact = NULL;
+  g_autofree char *body = NULL;
+  const char *outcome;
 
   if (files->confirmed)
     {
@@ -545,10 +670,23 @@ ask_first (Files    *files,
     heading = g_strdup_printf (_("Save Changes to “%s”?"), name);
   else
     heading = g_strdup (_("Save This Match?"));
-  dialog = new_dialog (files, heading,
-                       files->file != NULL
-                       ? _("The turns played since the match was last saved will be lost if you do not save them.")
-                       : _("The match has never been saved. If you discard it, it is lost."));
+  /* Only what is true: what is not in a file, then what Discard does.
+   * Closing keeps the autosave, which the next start restores. */
+  if (files->file_gone)
+    fact = g_strdup_printf (_("“%s” is no longer where the match was saved, so the match is not in any file."), name);
+  else if (files->file != NULL)
+    fact = g_strdup_printf (_("The changes since the match was last saved are not in “%s”."), name);
+  else
+    fact = g_strdup (_("The match is not saved in any file."));
+  if (next == NEXT_CLOSE)
+    outcome = _("Kuzhi brings the match back when it starts again, but only Save keeps it in a file.");
+  else if (files->file != NULL && !files->file_gone)
+    outcome = _("If you discard them, they are lost.");
+  else
+    outcome = _("If you discard it, it is lost.");
+  /* Translators: a prompt's two sentences: what is not in a file, and what Discard does */
+  body = g_strdup_printf (C_("save prompt", "%s %s"), fact, outcome);
+  dialog = new_dialog (files, heading, body);
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),

@@ -25,6 +25,15 @@ gboolean   kuzhi_window_save_to_file            (KuzhiWindow *self,
                                                  GFile       *file,
                                                  GError     **error);
 
+/* Restores the autosave (kuzhi_game_model_restore_autosave()) with the
+ * file the match belongs to, if the autosave names one: the file still
+ * holding what was saved becomes the window's file again, and what was
+ * played since is unsaved; a file gone or changed by another program is
+ * said in `notice` (NULL otherwise), see docs/ui.md. */
+gboolean   kuzhi_window_files_restore_autosave  (KuzhiWindow  *self,
+                                                 char        **notice,
+                                                 GError      **error);
+
 GFile     *kuzhi_window_get_file                (KuzhiWindow *self);
 /* Whether closing or replacing the match would lose something: changes
  * since the file was opened or saved, or any turn in a never-saved match. */

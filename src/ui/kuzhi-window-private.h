@@ -40,6 +40,12 @@ typedef struct
 
   /* owned */
   GFile                *file;
+  /* The restored match's file was no longer there at start-up: Save
+   * writes it again, and until then the match is in no file. */
+  gboolean              file_gone;
+  /* The file a restored match was in before another program changed it:
+   * no longer the match's file, but what Save As suggests. */
+  GFile                *former_file;
   GDateTime            *created;    /* the match the file belongs to */
   gboolean              have_saved;
   KzPosition            saved_start;

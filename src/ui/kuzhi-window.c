@@ -1288,6 +1288,7 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
                            gboolean     autosave)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *notice = NULL;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
 
@@ -1296,13 +1297,15 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
     return;
   kuzhi_match_file_remove_stale_temporaries ();
   /* Carry on with the match the last run left, unless it was over. */
-  if (kuzhi_game_model_restore_autosave (self->model, &error))
+  if (kuzhi_window_files_restore_autosave (self, &notice, &error))
     {
       if (kuzhi_game_model_get_over (self->model))
         kuzhi_window_start_match (self, kuzhi_game_model_get_variant (self->model),
                                   kuzhi_game_model_get_position (self->model)->seeds,
                                   kuzhi_game_model_get_player_name (self->model, 0),
                                   kuzhi_game_model_get_player_name (self->model, 1));
+      else if (notice != NULL)
+        kuzhi_window_show_notice (self, notice);
       on_model_changed (self);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))

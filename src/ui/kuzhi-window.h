@@ -26,7 +26,7 @@ const char     *kuzhi_window_get_banner_text (KuzhiWindow   *self);
 const char     *kuzhi_window_get_hint_text  (KuzhiWindow    *self);
 /* The analysis's best line under the hint, NULL when none is shown. */
 const char     *kuzhi_window_get_analysis_line_text (KuzhiWindow *self);
-/* The notice about the autosave above the board, or NULL when none shows. */
+/* The notice about the autosave (or the match's file) above the board, or NULL when none shows. */
 const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
 /* The last toast's title, or NULL. */
 const char     *kuzhi_window_get_last_toast (KuzhiWindow    *self);
