@@ -269,6 +269,72 @@ find_label (GtkWidget  *widget,
   return NULL;
 }
 
+typedef gboolean (*Condition) (Fixture *f);
+
+/* Spins the main loop until the condition holds; FALSE after timeout_ms. */
+static gboolean
+spin_until (Fixture   *f,
+            Condition  condition,
+            guint      timeout_ms)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add (timeout_ms, kz_test_on_timeout, &expired);
+
+  while (!condition (f) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (!expired)
+    g_source_remove (id);
+  return condition (f);
+}
+
+static gboolean
+in_hand (Fixture *f)
+{
+  return strstr (kuzhi_window_get_header_text (f->window), " in hand") != NULL;
+}
+
+static gboolean
+still (Fixture *f)
+{
+  return !kuzhi_board_view_get_animating (f->board);
+}
+
+/* Kalah played with the sowing shown, as a player sees it: the line says
+ * what to do in Kalah's word for a pit, for the mouse and the keys; the
+ * header counts seeds in hand, not shells; "Meena moves again" is said,
+ * and goes once the header says that Arul is to move. */
+static void
+test_kalah_turn_words (Fixture       *f,
+                       gconstpointer  data)
+{
+  const char *header;
+
+  start_through_dialog (f, KZ_VARIANT_KALAH, 4, 0);
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window),
+                                "Sow a highlighted pit: click it, or reach it with the arrow keys and press Enter."));
+  g_assert_null (find_label (GTK_WIDGET (f->window), "Click a highlighted"));
+  g_settings_set_string (f->settings, "animation-speed", "normal");
+
+  /* Pit 3 holds 4: 4, 5, 6 and the store. */
+  sow (f, 2);
+  g_assert_true (spin_until (f, in_hand, 3000));
+  header = kuzhi_window_get_header_text (f->window);
+  g_test_message ("%s", header);
+  g_assert_true (g_regex_match_simple (" · [1-4] seeds? in hand$", header, 0, 0));
+  kz_test_capture (GTK_WIDGET (f->window), "kalah-seeds-in-hand.png");
+  g_assert_true (spin_until (f, still, 10000));
+  g_assert_true (kuzhi_window_get_toast_shown (f->window));
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Meena moves again");
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Meena to move"));
+
+  /* Pit 1 holds 4 and ends on pit 5: the turn passes. */
+  sow (f, 0);
+  g_assert_true (spin_until (f, still, 10000));
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Arul to move"));
+  g_assert_false (kuzhi_window_get_toast_shown (f->window));
+}
+
 /* Oware: a house that does not feed the empty row is refused, and the
  * window says why; so are an empty house and the opponent's. */
 static void
@@ -634,6 +700,7 @@ main (int   argc,
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/games/every-game", test_every_game);
   ADD ("/games/kalah-extra-turn", test_kalah_extra_turn);
+  ADD ("/games/kalah-turn-words", test_kalah_turn_words);
   ADD ("/games/oware-must-feed", test_oware_must_feed);
   ADD ("/games/oware-grand-slam", test_oware_grand_slam);
   ADD ("/games/oware-mid-game", test_oware_mid_game);
