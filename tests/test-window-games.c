@@ -375,6 +375,42 @@ test_oware_must_feed (Fixture       *f,
   g_assert_cmpint (kuzhi_game_model_get_position (f->model)->pits[7], ==, 1);
 }
 
+/* Oware's end: each player has kept their row too, so the header gives
+ * the final counts, not "28/25", and the caption says what they are. */
+static void
+test_oware_end (Fixture       *f,
+                gconstpointer  data)
+{
+  KzPosition pos;
+  g_autofree char *header = NULL;
+
+  start_through_dialog (f, KZ_VARIANT_OWARE, 0, 0);
+  pos = *kuzhi_game_model_get_position (f->model);
+  memset (pos.pits, 0, sizeof pos.pits);
+  pos.pits[0] = 3;
+  pos.pits[5] = 1;   /* into Arul's house 1, making 2: Meena's 25th */
+  pos.pits[6] = 1;
+  pos.pits[7] = 2;
+  pos.pits[8] = 3;
+  pos.pits[9] = 2;
+  pos.pits[10] = 2;
+  pos.pits[11] = 1;
+  pos.stores[0] = 23;
+  pos.stores[1] = 10;
+  set_position (f, &pos);
+  sow (f, 5);
+  kz_test_spin (50);
+  pos = *kuzhi_game_model_get_position (f->model);
+  g_assert_true (pos.over);
+  g_assert_cmpint (pos.stores[0], ==, 28);
+  g_assert_cmpint (pos.stores[1], ==, 20);
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==, "Match over · Meena 28 · Arul 20");
+  g_assert_cmpstr (kuzhi_window_get_caption_text (f->window, 0), ==,
+                   "Meena: 28 in all, captured and kept from the row");
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_banner_text (f->window), "Meena wins the match, 28 to 20"));
+  kz_test_capture (GTK_WIDGET (f->window), "oware-end.png");
+}
+
 /* Oware: a grand slam captures nothing, and the window says so. */
 static void
 test_oware_grand_slam (Fixture       *f,
@@ -703,6 +739,7 @@ main (int   argc,
   ADD ("/games/kalah-turn-words", test_kalah_turn_words);
   ADD ("/games/oware-must-feed", test_oware_must_feed);
   ADD ("/games/oware-grand-slam", test_oware_grand_slam);
+  ADD ("/games/oware-end", test_oware_end);
   ADD ("/games/oware-mid-game", test_oware_mid_game);
   ADD ("/games/bohnenspiel-mid-game", test_bohnenspiel_mid_game);
   ADD ("/games/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
