@@ -481,7 +481,9 @@ kuzhi_game_explain_refusal (const KzPosition *pos,
     /* Translators: the must-feed rule (Oware's); the name is the opponent's. */
     return g_strdup_printf (_("You must give %s seeds: choose a house whose sowing reaches their row."),
                             name_of (!pos->to_move, name0, name1));
-  return g_strdup (_("That cup cannot be sown now."));
+  return g_strdup (word == KZ_PIT_WORD_CUP ? _("That cup cannot be sown now.")
+                   : word == KZ_PIT_WORD_HOUSE ? _("That house cannot be sown now.")
+                   : _("That pit cannot be sown now."));
 }
 
 char *
