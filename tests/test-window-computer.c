@@ -743,6 +743,16 @@ analysis_deep (Fixture *f)
   return analysis_shown (f) && an->depth >= 4;
 }
 
+static int seen_depth;
+
+/* The analysis has gone deeper than seen_depth, or is over. */
+static gboolean
+analysis_deeper (Fixture *f)
+{
+  const KzAnalysis *an = kuzhi_window_analysis_get (f->window);
+  return analysis_proven (f) || (analysis_shown (f) && an->depth > seen_depth);
+}
+
 /* Analysis on, in a Kalah endgame whose moves are worth different
  * amounts: every cup that may be sown carries its proven value (checked
  * against full minimax), the best is marked and its line is on the hint
@@ -877,6 +887,93 @@ test_analysis (Fixture       *f,
   for (int p = 0; p < 12; p++)
     g_assert_null (kuzhi_board_view_get_value (f->board, p));
   g_assert_null (kuzhi_window_analysis_get_line (f->window));
+}
+
+/* What a value on a cup says in the hint's and the analysis line's
+ * words: "−15" is "ends about 15 behind", "wins by 4" stays so. */
+static char *
+value_in_words (const char *value)
+{
+  if (g_str_has_prefix (value, "−"))
+    return g_strdup_printf ("ends about %s behind", value + strlen ("−"));
+  if (g_str_has_prefix (value, "+"))
+    return g_strdup_printf ("ends about %s ahead", value + 1);
+  if (g_strcmp0 (value, "0") == 0)
+    return g_strdup ("ends about level");
+  if (g_strcmp0 (value, "draw") == 0)
+    return g_strdup ("ends in a draw");
+  return g_strdup (value);   /* "wins by 4", "loses by 2" */
+}
+
+/* Oware against Hard, the person 5 behind: the header, the hint and the
+ * analysis say one thing. The hint says where the player stands as the
+ * header does ("you are 5 behind" beside "Meena 3/25 · Arul 8/25") and
+ * apart from it how the match ends with best play, in the same number
+ * the analysis writes on the hinted house; the analysis line says its
+ * best house's value in the same words. */
+static void
+test_hint_agrees (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const uint8_t pits[12] = { 4, 3, 5, 2, 4, 1,  3, 4, 2, 5, 1, 3 };
+  KzMatch m;
+  KzOptions options = { 0 };
+  KzAction hint;
+  int best;
+  const char *header, *line, *analysis, *value, *best_value;
+  g_autofree char *want_hint = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *best_words = NULL;
+  g_autofree char *want_line = NULL;
+
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_OWARE, &options, NULL, 0));
+  memcpy (m.pos.pits, pits, sizeof pits);
+  m.pos.stores[0] = 3;
+  m.pos.stores[1] = 8;
+  m.start = m.pos;
+  kuzhi_game_model_set_match (f->model, &m);
+  kz_match_clear (&m);
+  kuzhi_game_model_set_player_name (f->model, 0, "Meena");
+  kuzhi_game_model_set_player_name (f->model, 1, "Arul");
+  kuzhi_game_model_set_player_level (f->model, 1, KZ_LEVEL_HARD);
+  g_assert_true (spin_until (f, person_to_move, 2000));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.analysis", NULL);
+  g_assert_true (spin_until (f, analysis_shown, 10000));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  g_assert_true (spin_until (f, analysis_deep, 10000));
+  kz_test_spin (100);   /* the hint line drawn as it now reads */
+
+  /* All read at one moment: the analysis deepens meanwhile. */
+  hint = kuzhi_window_computer_get_hint (f->window, NULL);
+  best = kuzhi_board_view_get_best_pit (f->board);
+  header = kuzhi_window_get_header_text (f->window);
+  line = kuzhi_window_get_hint_text (f->window);
+  analysis = kuzhi_window_get_analysis_line_text (f->window);
+  value = kuzhi_board_view_get_value (f->board, hint);
+  best_value = kuzhi_board_view_get_value (f->board, best);
+  g_test_message ("%s\n%s\n%s\nhouse %d: %s", header, line, analysis, hint % 6 + 1, value);
+
+  g_assert_true (g_str_has_prefix (header, "Meena to move · Meena 3/25 · Arul 8/25"));
+  g_assert_nonnull (value);
+  words = value_in_words (value);
+  want_hint = g_strdup_printf ("Best: house %d — you are 5 behind; best play %s", hint % 6 + 1, words);
+  g_assert_cmpstr (line, ==, want_hint);
+  best_words = value_in_words (best_value);
+  want_line = g_strdup_printf (": best house %d, %s — ", best % 6 + 1, best_words);
+  g_assert_nonnull (strstr (analysis, want_line));
+  kz_test_capture (GTK_WIDGET (f->window), "hint-agrees.png");
+
+  /* The analysis deepens: the hint follows the value on its house. */
+  seen_depth = kuzhi_window_analysis_get (f->window)->depth;
+  g_assert_true (spin_until (f, analysis_deeper, 30000));
+  {
+    g_autofree char *later = value_in_words (kuzhi_board_view_get_value (f->board, hint));
+    g_autofree char *want = g_strdup_printf ("Best: house %d — you are 5 behind; best play %s", hint % 6 + 1, later);
+    g_assert_cmpstr (kuzhi_window_get_hint_text (f->window), ==, want);
+  }
 }
 
 /* Values not proven yet (a Kalah opening with five seeds, far from any
@@ -1330,6 +1427,7 @@ main (int   argc,
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);
   ADD ("/computer/hint-oware", NULL, test_hint_oware);
+  ADD ("/computer/hint-agrees", NULL, test_hint_agrees);
   ADD ("/computer/hint-mark-enter", NULL, test_hint_mark_enter);
   ADD ("/computer/hint-refill-enter", NULL, test_hint_refill_enter);
   ADD ("/computer/hint-insensitive", NULL, test_hint_insensitive);

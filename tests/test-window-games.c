@@ -269,6 +269,72 @@ find_label (GtkWidget  *widget,
   return NULL;
 }
 
+typedef gboolean (*Condition) (Fixture *f);
+
+/* Spins the main loop until the condition holds; FALSE after timeout_ms. */
+static gboolean
+spin_until (Fixture   *f,
+            Condition  condition,
+            guint      timeout_ms)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add (timeout_ms, kz_test_on_timeout, &expired);
+
+  while (!condition (f) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (!expired)
+    g_source_remove (id);
+  return condition (f);
+}
+
+static gboolean
+in_hand (Fixture *f)
+{
+  return strstr (kuzhi_window_get_header_text (f->window), " in hand") != NULL;
+}
+
+static gboolean
+still (Fixture *f)
+{
+  return !kuzhi_board_view_get_animating (f->board);
+}
+
+/* Kalah played with the sowing shown, as a player sees it: the line says
+ * what to do in Kalah's word for a pit, for the mouse and the keys; the
+ * header counts seeds in hand, not shells; "Meena moves again" is said,
+ * and goes once the header says that Arul is to move. */
+static void
+test_kalah_turn_words (Fixture       *f,
+                       gconstpointer  data)
+{
+  const char *header;
+
+  start_through_dialog (f, KZ_VARIANT_KALAH, 4, 0);
+  g_assert_nonnull (find_label (GTK_WIDGET (f->window),
+                                "Sow a highlighted pit: click it, or reach it with the arrow keys and press Enter."));
+  g_assert_null (find_label (GTK_WIDGET (f->window), "Click a highlighted"));
+  g_settings_set_string (f->settings, "animation-speed", "normal");
+
+  /* Pit 3 holds 4: 4, 5, 6 and the store. */
+  sow (f, 2);
+  g_assert_true (spin_until (f, in_hand, 3000));
+  header = kuzhi_window_get_header_text (f->window);
+  g_test_message ("%s", header);
+  g_assert_true (g_regex_match_simple (" · [1-4] seeds? in hand$", header, 0, 0));
+  kz_test_capture (GTK_WIDGET (f->window), "kalah-seeds-in-hand.png");
+  g_assert_true (spin_until (f, still, 10000));
+  g_assert_true (kuzhi_window_get_toast_shown (f->window));
+  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==, "Meena moves again");
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Meena to move"));
+
+  /* Pit 1 holds 4 and ends on pit 5: the turn passes. */
+  sow (f, 0);
+  g_assert_true (spin_until (f, still, 10000));
+  g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_header_text (f->window), "Arul to move"));
+  g_assert_false (kuzhi_window_get_toast_shown (f->window));
+}
+
 /* Oware: a house that does not feed the empty row is refused, and the
  * window says why; so are an empty house and the opponent's. */
 static void
@@ -307,6 +373,42 @@ test_oware_must_feed (Fixture       *f,
   g_object_get (f->model, "n-actions", &after, NULL);
   g_assert_cmpuint (after, ==, before + 1);
   g_assert_cmpint (kuzhi_game_model_get_position (f->model)->pits[7], ==, 1);
+}
+
+/* Oware's end: each player has kept their row too, so the header gives
+ * the final counts, not "28/25", and the caption says what they are. */
+static void
+test_oware_end (Fixture       *f,
+                gconstpointer  data)
+{
+  KzPosition pos;
+  g_autofree char *header = NULL;
+
+  start_through_dialog (f, KZ_VARIANT_OWARE, 0, 0);
+  pos = *kuzhi_game_model_get_position (f->model);
+  memset (pos.pits, 0, sizeof pos.pits);
+  pos.pits[0] = 3;
+  pos.pits[5] = 1;   /* into Arul's house 1, making 2: Meena's 25th */
+  pos.pits[6] = 1;
+  pos.pits[7] = 2;
+  pos.pits[8] = 3;
+  pos.pits[9] = 2;
+  pos.pits[10] = 2;
+  pos.pits[11] = 1;
+  pos.stores[0] = 23;
+  pos.stores[1] = 10;
+  set_position (f, &pos);
+  sow (f, 5);
+  kz_test_spin (50);
+  pos = *kuzhi_game_model_get_position (f->model);
+  g_assert_true (pos.over);
+  g_assert_cmpint (pos.stores[0], ==, 28);
+  g_assert_cmpint (pos.stores[1], ==, 20);
+  g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==, "Match over · Meena 28 · Arul 20");
+  g_assert_cmpstr (kuzhi_window_get_caption_text (f->window, 0), ==,
+                   "Meena: 28 in all, captured and kept from the row");
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_banner_text (f->window), "Meena wins the match, 28 to 20"));
+  kz_test_capture (GTK_WIDGET (f->window), "oware-end.png");
 }
 
 /* Oware: a grand slam captures nothing, and the window says so. */
@@ -634,8 +736,10 @@ main (int   argc,
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/games/every-game", test_every_game);
   ADD ("/games/kalah-extra-turn", test_kalah_extra_turn);
+  ADD ("/games/kalah-turn-words", test_kalah_turn_words);
   ADD ("/games/oware-must-feed", test_oware_must_feed);
   ADD ("/games/oware-grand-slam", test_oware_grand_slam);
+  ADD ("/games/oware-end", test_oware_end);
   ADD ("/games/oware-mid-game", test_oware_mid_game);
   ADD ("/games/bohnenspiel-mid-game", test_bohnenspiel_mid_game);
   ADD ("/games/pallanguzhi-rubbish", test_pallanguzhi_rubbish);

@@ -8,6 +8,7 @@
 #include "kuzhi-board-paint.h"
 #include "kuzhi-cup.h"
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-window-files.h"
 
 typedef struct {
   KuzhiWindow    *window;
@@ -317,6 +318,110 @@ test_view_switch (Fixture       *f,
   g_assert_cmpstr (cup_label (f, 0), ==, "Player 1, cup 1, 5 shells, can be sown");
   sow (f, 0);
   g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 1);
+}
+
+/* The header bar's view button for `target` ("player1", "player2"). */
+static GtkWidget *
+find_view_button (GtkWidget  *widget,
+                  const char *target)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.view") == 0)
+    {
+      GVariant *value = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+      if (value != NULL && g_strcmp0 (g_variant_get_string (value, NULL), target) == 0)
+        return widget;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_view_button (c, target);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The view buttons say whose row comes nearest by the players' names, in
+ * their tooltips and so to a screen reader, as their labels do. */
+static void
+test_view_tooltips (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const struct { const char *target; const char *tip; } views[] = {
+    { "player1", "Meena’s row nearest (F9 switches)" },
+    { "player2", "Arul’s row nearest (F9 switches)" },
+  };
+
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Meena", "Arul"));
+  kz_test_spin (50);
+  for (size_t i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      GtkWidget *button = find_view_button (GTK_WIDGET (f->window), views[i].target);
+      char *wrong;
+
+      g_assert_nonnull (button);
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, views[i].tip);
+      wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                  views[i].tip);
+      if (wrong != NULL)
+        g_error ("%s: %s", views[i].target, wrong);
+    }
+}
+
+static GtkWidget *
+find_list_box (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_BOX (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_list_box (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The move history's "Round 1" comes before the round's first turn in
+ * the order a screen reader reads the list (GTK 4.8 gives the
+ * accessibility bus a widget's children in their order), as it does on
+ * screen; GtkListBox put it after the row. */
+static void
+test_history_heading_order (Fixture       *f,
+                            gconstpointer  data)
+{
+  GtkWidget *list, *first_turn, *heading = NULL;
+  int index = 0, heading_index = -1, turn_index = -1;
+
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arul"));
+  sow (f, 0);
+  sow (f, 7);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  kz_test_spin (300);
+  list = find_list_box (GTK_WIDGET (kuzhi_window_get_history_panel (f->window)));
+  g_assert_nonnull (list);
+  first_turn = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1));
+  g_assert_nonnull (first_turn);
+  heading = gtk_list_box_row_get_header (GTK_LIST_BOX_ROW (first_turn));
+  g_assert_nonnull (heading);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (heading)), ==, "Round 1");
+  for (GtkWidget *c = gtk_widget_get_first_child (list); c != NULL; c = gtk_widget_get_next_sibling (c), index++)
+    {
+      if (c == heading)
+        heading_index = index;
+      if (c == first_turn)
+        turn_index = index;
+    }
+  g_assert_cmpint (heading_index, >=, 0);
+  g_assert_cmpint (heading_index, ==, turn_index - 1);
+
+  /* Still so after another turn is added to the list. */
+  sow (f, 1);
+  kz_test_spin (100);
+  first_turn = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1));
+  heading = gtk_list_box_row_get_header (GTK_LIST_BOX_ROW (first_turn));
+  g_assert_nonnull (heading);
+  g_assert_true (gtk_widget_get_next_sibling (heading) == first_turn);
 }
 
 static void
@@ -1091,6 +1196,8 @@ main (int   argc,
   ADD ("/window/refill", NULL, test_refill);
   ADD ("/window/mark-lucky", NULL, test_mark_lucky);
   ADD ("/window/view-switch", NULL, test_view_switch);
+  ADD ("/window/view-tooltips", NULL, test_view_tooltips);
+  ADD ("/window/history-heading-order", NULL, test_history_heading_order);
   ADD ("/window/keyboard-focus", NULL, test_keyboard_focus);
   ADD ("/window/ring-after-mark", NULL, test_ring_after_mark);
   ADD ("/window/new-match", NULL, test_new_match);

@@ -169,8 +169,9 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   double u = scene->layout->unit;
   const GdkRGBA *pc = kuzhi_player_color (player);
   int count = scene->sowing->displayed.stores[player];
-  int target = kz_position_variant (&scene->sowing->displayed)->win_target;
-  /* Where a count wins outright (Oware's 25), the store counts towards it. */
+  /* Where a count wins outright (Oware's 25), the store counts towards it;
+   * at the end, with the rows kept, it is the final count alone. */
+  int target = scene->sowing->displayed.over ? 0 : kz_position_variant (&scene->sowing->displayed)->win_target;
   g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
   cairo_pattern_t *pat;
   int shown, cols, rows_n;

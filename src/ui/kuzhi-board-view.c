@@ -59,10 +59,12 @@ struct _KuzhiBoardView
   int             view_player;
 
   /* drawings kept from frame to frame: the wood changes only with the
-   * size, a drawer only with its count */
+   * size, a drawer only with its count (and Oware's "n/25" with the
+   * match's end, when it becomes the final count) */
   GskRenderNode  *background;
   GskRenderNode  *drawer_nodes[2];
   int             drawer_counts[2];
+  gboolean        drawer_over[2];
 
   /* recomputed on allocation and when the view turns */
   KuzhiBoardLayout layout;
@@ -855,7 +857,8 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
 
   for (int p = 0; p < 2; p++)
     {
-      if (self->drawer_nodes[p] == NULL || self->drawer_counts[p] != self->sowing.displayed.stores[p])
+      if (self->drawer_nodes[p] == NULL || self->drawer_counts[p] != self->sowing.displayed.stores[p]
+          || self->drawer_over[p] != self->sowing.displayed.over)
         {
           GtkSnapshot *s = gtk_snapshot_new ();
           cairo_surface_t *image;
@@ -875,6 +878,7 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
           cairo_surface_destroy (image);
           self->drawer_nodes[p] = gtk_snapshot_free_to_node (s);
           self->drawer_counts[p] = self->sowing.displayed.stores[p];
+          self->drawer_over[p] = self->sowing.displayed.over;
         }
       gtk_snapshot_append_node (snapshot, self->drawer_nodes[p]);
     }

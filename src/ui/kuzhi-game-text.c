@@ -11,6 +11,15 @@
 /* What the window says about each game, in one table: the rest of the UI
  * asks for these instead of knowing the games. The rules themselves are
  * the engine's; these are their words for people. */
+/* What the game's pieces are called (its rules' word; the header counts
+ * them in hand): seeds unless the table says otherwise. */
+typedef enum {
+  PIECE_SEED,
+  PIECE_SHELL,
+  PIECE_STONE,
+  PIECE_BEAN,
+} PieceWord;
+
 typedef struct {
   const char *title;
   const char *description;      /* one line, for New Match and the Rules page */
@@ -19,6 +28,7 @@ typedef struct {
   const char *seeds_subtitle;
   const char *seeds_labels[KZ_MAX_CHOICES];   /* how the choices read; none: their numbers */
   const char *caption;          /* a store's caption: "<b>name</b>: store · row", or none for the usual one */
+  PieceWord   piece;
 } GameTexts;
 
 static const GameTexts game_texts[KZ_N_VARIANTS] = {
@@ -27,6 +37,7 @@ static const GameTexts game_texts[KZ_N_VARIANTS] = {
     .description = N_("Kuzhi’s own game: 2×7 cups, drawers, triples, lucky cups and rounds"),
     .seeds_title = N_("_Shells per Cup"),
     .seeds_subtitle = N_("Five is the standard game: 35 shells each"),
+    .piece = PIECE_SHELL,
   },
   [KZ_VARIANT_KALAH] = {
     .title = N_("Kalah"),
@@ -80,6 +91,7 @@ static const GameTexts game_texts[KZ_N_VARIANTS] = {
         "left on the other row. Most stones wins."),
     },
     .caption = N_("<b>%s</b>: %d in the treasure · %d on the row"),
+    .piece = PIECE_STONE,
   },
   [KZ_VARIANT_DAKON] = {
     .title = N_("Dakon"),
@@ -121,6 +133,8 @@ static const GameTexts game_texts[KZ_N_VARIANTS] = {
     .seeds_title = N_("Start _Layout"),
     .seeds_subtitle = N_("How many counters each cup holds at the start"),
     .seeds_labels = { N_("12 per cup, 2 in each middle cup"), N_("5 per cup"), N_("6 per cup") },
+    /* The cowries of the shell-and-cup game, as its other texts say. */
+    .piece = PIECE_SHELL,
   },
   [KZ_VARIANT_BOHNENSPIEL] = {
     .title = N_("Bohnenspiel"),
@@ -138,6 +152,7 @@ static const GameTexts game_texts[KZ_N_VARIANTS] = {
     },
     .seeds_title = N_("_Beans per Pit"),
     .seeds_subtitle = N_("Six is the usual game"),
+    .piece = PIECE_BEAN,
   },
 };
 
@@ -395,7 +410,9 @@ kuzhi_game_header_scores (const KzPosition *pos,
 {
   int target = kz_position_variant (pos)->win_target;
 
-  if (target != 0)
+  /* Once over, each player has also kept their row: "45/25" would read
+   * as a count against a target that no longer means anything. */
+  if (target != 0 && !pos->over)
     /* Translators: captured seeds against the count that wins, Oware's 25: "Meena 3/25 · Arul 5/25" */
     return g_strdup_printf (_("%s %d/%d · %s %d/%d"),
                             name0, pos->stores[0], target, name1, pos->stores[1], target);
@@ -411,6 +428,11 @@ kuzhi_game_caption (const KzPosition *pos,
   int row = kz_position_row_sum (pos, player);
   int out = 0;
 
+  if (kz_position_variant (pos)->win_target != 0 && pos->over)
+    /* Translators: a caption of Oware once the match is over: the seeds
+     * captured and those kept from the row at the end, "Meena: 45 in all" */
+    return g_strdup_printf (_("<b>%s</b>: %d in all, captured and kept from the row"),
+                            escaped, pos->stores[player]);
   if (kz_position_variant (pos)->win_target != 0)
     /* Translators: a caption in a game won by a count, Oware's: "Meena: 3 captured of the 25 needed · 20 on the row" */
     return g_strdup_printf (_("<b>%s</b>: %d captured of the %d needed · %d on the row"),
@@ -459,7 +481,9 @@ kuzhi_game_explain_refusal (const KzPosition *pos,
     /* Translators: the must-feed rule (Oware's); the name is the opponent's. */
     return g_strdup_printf (_("You must give %s seeds: choose a house whose sowing reaches their row."),
                             name_of (!pos->to_move, name0, name1));
-  return g_strdup (_("That cup cannot be sown now."));
+  return g_strdup (word == KZ_PIT_WORD_CUP ? _("That cup cannot be sown now.")
+                   : word == KZ_PIT_WORD_HOUSE ? _("That house cannot be sown now.")
+                   : _("That pit cannot be sown now."));
 }
 
 char *
@@ -682,6 +706,113 @@ kuzhi_game_preview_text (const KzPosition *pos,
   whole = g_strconcat (head, g_utf8_next_char (text), NULL);
   g_free (text);
   return whole;
+}
+
+char *
+kuzhi_game_hand_text (const KzPosition *pos,
+                      int               hand)
+{
+  switch (texts_of (pos->variant)->piece)
+    {
+    case PIECE_SHELL:
+      /* Translators: in the header while a sowing is shown: "3 shells in hand" */
+      return g_strdup_printf (ngettext ("%d shell in hand", "%d shells in hand", hand), hand);
+    case PIECE_STONE:
+      /* Translators: Mangala's, in the header while a sowing is shown */
+      return g_strdup_printf (ngettext ("%d stone in hand", "%d stones in hand", hand), hand);
+    case PIECE_BEAN:
+      /* Translators: Bohnenspiel's, in the header while a sowing is shown */
+      return g_strdup_printf (ngettext ("%d bean in hand", "%d beans in hand", hand), hand);
+    case PIECE_SEED:
+    default:
+      /* Translators: Kalah's, Oware's and Dakon's, in the header while a sowing is shown */
+      return g_strdup_printf (ngettext ("%d seed in hand", "%d seeds in hand", hand), hand);
+    }
+}
+
+char *
+kuzhi_game_sow_prompt (const KzPosition *pos)
+{
+  switch (kz_position_variant (pos)->pit_word)
+    {
+    case KZ_PIT_WORD_HOUSE:
+      /* Translators: the hint line of Oware when the player may sow */
+      return g_strdup (_("Sow a highlighted house: click it, or reach it with the arrow keys and press Enter."));
+    case KZ_PIT_WORD_PIT:
+      return g_strdup (_("Sow a highlighted pit: click it, or reach it with the arrow keys and press Enter."));
+    case KZ_PIT_WORD_CUP:
+    default:
+      return g_strdup (_("Sow a highlighted cup: click it, or reach it with the arrow keys and press Enter."));
+    }
+}
+
+char *
+kuzhi_game_variation_prompt (const KzPosition *pos)
+{
+  switch (kz_position_variant (pos)->pit_word)
+    {
+    case KZ_PIT_WORD_HOUSE:
+      /* Translators: the hint line while a variation (Show Better Move) is on Oware's board */
+      return g_strdup (_("A variation: sow a highlighted house to play on in it; the match does not change. Escape returns to the match."));
+    case KZ_PIT_WORD_PIT:
+      return g_strdup (_("A variation: sow a highlighted pit to play on in it; the match does not change. Escape returns to the match."));
+    case KZ_PIT_WORD_CUP:
+    default:
+      /* Translators: the hint line while a variation (Show Better Move) is on the board */
+      return g_strdup (_("A variation: sow a highlighted cup to play on in it; the match does not change. Escape returns to the match."));
+    }
+}
+
+char *
+kuzhi_game_standing_text (const KzPosition *pos)
+{
+  int now = kuzhi_game_account (pos, pos->to_move) - kuzhi_game_account (pos, !pos->to_move);
+
+  if (now > 0)
+    /* Translators: part of a hint, where the player stands now by the header's numbers: "you are 3 ahead" */
+    return g_strdup_printf (ngettext ("you are %d ahead", "you are %d ahead", now), now);
+  if (now < 0)
+    /* Translators: part of a hint, "you are 5 behind" */
+    return g_strdup_printf (ngettext ("you are %d behind", "you are %d behind", -now), -now);
+  /* Translators: part of a hint, the header's numbers are equal */
+  return g_strdup (_("you are level"));
+}
+
+char *
+kuzhi_game_outcome_text (int      seeds,
+                         gboolean exact)
+{
+  if (exact && seeds > 0)
+    /* Translators: the proven end with best play from both: "wins by 4" (seeds, shells…) */
+    return g_strdup_printf (_("wins by %d"), seeds);
+  if (exact && seeds < 0)
+    /* Translators: the proven end with best play from both: "loses by 15" */
+    return g_strdup_printf (_("loses by %d"), -seeds);
+  if (exact)
+    return g_strdup (_("ends in a draw"));
+  if (seeds > 0)
+    /* Translators: the search's estimate of the final margin with best play: "ends about 3 ahead" */
+    return g_strdup_printf (ngettext ("ends about %d ahead", "ends about %d ahead", seeds), seeds);
+  if (seeds < 0)
+    /* Translators: the search's estimate of the final margin with best play: "ends about 15 behind" */
+    return g_strdup_printf (ngettext ("ends about %d behind", "ends about %d behind", -seeds), -seeds);
+  /* Translators: the search's estimate of the final margin with best play */
+  return g_strdup (_("ends about level"));
+}
+
+char *
+kuzhi_game_hint_text (const KzPosition *pos,
+                      const char       *what,
+                      int               seeds,
+                      gboolean          exact)
+{
+  g_autofree char *standing = kuzhi_game_standing_text (pos);
+  g_autofree char *outcome = kuzhi_game_outcome_text (seeds, exact);
+
+  /* Translators: the hint line: the move, where the player stands now,
+   * and how the match ends with best play from both: "Best: house 2 —
+   * you are 5 behind; best play ends about 15 behind" */
+  return g_strdup_printf (_("Best: %s — %s; best play %s"), what, standing, outcome);
 }
 
 char *

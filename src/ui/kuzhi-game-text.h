@@ -48,7 +48,8 @@ char       *kuzhi_game_player_label  (const char *name,
                                       KzLevel     level);
 
 /* Header pieces for the games other than the Constitution:
- * "Round 2 · Meena to move" and "Meena 3/25 · Arul 5/25". */
+ * "Round 2 · Meena to move" and "Meena 3/25 · Arul 5/25" ("Meena 3 ·
+ * Arul 45" once the match is over: the final counts, no target). */
 char       *kuzhi_game_header_first   (const KzPosition *pos,
                                        const char       *name0,
                                        const char       *name1);
@@ -82,6 +83,33 @@ char       *kuzhi_game_preview_text   (const KzPosition *pos,
                                        const KzPreview  *preview,
                                        const char       *name0,
                                        const char       *name1);
+/* The shells, seeds, stones or beans on their way round the board, in
+ * the game's own word: "1 seed in hand" (header). */
+char       *kuzhi_game_hand_text      (const KzPosition *pos,
+                                       int               hand);
+/* What the player to move does, in the game's word for a pit and for
+ * the mouse and the keyboard alike: "Sow a highlighted house: click it,
+ * or reach it with the arrow keys and press Enter." */
+char       *kuzhi_game_sow_prompt     (const KzPosition *pos);
+/* The same over a variation of Review Match. */
+char       *kuzhi_game_variation_prompt (const KzPosition *pos);
+/* Where the player to move stands now, by the numbers of the header
+ * (accounts in the Constitution, stores elsewhere): "you are 5 behind",
+ * "you are 3 ahead", "you are level". */
+char       *kuzhi_game_standing_text  (const KzPosition *pos);
+/* A value of the search (kz_score_to_seeds()) in words: the final margin
+ * of the match with best play from both, from the mover's side (docs/ui.md,
+ * "One value"): "wins by 4", "loses by 15", "ends in a draw" when proven,
+ * else the estimate "ends about 15 behind", "ends about 3 ahead", "ends
+ * about level". */
+char       *kuzhi_game_outcome_text   (int      seeds,
+                                       gboolean exact);
+/* The hint line: "Best: house 2 — you are 5 behind; best play ends about
+ * 15 behind" (`what` names the move). */
+char       *kuzhi_game_hint_text      (const KzPosition *pos,
+                                       const char       *what,
+                                       int               seeds,
+                                       gboolean          exact);
 /* A move's value for its cup: "+3", "−2", "0", or once proven "wins by
  * 4", "loses by 2", "draw". */
 char       *kuzhi_game_value_text     (const KzMoveValue *value);

@@ -175,7 +175,15 @@ update_header (GtkListBoxRow *row,
   if (t != NULL && self->rounds && (t->round != prev_round || turn == 1))
     {
       g_autofree char *text = g_strdup_printf (_("Round %d"), t->round);
-      GtkWidget *label = gtk_label_new (text);
+      GtkWidget *label = gtk_list_box_row_get_header (row);
+
+      /* A header kept stays where ensure_rows() put it. */
+      if (label != NULL && GTK_IS_LABEL (label))
+        {
+          gtk_label_set_text (GTK_LABEL (label), text);
+          return;
+        }
+      label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "heading");
@@ -202,6 +210,20 @@ ensure_rows (KuzhiHistoryPanel *self)
     gtk_list_box_remove (self->list, child);
   for (guint t = 0; t <= self->turns->len; t++)
     gtk_list_box_append (self->list, make_row (self, t));
+  /* GtkListBox adds a header as its last child, after the row it heads,
+   * and a screen reader reads the children in that order: "Round 1"
+   * came after the round's first turn. Each goes before its row. */
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *header;
+
+      if (!GTK_IS_LIST_BOX_ROW (row))
+        continue;
+      header = gtk_list_box_row_get_header (GTK_LIST_BOX_ROW (row));
+      if (header != NULL && gtk_widget_get_next_sibling (header) != row)
+        gtk_widget_insert_before (header, GTK_WIDGET (self->list), row);
+    }
   kuzhi_history_panel_select_turn (self, self->selected);
 }
 

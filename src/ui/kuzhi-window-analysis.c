@@ -70,7 +70,9 @@ display (Analysis *a)
   {
     const KzMoveValue *top = &a->values->moves[0];
     g_autofree char *name = kuzhi_game_action_name (pos, top->action);
-    g_autofree char *value = kuzhi_game_value_text (top);
+    /* The value in the hint's words, which say what the number on the
+     * cup means: how the match ends with best play. */
+    g_autofree char *value = kuzhi_game_outcome_text (kz_score_to_seeds (top->score), top->exact);
     g_autofree char *line = kuzhi_game_line_text (pos, top->pv, top->pv_len, LINE_STEPS,
                                                   kuzhi_game_model_get_player_name (a->model, 0),
                                                   kuzhi_game_model_get_player_name (a->model, 1));
@@ -79,10 +81,10 @@ display (Analysis *a)
     for (int i = 0; i < a->values->n_moves; i++)
       proven = proven && a->values->moves[i].exact;
     if (proven)
-      /* Translators: the analysis line when every value is proven: "Analysis, proven: best cup 3, wins by 2 — cup 3, then Arul's cup 5" */
+      /* Translators: the analysis line when every value is proven: "Analysis, proven: best cup 3, wins by 2 — cup 3, then Arul's cup 5" (or "ends in a draw") */
       a->line = g_strdup_printf (_("Analysis, proven: best %s, %s — %s"), name, value, line);
     else
-      /* Translators: the analysis line: "Analysis, 12 turns deep: best cup 3, +2 — cup 3, then Arul's cup 5 …" */
+      /* Translators: the analysis line: "Analysis, 12 turns deep: best cup 3, ends about 2 ahead — cup 3, then Arul's cup 5 …" */
       a->line = g_strdup_printf (ngettext ("Analysis, %d turn deep: best %s, %s — %s",
                                            "Analysis, %d turns deep: best %s, %s — %s", a->values->depth),
                                  a->values->depth, name, value, line);

@@ -5,6 +5,7 @@
 
 #include "kuzhi-window-private.h"
 #include "kuzhi-window-computer.h"
+#include "kuzhi-window-analysis.h"
 #include "kuzhi-application.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-computer-player.h"
@@ -123,6 +124,7 @@ invalidate (Computer *c)
   c->hint = KZ_ACTION_NONE;
   c->hint_then = KZ_ACTION_NONE;
   c->hint_next = KZ_ACTION_NONE;
+  g_clear_pointer (&c->hint_what, g_free);
   g_clear_pointer (&c->text, g_free);
   kuzhi_board_view_set_hint (c->board, -1);
 }
@@ -250,32 +252,30 @@ schedule (Computer *c)
 
 /* --- the hint ------------------------------------------------------------------ */
 
-/* Where the player stands after the best move, from their side: the
- * proven result, or the search's expected margin against the margin now. */
-static char *
-describe_outcome (const KzPosition *pos,
-                  int               score,
-                  gboolean          exact)
+/* The hint line: the hinted move's value is the analysis's for that move
+ * while the analysis is on and has valued it (so that the hint and the
+ * value on the cup are one number), the hint's own search's otherwise;
+ * both mean the same (kuzhi_game_outcome_text()). */
+static void
+describe_hint (Computer *c)
 {
-  int now = kuzhi_game_account (pos, pos->to_move) - kuzhi_game_account (pos, !pos->to_move);
+  const KzPosition *pos = kuzhi_game_model_get_position (c->model);
+  const KzAnalysis *values = kuzhi_window_analysis_get (c->window);
+  int seeds = c->hint_seeds;
+  gboolean exact = c->hint_exact;
+  g_autofree char *text = NULL;
 
-  if (exact && score > 0)
-    /* Translators: part of a hint, "Best: cup 3 — you win by 4" */
-    return g_strdup_printf (ngettext ("you win by %d", "you win by %d", score), score);
-  if (exact && score < 0)
-    return g_strdup_printf (ngettext ("the best you can do is lose by %d",
-                                      "the best you can do is lose by %d", -score), -score);
-  if (exact)
-    return g_strdup (_("it ends in a draw"));
-  if (score > 0)
-    /* Translators: part of a hint, "Best: cup 3 — you stay 2 ahead" (seeds, as the search expects) */
-    return g_strdup_printf (now > 0 ? ngettext ("you stay %d ahead", "you stay %d ahead", score)
-                                    : ngettext ("you get %d ahead", "you get %d ahead", score), score);
-  if (score < 0)
-    /* Translators: part of a hint, "Best: cup 6 — you stay 1 behind" */
-    return g_strdup_printf (now < 0 ? ngettext ("you stay %d behind", "you stay %d behind", -score)
-                                    : ngettext ("you fall %d behind", "you fall %d behind", -score), -score);
-  return g_strdup (_("you end up level"));
+  if (c->hint == KZ_ACTION_NONE || c->hint_what == NULL)
+    return;
+  for (int i = 0; values != NULL && i < values->n_moves; i++)
+    if (values->moves[i].action == c->hint)
+      {
+        seeds = kz_score_to_seeds (values->moves[i].score);
+        exact = values->moves[i].exact;
+        break;
+      }
+  text = kuzhi_game_hint_text (pos, c->hint_what, seeds, exact);
+  set_text (c, text);
 }
 
 static void
@@ -287,8 +287,6 @@ on_hint_found (GObject      *source,
   KzSearchResult search;
   g_autoptr(GError) error = NULL;
   g_autofree char *what = NULL;
-  g_autofree char *outcome = NULL;
-  g_autofree char *text = NULL;
   const KzPosition *pos;
   KzAction action;
   int score = 0;
@@ -345,10 +343,10 @@ on_hint_found (GObject      *source,
       what = kuzhi_game_action_name (pos, action);
     }
 
-  outcome = describe_outcome (pos, score, search.exact);
-  /* Translators: the hint line, "Best: cup 3 — you stay 2 ahead" */
-  text = g_strdup_printf (_("Best: %s — %s"), what, outcome);
-  set_text (c, text);
+  c->hint_what = g_steal_pointer (&what);
+  c->hint_seeds = score;
+  c->hint_exact = search.exact;
+  describe_hint (c);
   update_state (c);
 }
 
@@ -487,6 +485,7 @@ kuzhi_window_computer_clear (KuzhiWindow *self)
   g_clear_object (&c->player);
   g_clear_object (&c->settings);
   g_clear_object (&c->hint_action);
+  g_clear_pointer (&c->hint_what, g_free);
 }
 
 void
@@ -591,6 +590,8 @@ kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
                                                kuzhi_game_level_title (level_of (c, p)));
       set_text (c, text);
     }
+  else if (c->hint != KZ_ACTION_NONE && c->hint_what != NULL)
+    describe_hint (c);   /* the analysis may have valued the move again */
   return c->text;
 }
 

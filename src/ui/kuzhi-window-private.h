@@ -99,6 +99,9 @@ typedef struct
   size_t                pending_n;  /* … at this count of actions */
   KzAction              hint;
   KzAction              hint_then;
+  char                 *hint_what;  /* the hint's move in words, "house 2", while it stands */
+  int                   hint_seeds; /* its value as the hint's search found it (kz_score_to_seeds()) */
+  gboolean              hint_exact;
   /* The hint's mark was made: its sowing is ringed next, once the mark
    * is on screen, if the match is still at this count of actions. */
   KzAction              hint_next;
@@ -186,6 +189,9 @@ struct _KuzhiWindow
   GSettings            *settings;
   char                 *captions[2];
   char                 *last_toast;
+  /* The player whose turn the toast is about (a move's news, a refused
+   * cup), or -1: it goes once the header names another to move. */
+  int                   toast_mover;
 
   guint                 round_timeout;
   /* Told already that one player has no cup to play and the other plays

@@ -251,12 +251,18 @@ update_header (KuzhiWindow *self)
   /* Shells in the air are nobody's until they land: say where they are. */
   if (kuzhi_board_view_get_hand (self->board_view) > 0)
     {
-      int hand = kuzhi_board_view_get_hand (self->board_view);
+      g_autofree char *hand = kuzhi_game_hand_text (d, kuzhi_board_view_get_hand (self->board_view));
       g_string_append (text, " · ");
-      g_string_append_printf (text, ngettext ("%d shell in hand", "%d shells in hand", hand), hand);
+      g_string_append (text, hand);
     }
   gtk_label_set_text (self->header_label, text->str);
   g_string_free (text, TRUE);
+  /* The turn a toast spoke of has passed. */
+  if (self->toast_mover >= 0 && (d->over || d->to_move != self->toast_mover))
+    {
+      self->toast_mover = -1;
+      kuzhi_window_dismiss_toast (self);
+    }
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->header_label), "player1");
   gtk_widget_remove_css_class (GTK_WIDGET (self->header_label), "player2");
@@ -339,8 +345,8 @@ update_hint (KuzhiWindow *self)
   show_analysis_line (self);
   if (kuzhi_window_files_in_variation (self))
     {
-      /* Translators: the hint line while a variation (Show Better Move) is on the board */
-      gtk_label_set_text (self->hint_label, _("A variation: sow a highlighted cup to play on in it; the match does not change. Escape returns to the match."));
+      g_autofree char *prompt = kuzhi_game_variation_prompt (d);
+      gtk_label_set_text (self->hint_label, prompt);
       return;
     }
   if (kuzhi_window_get_browsing_turn (self) >= 0
@@ -403,7 +409,10 @@ update_hint (KuzhiWindow *self)
   else if (refill)
     g_string_append (text, _("Your row is empty: sow the refill shell (R)."));
   else if (sow)
-    g_string_append (text, _("Click a highlighted cup, or choose one with the arrow keys and press Enter."));
+    {
+      g_autofree char *prompt = kuzhi_game_sow_prompt (d);
+      g_string_append (text, prompt);
+    }
   /* Why a Constitution control is grey, and when it will not be: the
    * refill shells only when some are waiting. */
   {
@@ -537,6 +546,14 @@ update_view_labels (KuzhiWindow *self)
 
   gtk_button_set_label (GTK_BUTTON (self->view1_button), v1);
   gtk_button_set_label (GTK_BUTTON (self->view2_button), v2);
+  /* The tooltips (and so the accessible descriptions) name the players
+   * as the buttons do. */
+  for (int p = 0; p < 2; p++)
+    {
+      /* Translators: a view button's tooltip: "Meena’s row nearest (F9 switches)" */
+      g_autofree char *tip = g_strdup_printf (_("%s’s row nearest (F9 switches)"), player_name (self, p));
+      gtk_widget_set_tooltip_text (p == 0 ? self->view1_button : self->view2_button, tip);
+    }
 
   /* The same two views in the main menu, where a name's underscores are
    * not mnemonics. */
@@ -653,11 +670,24 @@ show_toast (KuzhiWindow *self,
 {
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
+  self->toast_mover = -1;
 
   gtk_label_set_text (self->round_label, text);
   gtk_revealer_set_reveal_child (self->round_revealer, TRUE);
   g_clear_handle_id (&self->round_timeout, g_source_remove);
   self->round_timeout = g_timeout_add_seconds (5, on_round_timeout, self);
+}
+
+/* A toast about this turn: "Arul moves again" would be wrong once the
+ * header says "Meena to move", so it goes then (update_header()). */
+static void
+show_turn_toast (KuzhiWindow *self,
+                 const char  *text)
+{
+  const KzPosition *pos = kuzhi_game_model_get_position (self->model);
+
+  show_toast (self, text);
+  self->toast_mover = pos->over ? -1 : pos->to_move;
 }
 
 static void
@@ -735,7 +765,7 @@ on_cup_activated (KuzhiBoardView *view,
         why = kuzhi_game_explain_refusal (kuzhi_game_model_get_position (self->model), pit,
                                           player_name (self, 0), player_name (self, 1));
       if (why != NULL)
-        show_toast (self, why);
+        show_turn_toast (self, why);
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
@@ -1112,7 +1142,7 @@ on_game_news (KuzhiGameNews *news,
               const char    *text,
               KuzhiWindow   *self)
 {
-  show_toast (self, text);
+  show_turn_toast (self, text);
 }
 
 static void
@@ -1120,6 +1150,7 @@ kuzhi_window_init (KuzhiWindow *self)
 {
   GtkEventController *keys;
 
+  self->toast_mover = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (update_captions), self);
