@@ -481,6 +481,75 @@ test_playing_on_alone (Fixture       *f,
     }
 }
 
+/* The mapped label below `root` whose text holds `needle`, or NULL: what
+ * a player can read on screen. */
+static GtkLabel *
+find_shown_label (GtkWidget  *root,
+                  const char *needle)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+      if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child) && gtk_widget_get_height (child) > 0
+          && strstr (gtk_label_get_text (GTK_LABEL (child)), needle) != NULL)
+        return GTK_LABEL (child);
+      if ((found = find_shown_label (child, needle)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Constitution ends without warning no more: while Ben's row is empty
+ * and Ana plays on alone, the window says what will end the match; once
+ * her next sowing would bring a position back a third time, it says that
+ * this ends the match, before she sows (docs/rules-constitution.md: the
+ * round end refills her row with the same 5 shells each time). */
+static void
+test_alone_warning (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const uint8_t pits[14] = { 5, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0 };
+  const char *ends = "The match ends when a round ends with fewer than 5 shells on Ana’s row and refill";
+  const char *repeats = "brings a position back for the third time: it ends the match";
+  GtkLabel *label;
+  graphene_rect_t bounds;
+
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+  kz_test_set_constitution (f->model, pits, 29, 36, 0, 0);
+  kz_test_spin (50);
+
+  /* Before the first lonely turn: who plays alone, and what ends it. */
+  label = find_shown_label (GTK_WIDGET (f->window), ends);
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "Ben has too few shells to fill a cup: Ana plays on alone"));
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "or when a position comes up for the third time"));
+  g_assert_null (strstr (gtk_label_get_text (label), repeats));
+  bounds = kz_test_settled_bounds (GTK_WIDGET (label));
+  g_assert_cmpfloat (bounds.origin.y, >=, 0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (f->window)));
+  kz_test_capture (GTK_WIDGET (f->window), "alone-warning-start.png");
+
+  /* The position comes back a second time: the next sowing ends it. */
+  sow (f, 0);
+  kz_test_spin (50);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  g_assert_cmpuint (kuzhi_game_model_get_occurrences (f->model), ==, 2);
+  label = find_shown_label (GTK_WIDGET (f->window), repeats);
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "Sowing cup 1 brings a position back"));
+  kz_test_capture (GTK_WIDGET (f->window), "alone-warning.png");
+
+  /* And it does: the banner says why, the warning has gone. */
+  sow (f, 0);
+  kz_test_spin (50);
+  g_assert_true (kuzhi_game_model_get_over (f->model));
+  g_assert_nonnull (strstr (kuzhi_window_get_banner_text (f->window), "third time"));
+  g_assert_null (find_shown_label (GTK_WIDGET (f->window), repeats));
+  g_assert_null (find_shown_label (GTK_WIDGET (f->window), ends));
+  g_assert_null (kuzhi_window_get_warning_text (f->window));
+}
+
 /* The last round: the banner alone tells the result, and "no shell left"
  * is not said while refill shells are on show. */
 static void
@@ -1096,6 +1165,7 @@ main (int   argc,
   ADD ("/window/new-match", NULL, test_new_match);
   ADD ("/window/match-end", NULL, test_match_end);
   ADD ("/window/playing-on-alone", NULL, test_playing_on_alone);
+  ADD ("/window/alone-warning", NULL, test_alone_warning);
   ADD ("/window/last-round", NULL, test_last_round);
   ADD ("/window/round-toast", NULL, test_round_toast);
   ADD ("/window/why-not", NULL, test_why_not);

@@ -154,7 +154,9 @@ struct _KuzhiWindow
   GtkLabel             *notice_label;
   GtkWidget            *notice_save_as_button;
   GtkWidget            *notice_close_button;
+  GtkLabel             *game_label;
   GtkLabel             *header_label;
+  GtkLabel             *warning_label;
   GtkLabel             *far_caption;
   GtkLabel             *near_caption;
   KuzhiBoardView       *board_view;

@@ -247,6 +247,8 @@ update_header (KuzhiWindow *self)
   else
     first = kuzhi_game_header_first (d, player_name (self, 0), player_name (self, 1));
 
+  /* Which game this is, where a newcomer looks first. */
+  gtk_label_set_text (self->game_label, kuzhi_game_title (d->variant));
   g_string_append_printf (text, "%s · %s", first, accounts);
   /* Shells in the air are nobody's until they land: say where they are. */
   if (kuzhi_board_view_get_hand (self->board_view) > 0)
@@ -326,6 +328,71 @@ show_analysis_line (KuzhiWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), line != NULL);
 }
 
+/* What will end the match, said before it does, from the model's facts:
+ * a player plays on alone (the Constitution), or a move would bring a
+ * position back a third time. Shown for the match in play, once the
+ * board shows it: not while shells are in the air or the history is
+ * browsed. */
+static void
+update_warning (KuzhiWindow *self)
+{
+  const KzPosition *pos = kuzhi_game_model_get_position (self->model);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) cups = g_string_new (NULL);
+  KzAction legal[KZ_MAX_ACTIONS];
+  int alone, n, n_repeat = 0, n_play = 0;
+
+  if (pos->over || kuzhi_window_files_in_variation (self) || kuzhi_window_get_browsing_turn (self) >= 0
+      || kuzhi_board_view_get_animating (self->board_view))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->warning_label), FALSE);
+      return;
+    }
+
+  alone = kuzhi_game_model_get_alone_player (self->model);
+  if (alone >= 0)
+    /* Translators: the Constitution, when one player's row was left empty:
+     * "Ben has too few shells to fill a cup: Ana plays on alone until a
+     * sowing reaches Ben’s row. The match ends when a round ends with
+     * fewer than 5 shells on Ana’s row and refill, or when a position
+     * comes up for the third time." */
+    g_string_append_printf (text, _("%s has too few shells to fill a cup: %s plays on alone until a sowing reaches %s’s row. "
+                                    "The match ends when a round ends with fewer than %d shells on %s’s row and refill, "
+                                    "or when a position comes up for the third time."),
+                            player_name (self, !alone), player_name (self, alone), player_name (self, !alone),
+                            pos->seeds, player_name (self, alone));
+
+  n = kuzhi_game_model_get_legal (self->model, legal);
+  for (int i = 0; i < n; i++)
+    {
+      if (KZ_ACTION_IS_MARK (legal[i]))
+        continue;
+      n_play++;
+      if (kuzhi_game_model_would_repeat (self->model, legal[i]))
+        {
+          g_autofree char *name = kuzhi_game_action_name (pos, legal[i]);
+          /* Translators: between the moves listed in the repetition warning */
+          g_string_append_printf (cups, "%s%s", n_repeat > 0 ? _(" or ") : "", name);
+          n_repeat++;
+        }
+    }
+  if (n_repeat > 0)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      if (n_repeat == n_play && n_play > 1)
+        /* Translators: every move the player to move has repeats a position a third time */
+        g_string_append_printf (text, _("Every move %s can make brings a position back for the third time: it ends the match, and the larger account wins."),
+                                player_name (self, pos->to_move));
+      else
+        /* Translators: "Sowing cup 3 brings a position back for the third time: …"; %s names the moves */
+        g_string_append_printf (text, _("Sowing %s brings a position back for the third time: it ends the match, and the larger account wins."),
+                                cups->str);
+    }
+  gtk_label_set_text (self->warning_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->warning_label), text->len > 0);
+}
+
 static void
 update_hint (KuzhiWindow *self)
 {
@@ -337,6 +404,7 @@ update_hint (KuzhiWindow *self)
   int n;
 
   show_analysis_line (self);
+  update_warning (self);
   if (kuzhi_window_files_in_variation (self))
     {
       /* Translators: the hint line while a variation (Show Better Move) is on the board */
@@ -688,7 +756,7 @@ on_event_reached (KuzhiBoardView *view,
   /* A player whose stock cannot fill a cup sits out: the other plays on
    * alone and every turn ends a round. Said once, not once a round. */
   for (int p = 0; p < 2; p++)
-    if (kz_position_row_sum (pos, p) == 0 && pos->refill_left[p] != 1)
+    if (kuzhi_game_model_get_alone_player (self->model) == !p)
       {
         g_autofree char *text = NULL;
 
@@ -1070,7 +1138,9 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_save_as_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_close_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, far_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, near_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, board_view);
@@ -1238,6 +1308,15 @@ kuzhi_window_get_sound (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
   return self->sound;
+}
+
+const char *
+kuzhi_window_get_warning_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->warning_label)))
+    return NULL;
+  return gtk_label_get_text (self->warning_label);
 }
 
 const char *
