@@ -984,7 +984,9 @@ rules_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
-  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (widget));
+  /* At the game being played: its rules are the ones wanted now. */
+  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (widget),
+                                           kuzhi_game_model_get_variant (KUZHI_WINDOW (widget)->model));
 
   gtk_window_present (rules);
 }
