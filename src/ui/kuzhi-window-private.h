@@ -156,6 +156,7 @@ struct _KuzhiWindow
   GtkWidget            *notice_close_button;
   GtkLabel             *game_label;
   GtkLabel             *header_label;
+  GtkRevealer          *warning_revealer;
   GtkLabel             *warning_label;
   GtkLabel             *far_caption;
   GtkLabel             *near_caption;
@@ -184,9 +185,6 @@ struct _KuzhiWindow
   char                 *last_toast;
 
   guint                 round_timeout;
-  /* Told already that one player has no cup to play and the other plays
-   * on alone (the Constitution), so that each forced round is not. */
-  gboolean              alone_told;
   double                text_scale;   /* of the labels around the board */
 
   gboolean              marking;

@@ -345,7 +345,7 @@ update_warning (KuzhiWindow *self)
   if (pos->over || kuzhi_window_files_in_variation (self) || kuzhi_window_get_browsing_turn (self) >= 0
       || kuzhi_board_view_get_animating (self->board_view))
     {
-      gtk_widget_set_visible (GTK_WIDGET (self->warning_label), FALSE);
+      gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
       return;
     }
 
@@ -389,8 +389,10 @@ update_warning (KuzhiWindow *self)
         g_string_append_printf (text, _("Sowing %s brings a position back for the third time: it ends the match, and the larger account wins."),
                                 cups->str);
     }
-  gtk_label_set_text (self->warning_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->warning_label), text->len > 0);
+  /* The text stays while the line slides away. */
+  if (text->len > 0)
+    gtk_label_set_text (self->warning_label, text->str);
+  gtk_revealer_set_reveal_child (self->warning_revealer, text->len > 0);
 }
 
 static void
@@ -754,22 +756,11 @@ on_event_reached (KuzhiBoardView *view,
     }
 
   /* A player whose stock cannot fill a cup sits out: the other plays on
-   * alone and every turn ends a round. Said once, not once a round. */
-  for (int p = 0; p < 2; p++)
-    if (kuzhi_game_model_get_alone_player (self->model) == !p)
-      {
-        g_autofree char *text = NULL;
-
-        if (self->alone_told)
-          return;
-        self->alone_told = TRUE;
-        /* Translators: "Ben has too few shells to fill a cup (3 refill left): Ana plays on alone, and each of her turns ends a round" */
-        text = g_strdup_printf (_("%s has too few shells to fill a cup (%d refill left): %s plays on alone, and each turn ends a round"),
-                                player_name (self, p), pos->refill_left[p], player_name (self, !p));
-        show_toast (self, text);
-        return;
-      }
-  self->alone_told = FALSE;
+   * alone and every turn ends a round. The warning line says so, and
+   * what ends the match, for as long as it lasts (update_warning()); a
+   * toast beside it would only cover it, once a round. */
+  if (kuzhi_game_model_get_alone_player (self->model) >= 0)
+    return;
 
   {
     int half = 7 * pos->seeds;
@@ -831,7 +822,6 @@ on_position_reset (KuzhiWindow *self)
 
   /* A new match, undo or a loaded match: old round news no longer applies. */
   kuzhi_window_dismiss_toast (self);
-  self->alone_told = FALSE;
   /* The game's endgame database is opened, or built in the background,
    * once its first match is on the board: the hints, the analysis and
    * the computer all look it up. */
@@ -1142,6 +1132,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, far_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, near_caption);
@@ -1316,7 +1307,7 @@ const char *
 kuzhi_window_get_warning_text (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->warning_label)))
+  if (!gtk_revealer_get_reveal_child (self->warning_revealer))
     return NULL;
   return gtk_label_get_text (self->warning_label);
 }
