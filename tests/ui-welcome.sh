@@ -37,6 +37,8 @@ wait_for '^mapped'
 wait_for '^welcome shown$'
 sleep 1
 if [ -n "$shots" ] && command -v import >/dev/null 2>&1; then
+  xdotool mousemove 1270 1010 2>/dev/null || true
+  sleep 0.5
   import -window root "$shots/welcome-root.png" 2>/dev/null || true
 fi
 

@@ -130,6 +130,8 @@ kuzhi_rules_page_init (KuzhiRulesPage *self)
 
       gtk_widget_set_name (button, kz_variant_get (id)->key);
       gtk_widget_add_css_class (button, "flat");
+      /* Each as wide as its name, also on a line of its own. */
+      gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
       if (id > 0)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->contents[0]);
       g_signal_connect (button, "toggled", G_CALLBACK (on_contents_toggled), self);
