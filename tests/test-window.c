@@ -532,6 +532,29 @@ test_alone_warning (Fixture       *f,
   kz_test_load_style ();
   kz_test_capture (GTK_WIDGET (f->window), "alone-warning-start.png");
 
+  /* On a phone the warning wraps and stays inside the window, and so
+   * does the game's name. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
+  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (f->window)) != 360; i++)
+    kz_test_spin (20);
+  kz_test_spin (200);
+  {
+    GtkWidget *shown[] = { GTK_WIDGET (find_shown_label (GTK_WIDGET (f->window), ends)),
+                           GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), "Constitution")) };
+    for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+      {
+        g_assert_nonnull (shown[i]);
+        bounds = kz_test_settled_bounds (shown[i]);
+        g_assert_cmpfloat (bounds.origin.x, >=, 0);
+        g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 360);
+        g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (f->window)));
+      }
+  }
+  kz_test_capture (GTK_WIDGET (f->window), "alone-warning-narrow.png");
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 660);
+  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (f->window)) != 1000; i++)
+    kz_test_spin (20);
+
   /* The position comes back a second time: the next sowing ends it. */
   sow (f, 0);
   kz_test_spin (50);
