@@ -500,6 +500,25 @@ find_shown_label (GtkWidget  *root,
   return NULL;
 }
 
+/* Waits (2 s at most) until a label holding `needle` is on screen, or,
+ * with `shown` FALSE, until none is: the warning slides in and out. */
+static GtkLabel *
+wait_shown_label (Fixture    *f,
+                  const char *needle,
+                  gboolean    shown)
+{
+  GtkLabel *label = NULL;
+
+  for (int i = 0; i < 100; i++)
+    {
+      label = find_shown_label (GTK_WIDGET (f->window), needle);
+      if ((label != NULL) == shown)
+        break;
+      kz_test_spin (20);
+    }
+  return label;
+}
+
 /* The Constitution ends without warning no more: while Ben's row is empty
  * and Ana plays on alone, the window says what will end the match; once
  * her next sowing would bring a position back a third time, it says that
@@ -511,7 +530,7 @@ test_alone_warning (Fixture       *f,
 {
   static const uint8_t pits[14] = { 5, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0 };
   const char *ends = "The match ends when a round ends with fewer than 5 shells on Ana’s row and refill";
-  const char *repeats = "brings a position back for the third time: it ends the match";
+  const char *repeats = "brings a position back for the third time: that ends the match";
   GtkLabel *label;
   graphene_rect_t bounds;
 
@@ -521,7 +540,7 @@ test_alone_warning (Fixture       *f,
   kz_test_spin (50);
 
   /* Before the first lonely turn: who plays alone, and what ends it. */
-  label = find_shown_label (GTK_WIDGET (f->window), ends);
+  label = wait_shown_label (f, ends, TRUE);
   g_assert_nonnull (label);
   g_assert_nonnull (strstr (gtk_label_get_text (label), "Ben has too few shells to fill a cup: Ana plays on alone"));
   g_assert_nonnull (strstr (gtk_label_get_text (label), "or when a position comes up for the third time"));
@@ -539,7 +558,7 @@ test_alone_warning (Fixture       *f,
     kz_test_spin (20);
   kz_test_spin (200);
   {
-    GtkWidget *shown[] = { GTK_WIDGET (find_shown_label (GTK_WIDGET (f->window), ends)),
+    GtkWidget *shown[] = { GTK_WIDGET (wait_shown_label (f, ends, TRUE)),
                            GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), "Constitution")) };
     for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
       {
@@ -560,7 +579,7 @@ test_alone_warning (Fixture       *f,
   kz_test_spin (50);
   g_assert_false (kuzhi_game_model_get_over (f->model));
   g_assert_cmpuint (kuzhi_game_model_get_occurrences (f->model), ==, 2);
-  label = find_shown_label (GTK_WIDGET (f->window), repeats);
+  label = wait_shown_label (f, repeats, TRUE);
   g_assert_nonnull (label);
   g_assert_nonnull (strstr (gtk_label_get_text (label), "Sowing cup 1 brings a position back"));
   kz_test_capture (GTK_WIDGET (f->window), "alone-warning.png");
@@ -568,11 +587,11 @@ test_alone_warning (Fixture       *f,
   /* And it does: the banner says why, the warning has gone (once it
    * has slid away). */
   sow (f, 0);
-  kz_test_spin (600);
+  kz_test_spin (50);
   g_assert_true (kuzhi_game_model_get_over (f->model));
   g_assert_nonnull (strstr (kuzhi_window_get_banner_text (f->window), "third time"));
-  g_assert_null (find_shown_label (GTK_WIDGET (f->window), repeats));
-  g_assert_null (find_shown_label (GTK_WIDGET (f->window), ends));
+  g_assert_null (wait_shown_label (f, repeats, FALSE));
+  g_assert_null (wait_shown_label (f, ends, FALSE));
   g_assert_null (kuzhi_window_get_warning_text (f->window));
 }
 

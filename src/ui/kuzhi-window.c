@@ -330,7 +330,8 @@ show_analysis_line (KuzhiWindow *self)
 
 /* What will end the match, said before it does, from the model's facts:
  * a player plays on alone (the Constitution), or a move would bring a
- * position back a third time. Shown for the match in play, once the
+ * position back a third time (the Constitution, Pallanguzhi: the game's
+ * score then decides, so the line names no score). Shown for the match in play, once the
  * board shows it: not while shells are in the air or the history is
  * browsed. */
 static void
@@ -382,11 +383,11 @@ update_warning (KuzhiWindow *self)
         g_string_append_c (text, '\n');
       if (n_repeat == n_play && n_play > 1)
         /* Translators: every move the player to move has repeats a position a third time */
-        g_string_append_printf (text, _("Every move %s can make brings a position back for the third time: it ends the match, and the larger account wins."),
+        g_string_append_printf (text, _("Every move %s can make brings a position back for the third time: that ends the match."),
                                 player_name (self, pos->to_move));
       else
         /* Translators: "Sowing cup 3 brings a position back for the third time: …"; %s names the moves */
-        g_string_append_printf (text, _("Sowing %s brings a position back for the third time: it ends the match, and the larger account wins."),
+        g_string_append_printf (text, _("Sowing %s brings a position back for the third time: that ends the match."),
                                 cups->str);
     }
   /* The text stays while the line slides away. */
