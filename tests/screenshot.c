@@ -331,7 +331,7 @@ on_activate (GApplication *app)
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
   {
-    GtkWindow *rules = kuzhi_rules_page_new (window);
+    GtkWindow *rules = kuzhi_rules_page_new (window, KZ_VARIANT_CONSTITUTION);
     gtk_window_set_default_size (rules, 640, 900);
     gtk_window_present (rules);
     wait_ms (600);

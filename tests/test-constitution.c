@@ -460,6 +460,122 @@ test_random_matches (void)
   g_test_message ("%d random matches, %" G_GUINT64_FORMAT " actions", n_matches, total_actions);
 }
 
+/* What ends the match, asked before it does (for the window's warning):
+ * who plays on alone, how often the position has come up, and which of
+ * the legal actions would end the match by the third repetition. */
+typedef struct {
+  const char *name;
+  const char *pits;
+  int         stores[2];
+  int         refill[2];
+  int         to_move;
+  const char *actions;       /* played first; NULL: none */
+
+  int         x_alone;       /* the player who plays on alone, or -1 */
+  int         x_occurrences;
+  const char *x_repeat;      /* the actions that would end the match by repetition, "" none */
+} WarningCase;
+
+static const WarningCase warning_cases[] = {
+  { "warning/start-nobody-alone", "5 5 5 5 5 5 5 | 5 5 5 5 5 5 5",
+    .x_alone = -1, .x_occurrences = 1, .x_repeat = "" },
+  /* Rules 7 and 8: a round end left Player 2 no shell on the row (a
+   * stock below 5 fills no cup); Player 1 plays on alone. */
+  { "warning/p2-row-empty-p1-alone", "5 0 0 0 0 0 0 | 0 0 0 0 0 0 0", { 29, 36 },
+    .x_alone = 0, .x_occurrences = 1, .x_repeat = "" },
+  { "warning/p1-row-empty-p2-alone", "0 0 0 0 0 0 0 | 0 0 5 0 0 0 0", { 32, 30 }, { 3, 0 }, .to_move = 1,
+    .x_alone = 1, .x_occurrences = 1, .x_repeat = "" },
+  /* Sowing cup 0 ends the round and brings the same position back: the
+   * second time, the next sowing would be its third (rule 10). */
+  { "warning/alone-second-occurrence-next-repeats", "5 0 0 0 0 0 0 | 0 0 0 0 0 0 0", { 29, 36 },
+    .actions = "0", .x_alone = 0, .x_occurrences = 2, .x_repeat = "0" },
+  /* A sowing that reaches the other row gives them shells to play: not
+   * alone any more, and nothing repeats. */
+  { "warning/alone-sowing-reaches-other-row", "0 0 0 0 0 5 0 | 0 0 0 0 0 0 0", { 29, 36 },
+    .actions = "5", .x_alone = -1, .x_occurrences = 1, .x_repeat = "" },
+  /* Within a round a row holds shells: the mover's own empty row with a
+   * refill shell is no one playing alone. */
+  { "warning/own-row-empty-refill-not-alone", "0 0 0 0 0 0 0 | 0 0 0 0 0 0 5", { 32, 27 }, { 1, 0 },
+    .x_alone = -1, .x_occurrences = 1, .x_repeat = "" },
+  /* The board emptied by a distribution ends the match otherwise. */
+  { "warning/board-empty-is-no-repetition", "0 0 0 0 0 0 1 | 0 0 0 0 0 0 3", { 30, 36 },
+    .x_alone = -1, .x_occurrences = 1, .x_repeat = "" },
+  /* Over: nothing is counted, nothing can be played. */
+  { "warning/over-nothing", "5 0 0 0 0 0 0 | 0 0 0 0 0 0 0", { 29, 36 },
+    .actions = "0 0", .x_alone = -1, .x_occurrences = 0, .x_repeat = "" },
+};
+
+static void
+test_warning (gconstpointer data)
+{
+  const WarningCase *w = data;
+  const Case c = { .pits = w->pits, .stores = { w->stores[0], w->stores[1] },
+                   .refill = { w->refill[0], w->refill[1] }, .to_move = w->to_move };
+  g_auto(GStrv) actions = g_strsplit (w->actions ? w->actions : "", " ", -1);
+  g_autoptr(GString) repeat = g_string_new (NULL);
+  KzAction legal[KZ_MAX_ACTIONS];
+  KzMatch match;
+  int n;
+
+  setup_case (&c, &match);
+  for (int i = 0; actions[i] != NULL && *actions[i] != '\0'; i++)
+    {
+      KzAction action;
+      g_assert_true (kz_action_parse (actions[i], &action));
+      g_assert_true (kz_match_play (&match, action, NULL));
+    }
+  g_assert_cmpint (kz_constitution_alone (&match.pos), ==, w->x_alone);
+  g_assert_cmpuint (kz_match_occurrences (&match), ==, w->x_occurrences);
+  n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match.pos, legal);
+  for (int i = 0; i < n; i++)
+    if (kz_match_would_repeat (&match, legal[i]))
+      {
+        char buf[8];
+        g_string_append_printf (repeat, "%s%s", repeat->len ? " " : "", kz_action_to_string (legal[i], buf));
+      }
+  g_assert_cmpstr (repeat->str, ==, w->x_repeat);
+  kz_match_clear (&match);
+}
+
+/* The warning never lies: over random matches, an action would repeat
+ * exactly when playing it ends the match by repetition. */
+static void
+test_would_repeat_agrees (void)
+{
+  guint64 rng = 0x5eed0fa10e;
+  int repeats = 0;
+
+  for (int m = 0; m < 300; m++)
+    {
+      KzOptions options = { .seeds = 4 + m % 3 };
+      KzMatch match;
+
+      g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, &options, NULL, 0));
+      while (!match.pos.over)
+        {
+          KzAction legal[KZ_MAX_ACTIONS];
+          int n = kz_variant_get (KZ_VARIANT_CONSTITUTION)->legal (&match.pos, legal);
+
+          for (int i = 0; i < n; i++)
+            {
+              KzMatch copy;
+              gboolean ends;
+
+              kz_match_copy (&copy, &match);
+              g_assert_true (kz_match_play (&copy, legal[i], NULL));
+              ends = copy.pos.over && copy.pos.end == KZ_END_REPETITION;
+              g_assert_cmpint (kz_match_would_repeat (&match, legal[i]), ==, ends);
+              repeats += ends;
+              kz_match_clear (&copy);
+            }
+          g_assert_true (kz_match_play (&match, legal[kz_test_rand (&rng) % n], NULL));
+        }
+      kz_match_clear (&match);
+    }
+  /* Random play reaches the rule now and then: the check saw some. */
+  g_assert_cmpint (repeats, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -471,6 +587,8 @@ main (int argc, char **argv)
   g_test_add_func ("/constitution/illegal-actions-change-nothing", test_illegal);
   g_test_add_func ("/constitution/start-position", test_start_position);
   g_test_add_func ("/constitution/random-matches", test_random_matches);
+  KZ_TEST_ADD_CASES ("/constitution", warning_cases, test_warning);
+  g_test_add_func ("/constitution/warning/would-repeat-agrees-with-play", test_would_repeat_agrees);
 
   return g_test_run ();
 }

@@ -670,21 +670,6 @@ find_heading (GtkWidget  *widget,
   return find_heading_widget (widget, key) != NULL;
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The dialog with the game list, and the Rules window's game sections. */
 static void
 test_dialog_and_rules (Fixture       *f,
@@ -701,27 +686,135 @@ test_dialog_and_rules (Fixture       *f,
   kz_test_capture (GTK_WIDGET (dialog), "new-match-games.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
-  rules = kuzhi_rules_page_new (GTK_WINDOW (f->window));
+  rules = kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION);
   gtk_window_set_default_size (rules, 640, 1000);
   gtk_window_present (rules);
   kz_test_spin (100);
-  /* A section per game, each under its name. */
+  /* A page per game, each under its name. */
   for (KzVariantId id = KZ_VARIANT_CONSTITUTION; id < KZ_N_VARIANTS; id++)
     g_assert_true (find_heading (GTK_WIDGET (rules), kz_variant_get (id)->key));
-  /* Scrolled to the Pallanguzhi section, for the screenshot. */
-  {
-    GtkWidget *scrolled = find_type (GTK_WIDGET (rules), GTK_TYPE_SCROLLED_WINDOW);
-    GtkWidget *heading = find_heading_widget (GTK_WIDGET (rules), "pallanguzhi");
-    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-    double x, y;
-
-    g_assert_true (gtk_widget_translate_coordinates (heading, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
-                                                     0, 0, &x, &y));
-    gtk_adjustment_set_value (adj, y - 12);
-    kz_test_spin (100);
-    kz_test_capture (GTK_WIDGET (rules), "rules-games.png");
-  }
+  /* The Pallanguzhi page, through the contents, for the screenshot. */
+  /* A button's activation (Enter, Space) clicks it after a short press. */
+  gtk_widget_activate (kz_test_find_button (GTK_WIDGET (rules), "Pallanguzhi"));
+  kz_test_spin (400);
+  g_assert_true (gtk_widget_get_mapped (find_heading_widget (GTK_WIDGET (rules), "pallanguzhi")));
+  kz_test_capture (GTK_WIDGET (rules), "rules-games.png");
   gtk_window_destroy (rules);
+}
+
+/* The games' names as a player reads them, in the engine's order. */
+static const char *const game_names[KZ_N_VARIANTS] = {
+  "Constitution", "Kalah", "Oware", "Mangala", "Dakon", "Pallanguzhi", "Bohnenspiel",
+};
+
+/* The Rules window open now, or NULL. */
+static GtkWindow *
+find_rules_page (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (KUZHI_IS_RULES_PAGE (w))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+/* Whether `widget` is drawn inside `window`'s area now: mapped, with a
+ * size, and not scrolled out of sight. */
+static gboolean
+in_sight (GtkWidget *widget,
+          GtkWindow *window)
+{
+  graphene_rect_t bounds;
+
+  if (widget == NULL || !gtk_widget_get_mapped (widget) || gtk_widget_get_height (widget) == 0)
+    return FALSE;
+  bounds = kz_test_settled_bounds (widget);
+  return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (GTK_WIDGET (window));
+}
+
+/* "Which game is this?": the window names the game being played above the
+ * header line, in every game, and the name follows New Match. */
+static void
+test_game_name (Fixture       *f,
+                gconstpointer  data)
+{
+  for (KzVariantId id = KZ_VARIANT_KALAH; id <= KZ_N_VARIANTS; id++)
+    {
+      /* The Constitution last: it is the one a fresh window starts with. */
+      KzVariantId game = id == KZ_N_VARIANTS ? KZ_VARIANT_CONSTITUTION : id;
+      GtkLabel *name;
+      graphene_rect_t bounds, board;
+
+      start_through_dialog (f, game, 0, 0);
+      g_assert_cmpint (kuzhi_game_model_get_variant (f->model), ==, game);
+      name = kz_test_find_label (GTK_WIDGET (f->window), game_names[game]);
+      g_assert_nonnull (name);
+      g_assert_true (in_sight (GTK_WIDGET (name), GTK_WINDOW (f->window)));
+      /* Above the board, where the eye starts. */
+      bounds = kz_test_settled_bounds (GTK_WIDGET (name));
+      board = kz_test_settled_bounds (GTK_WIDGET (f->board));
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, board.origin.y);
+      /* The game before is named no more. */
+      if (game != KZ_VARIANT_KALAH)
+        {
+          KzVariantId before = game == KZ_VARIANT_CONSTITUTION ? KZ_N_VARIANTS - 1 : game - 1;
+          GtkLabel *old = kz_test_find_label (GTK_WIDGET (f->window), game_names[before]);
+          g_assert_true (old == NULL || !gtk_widget_get_mapped (GTK_WIDGET (old)));
+        }
+      if (game == KZ_VARIANT_OWARE)
+        {
+          kz_test_load_style ();
+          kz_test_capture (GTK_WIDGET (f->window), "game-name.png");
+        }
+    }
+}
+
+/* Shift+F1 (win.rules) opens the Rules at the game being played, and their
+ * contents go to another game. */
+static void
+test_rules_at_game (Fixture       *f,
+                    gconstpointer  data)
+{
+  for (KzVariantId game = KZ_VARIANT_CONSTITUTION; game < KZ_N_VARIANTS; game++)
+    {
+      KzVariantId other = game == KZ_VARIANT_KALAH ? KZ_VARIANT_OWARE : KZ_VARIANT_KALAH;
+      GtkWindow *rules;
+      GtkWidget *button;
+
+      start_through_dialog (f, game, 0, 0);
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rules", NULL);
+      rules = find_rules_page ();
+      g_assert_nonnull (rules);
+      for (int i = 0; i < 200 && !in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (game)->key), rules); i++)
+        kz_test_spin (10);
+      /* The game's own heading is what the window opens on; another's is
+       * not in sight. */
+      g_assert_true (in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (game)->key), rules));
+      g_assert_false (in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (other)->key), rules));
+      if (game == KZ_VARIANT_OWARE)
+        {
+          kz_test_load_style ();
+          kz_test_capture (GTK_WIDGET (rules), "rules-oware.png");
+        }
+
+      /* The contents name every game; one press goes to another. */
+      for (KzVariantId id = 0; id < KZ_N_VARIANTS; id++)
+        g_assert_true (in_sight (kz_test_find_button (GTK_WIDGET (rules), game_names[id]), rules));
+      button = kz_test_find_button (GTK_WIDGET (rules), game_names[other]);
+      gtk_widget_grab_focus (button);
+      /* A button's activation (Enter, Space) clicks it after a short press. */
+      gtk_widget_activate (button);
+      for (int i = 0; i < 200 && !in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (other)->key), rules); i++)
+        kz_test_spin (10);
+      g_assert_true (in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (other)->key), rules));
+      g_assert_false (in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (game)->key), rules));
+      gtk_window_destroy (rules);
+      kz_test_spin (20);
+    }
 }
 
 int
@@ -746,6 +839,8 @@ main (int   argc,
   ADD ("/games/pallanguzhi-pasu", test_pallanguzhi_pasu);
   ADD ("/games/save-open-undo", test_save_open_undo);
   ADD ("/games/dialog-and-rules", test_dialog_and_rules);
+  ADD ("/games/game-name", test_game_name);
+  ADD ("/games/rules-at-game", test_rules_at_game);
 #undef ADD
 
   return g_test_run ();

@@ -547,7 +547,7 @@ test_translated_more (Fixture       *f,
     g_assert_true (kuzhi_statistics_record (statistics, &results[i], NULL));
   start_match (f);
 
-  look_at_window (kuzhi_rules_page_new (GTK_WINDOW (f->window)), "Rules", 20, found);
+  look_at_window (kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION), "Rules", 20, found);
   look_at_window (GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))), "Preferences", 10, found);
   look_at_window (GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
                   "Statistics", 10, found);
@@ -852,7 +852,7 @@ test_narrow (Fixture       *f,
     g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new ("/nonexistent/statistics.ini");
     GtkWindow *windows[] = {
       GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
-      kuzhi_rules_page_new (GTK_WINDOW (f->window)),
+      kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION),
       GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
       GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
     };

@@ -544,9 +544,10 @@ test_match_end (Fixture       *f,
 }
 
 /* The Constitution: Ben's stock (3 refill left) cannot fill a cup, so Ana
- * plays on alone and each of her turns ends a round. That is said once,
- * plainly, not once a round; the last round's end says nothing beside the
- * match banner, whose reason agrees with the refill left on show. */
+ * plays on alone and each of her turns ends a round. The warning line
+ * says so for as long as it lasts, not a toast once a round; the last
+ * round's end says nothing beside the match banner, whose reason agrees
+ * with the refill left on show. */
 static void
 test_playing_on_alone (Fixture       *f,
                        gconstpointer  data)
@@ -562,10 +563,10 @@ test_playing_on_alone (Fixture       *f,
   sow (f, 0);
   kz_test_spin (50);
   g_assert_cmpint (kuzhi_game_model_get_round (f->model), >, round);
-  g_assert_true (kuzhi_window_get_toast_shown (f->window));
-  g_assert_cmpstr (kuzhi_window_get_last_toast (f->window), ==,
-                   "Ben has too few shells to fill a cup (3 refill left): Ana plays on alone, and each turn ends a round");
-  kuzhi_window_dismiss_toast (f->window);
+  g_assert_false (kuzhi_window_get_toast_shown (f->window));
+  g_assert_nonnull (kuzhi_window_get_warning_text (f->window));
+  g_assert_true (g_str_has_prefix (kuzhi_window_get_warning_text (f->window),
+                                   "Ben has too few shells to fill a cup: Ana plays on alone"));
 
   /* The next forced rounds pass without a toast each. */
   for (int turn = 0; turn < 3 && !kuzhi_game_model_get_over (f->model); turn++)
@@ -584,6 +585,119 @@ test_playing_on_alone (Fixture       *f,
           g_assert_false (kuzhi_window_get_toast_shown (f->window));
         }
     }
+}
+
+/* The mapped label below `root` whose text holds `needle`, or NULL: what
+ * a player can read on screen. */
+static GtkLabel *
+find_shown_label (GtkWidget  *root,
+                  const char *needle)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+      if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child) && gtk_widget_get_height (child) > 0
+          && strstr (gtk_label_get_text (GTK_LABEL (child)), needle) != NULL)
+        return GTK_LABEL (child);
+      if ((found = find_shown_label (child, needle)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Waits (2 s at most) until a label holding `needle` is on screen, or,
+ * with `shown` FALSE, until none is: the warning slides in and out. */
+static GtkLabel *
+wait_shown_label (Fixture    *f,
+                  const char *needle,
+                  gboolean    shown)
+{
+  GtkLabel *label = NULL;
+
+  for (int i = 0; i < 100; i++)
+    {
+      label = find_shown_label (GTK_WIDGET (f->window), needle);
+      if ((label != NULL) == shown)
+        break;
+      kz_test_spin (20);
+    }
+  return label;
+}
+
+/* The Constitution ends without warning no more: while Ben's row is empty
+ * and Ana plays on alone, the window says what will end the match; once
+ * her next sowing would bring a position back a third time, it says that
+ * this ends the match, before she sows (docs/rules-constitution.md: the
+ * round end refills her row with the same 5 shells each time). */
+static void
+test_alone_warning (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const uint8_t pits[14] = { 5, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0 };
+  const char *ends = "The match ends when a round ends with fewer than 5 shells on Ana’s row and refill";
+  const char *repeats = "brings a position back for the third time: that ends the match";
+  GtkLabel *label;
+  graphene_rect_t bounds;
+
+  kuzhi_game_model_set_player_name (f->model, 0, "Ana");
+  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
+  kz_test_set_constitution (f->model, pits, 29, 36, 0, 0);
+  kz_test_spin (50);
+
+  /* Before the first lonely turn: who plays alone, and what ends it. */
+  label = wait_shown_label (f, ends, TRUE);
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "Ben has too few shells to fill a cup: Ana plays on alone"));
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "or when a position comes up for the third time"));
+  g_assert_null (strstr (gtk_label_get_text (label), repeats));
+  bounds = kz_test_settled_bounds (GTK_WIDGET (label));
+  g_assert_cmpfloat (bounds.origin.y, >=, 0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (f->window)));
+  kz_test_load_style ();
+  kz_test_capture (GTK_WIDGET (f->window), "alone-warning-start.png");
+
+  /* On a phone the warning wraps and stays inside the window, and so
+   * does the game's name. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
+  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (f->window)) != 360; i++)
+    kz_test_spin (20);
+  kz_test_spin (200);
+  {
+    GtkWidget *shown[] = { GTK_WIDGET (wait_shown_label (f, ends, TRUE)),
+                           GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), "Constitution")) };
+    for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+      {
+        g_assert_nonnull (shown[i]);
+        bounds = kz_test_settled_bounds (shown[i]);
+        g_assert_cmpfloat (bounds.origin.x, >=, 0);
+        g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 360);
+        g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (f->window)));
+      }
+  }
+  kz_test_capture (GTK_WIDGET (f->window), "alone-warning-narrow.png");
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 660);
+  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (f->window)) != 1000; i++)
+    kz_test_spin (20);
+
+  /* The position comes back a second time: the next sowing ends it. */
+  sow (f, 0);
+  kz_test_spin (50);
+  g_assert_false (kuzhi_game_model_get_over (f->model));
+  g_assert_cmpuint (kuzhi_game_model_get_occurrences (f->model), ==, 2);
+  label = wait_shown_label (f, repeats, TRUE);
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "Sowing cup 1 brings a position back"));
+  kz_test_capture (GTK_WIDGET (f->window), "alone-warning.png");
+
+  /* And it does: the banner says why, the warning has gone (once it
+   * has slid away). */
+  sow (f, 0);
+  kz_test_spin (50);
+  g_assert_true (kuzhi_game_model_get_over (f->model));
+  g_assert_nonnull (strstr (kuzhi_window_get_banner_text (f->window), "third time"));
+  g_assert_null (wait_shown_label (f, repeats, FALSE));
+  g_assert_null (wait_shown_label (f, ends, FALSE));
+  g_assert_null (kuzhi_window_get_warning_text (f->window));
 }
 
 /* The last round: the banner alone tells the result, and "no shell left"
@@ -1203,6 +1317,7 @@ main (int   argc,
   ADD ("/window/new-match", NULL, test_new_match);
   ADD ("/window/match-end", NULL, test_match_end);
   ADD ("/window/playing-on-alone", NULL, test_playing_on_alone);
+  ADD ("/window/alone-warning", NULL, test_alone_warning);
   ADD ("/window/last-round", NULL, test_last_round);
   ADD ("/window/round-toast", NULL, test_round_toast);
   ADD ("/window/why-not", NULL, test_why_not);

@@ -37,6 +37,16 @@ kz_constitution_may_mark (const KzPosition *pos)
   return reserve >= 1 && reserve <= 61 && reserve % 5 == 1;
 }
 
+int
+kz_constitution_alone (const KzPosition *pos)
+{
+  int p = pos->to_move;
+
+  if (pos->variant != KZ_VARIANT_CONSTITUTION || pos->over || kz_row_sum_7 (pos, !p) > 0)
+    return -1;
+  return p;
+}
+
 static bool
 constitution_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {

@@ -285,6 +285,12 @@ bool        kz_action_parse     (const char *str, KzAction *out);
 int kz_constitution_account (const KzPosition *pos, int player);
 int kz_constitution_reserve (const KzPosition *pos, int player);
 bool kz_constitution_may_mark (const KzPosition *pos);
+/* The player who plays on alone, or -1: the one to move at a turn's start
+ * while the other's row is empty. Within a round a row never stays empty
+ * (the round ends), so the other was left too few shells to fill a cup
+ * by a round end; each turn now ends a round, and the other plays again
+ * only when a sowing reaches their row. */
+int  kz_constitution_alone (const KzPosition *pos);
 
 /* A match: the current position plus the history needed for undo and the
  * repetition rule. */
@@ -309,6 +315,14 @@ void kz_match_copy   (KzMatch *dst, const KzMatch *src);
  * Applies the repetition rule where the variant has it. */
 bool kz_match_play   (KzMatch *match, KzAction action, KzEventLog *log);
 bool kz_match_undo   (KzMatch *match);
+/* How often the current position has come up at a turn's start in this
+ * match, this time included, as the repetition rule counts (0 when it is
+ * not a turn's start: after a mark, or once the match is over). */
+size_t kz_match_occurrences (const KzMatch *match);
+/* Whether playing action now would end the match by the repetition rule
+ * (where the variant has it): the turn's start it leads to has come up
+ * twice before. False for an illegal action and for a mark. */
+bool kz_match_would_repeat (const KzMatch *match, KzAction action);
 
 #ifdef __cplusplus
 }

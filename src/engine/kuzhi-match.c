@@ -115,3 +115,31 @@ kz_match_undo (KzMatch *match)
   match->pos = match->history[match->n_history].before;
   return true;
 }
+
+size_t
+kz_match_occurrences (const KzMatch *match)
+{
+  if (!starts_turn (&match->pos))
+    return 0;
+  return count_occurrences (match, &match->pos) + 1;
+}
+
+bool
+kz_match_would_repeat (const KzMatch *match, KzAction action)
+{
+  const KzVariant *v = kz_position_variant (&match->pos);
+  KzPosition next = match->pos;
+  size_t count;
+
+  if (v == NULL || !v->has_repetition || KZ_ACTION_IS_MARK (action)
+      || !kz_position_is_legal (&match->pos, action))
+    return false;
+  v->apply (&next, action, NULL);
+  if (!starts_turn (&next))
+    return false;
+  /* Played, the position now would join the history. */
+  count = count_occurrences (match, &next);
+  if (starts_turn (&match->pos) && kz_position_same_for_repetition (&match->pos, &next))
+    count++;
+  return count >= 2;
+}

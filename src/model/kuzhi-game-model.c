@@ -820,6 +820,28 @@ kuzhi_game_model_get_lucky (KuzhiGameModel *self,
   return -1;
 }
 
+int
+kuzhi_game_model_get_alone_player (KuzhiGameModel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), -1);
+  return kz_constitution_alone (&self->match.pos);
+}
+
+guint
+kuzhi_game_model_get_occurrences (KuzhiGameModel *self)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), 0);
+  return (guint) kz_match_occurrences (&self->match);
+}
+
+gboolean
+kuzhi_game_model_would_repeat (KuzhiGameModel *self,
+                               KzAction        action)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+  return kz_match_would_repeat (&self->match, action);
+}
+
 GDateTime *
 kuzhi_game_model_get_created (KuzhiGameModel *self)
 {

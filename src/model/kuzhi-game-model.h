@@ -105,6 +105,17 @@ int               kuzhi_game_model_get_reserve     (KuzhiGameModel *self, int pl
 int               kuzhi_game_model_get_refill_left (KuzhiGameModel *self, int player);
 int               kuzhi_game_model_get_lucky       (KuzhiGameModel *self, int player);
 
+/* What will end the match, for a warning before it does. The player who
+ * plays on alone in the Constitution (the other's row is empty at the
+ * turn's start: kz_constitution_alone), or -1; how often the position now
+ * has come up at a turn's start, this time included (kz_match_occurrences);
+ * whether playing `action` now ends the match by the repetition rule
+ * (kz_match_would_repeat). */
+int               kuzhi_game_model_get_alone_player (KuzhiGameModel *self);
+guint             kuzhi_game_model_get_occurrences  (KuzhiGameModel *self);
+gboolean          kuzhi_game_model_would_repeat     (KuzhiGameModel *self,
+                                                     KzAction        action);
+
 /* Saving and loading (kuzhi-match-file.h, docs/match-file.md). Loading
  * replaces the match, the names and who plays each side, and emits
  * position-reset; on failure the model stays exactly as it was. */

@@ -7,6 +7,7 @@
 #include "kuzhi-application.h"
 #include "kuzhi-colors.h"
 #include "kuzhi-trace.h"
+#include "kuzhi-welcome.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-files.h"
@@ -219,6 +220,10 @@ kuzhi_application_activate (GApplication *application)
 
         kuzhi_window_set_statistics (KUZHI_WINDOW (window), statistics);
       }
+      gtk_window_present (window);
+      /* On the first start, the games and how to move, over the board. */
+      kuzhi_welcome_show_once (window, kuzhi_application_get_settings ());
+      return;
     }
   gtk_window_present (window);
 }

@@ -14,6 +14,7 @@ typedef struct {
   FILE           *file;
   int             cups[KZ_MAX_PITS][2];
   int             ring;     /* the cup whose focus ring the last frame drew, or -1 */
+  gboolean        welcome;  /* the welcome is open (kuzhi-welcome.c) */
 } Trace;
 
 /* The window is gone. */
@@ -23,6 +24,12 @@ trace_free (gpointer  data,
 {
   Trace *trace = data;
 
+  g_signal_handlers_disconnect_by_data (gtk_window_get_toplevels (), trace);
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (gtk_window_get_toplevels (), i);
+      g_signal_handlers_disconnect_by_data (w, trace);
+    }
   g_signal_handlers_disconnect_by_data (trace->model, trace);
   g_signal_handlers_disconnect_by_data (trace->board, trace);
   g_clear_object (&trace->model);
@@ -149,6 +156,43 @@ on_map (GtkWidget *widget,
     }
 }
 
+/* The welcome of a first start is a window of its own, named "welcome":
+ * open while it is shown. A window joins the toplevels before it is
+ * named or shown, so each one's showing is watched too. */
+static void
+check_welcome (Trace *trace)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  gboolean open = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+      open |= g_strcmp0 (gtk_widget_get_name (w), "welcome") == 0 && gtk_widget_get_visible (w);
+    }
+  if (open == trace->welcome)
+    return;
+  trace->welcome = open;
+  fprintf (trace->file, open ? "welcome shown\n" : "welcome closed\n");
+  fflush (trace->file);
+}
+
+static void
+on_toplevels_changed (GListModel *toplevels,
+                      guint       position,
+                      guint       removed,
+                      guint       added,
+                      Trace      *trace)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+      if (w != GTK_WIDGET (trace->window))
+        g_signal_connect_swapped (w, "notify::visible", G_CALLBACK (check_welcome), trace);
+    }
+  check_welcome (trace);
+}
+
 void
 kuzhi_trace_attach (KuzhiWindow *window,
                     const char  *path)
@@ -176,6 +220,7 @@ kuzhi_trace_attach (KuzhiWindow *window,
   g_object_weak_ref (G_OBJECT (window), trace_free, trace);
 
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
+  g_signal_connect (gtk_window_get_toplevels (), "items-changed", G_CALLBACK (on_toplevels_changed), trace);
   g_signal_connect (trace->model, "action-finished", G_CALLBACK (on_action_finished), trace);
   g_signal_connect (trace->model, "position-reset", G_CALLBACK (on_position_reset), trace);
   g_signal_connect (trace->board, "notify::animating", G_CALLBACK (on_animating), trace);

@@ -11,7 +11,8 @@ G_BEGIN_DECLS
  *   cup P X Y                   cup P's centre in the surface's coordinates, whenever the layout moves it
  *   ring P                      after a frame that drew cup P's focus ring (-1: none), when that changes
  *   played A to_move=… pits=…   after each action (after its autosave)
- *   shown to_move=… pits=…      when the board has finished showing a move */
+ *   shown to_move=… pits=…      when the board has finished showing a move
+ *   welcome shown, welcome closed  when the first start's welcome opens and closes */
 void kuzhi_trace_attach (KuzhiWindow *window,
                          const char  *path);
 

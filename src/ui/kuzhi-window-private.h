@@ -163,7 +163,10 @@ struct _KuzhiWindow
   GtkLabel             *notice_label;
   GtkWidget            *notice_save_as_button;
   GtkWidget            *notice_close_button;
+  GtkLabel             *game_label;
   GtkLabel             *header_label;
+  GtkRevealer          *warning_revealer;
+  GtkLabel             *warning_label;
   GtkLabel             *far_caption;
   GtkLabel             *near_caption;
   KuzhiBoardView       *board_view;
@@ -194,9 +197,6 @@ struct _KuzhiWindow
   int                   toast_mover;
 
   guint                 round_timeout;
-  /* Told already that one player has no cup to play and the other plays
-   * on alone (the Constitution), so that each forced round is not. */
-  gboolean              alone_told;
   double                text_scale;   /* of the labels around the board */
 
   gboolean              marking;

@@ -247,6 +247,8 @@ update_header (KuzhiWindow *self)
   else
     first = kuzhi_game_header_first (d, player_name (self, 0), player_name (self, 1));
 
+  /* Which game this is, where a newcomer looks first. */
+  gtk_label_set_text (self->game_label, kuzhi_game_title (d->variant));
   g_string_append_printf (text, "%s · %s", first, accounts);
   /* Shells in the air are nobody's until they land: say where they are. */
   if (kuzhi_board_view_get_hand (self->board_view) > 0)
@@ -332,6 +334,74 @@ show_analysis_line (KuzhiWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), line != NULL);
 }
 
+/* What will end the match, said before it does, from the model's facts:
+ * a player plays on alone (the Constitution), or a move would bring a
+ * position back a third time (the Constitution, Pallanguzhi: the game's
+ * score then decides, so the line names no score). Shown for the match in play, once the
+ * board shows it: not while shells are in the air or the history is
+ * browsed. */
+static void
+update_warning (KuzhiWindow *self)
+{
+  const KzPosition *pos = kuzhi_game_model_get_position (self->model);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) cups = g_string_new (NULL);
+  KzAction legal[KZ_MAX_ACTIONS];
+  int alone, n, n_repeat = 0, n_play = 0;
+
+  if (pos->over || kuzhi_window_files_in_variation (self) || kuzhi_window_get_browsing_turn (self) >= 0
+      || kuzhi_board_view_get_animating (self->board_view))
+    {
+      gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
+      return;
+    }
+
+  alone = kuzhi_game_model_get_alone_player (self->model);
+  if (alone >= 0)
+    /* Translators: the Constitution, when one player's row was left empty:
+     * "Ben has too few shells to fill a cup: Ana plays on alone until a
+     * sowing reaches Ben’s row. The match ends when a round ends with
+     * fewer than 5 shells on Ana’s row and refill, or when a position
+     * comes up for the third time." */
+    g_string_append_printf (text, _("%s has too few shells to fill a cup: %s plays on alone until a sowing reaches %s’s row. "
+                                    "The match ends when a round ends with fewer than %d shells on %s’s row and refill, "
+                                    "or when a position comes up for the third time."),
+                            player_name (self, !alone), player_name (self, alone), player_name (self, !alone),
+                            pos->seeds, player_name (self, alone));
+
+  n = kuzhi_game_model_get_legal (self->model, legal);
+  for (int i = 0; i < n; i++)
+    {
+      if (KZ_ACTION_IS_MARK (legal[i]))
+        continue;
+      n_play++;
+      if (kuzhi_game_model_would_repeat (self->model, legal[i]))
+        {
+          g_autofree char *name = kuzhi_game_action_name (pos, legal[i]);
+          /* Translators: between the moves listed in the repetition warning */
+          g_string_append_printf (cups, "%s%s", n_repeat > 0 ? _(" or ") : "", name);
+          n_repeat++;
+        }
+    }
+  if (n_repeat > 0)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      if (n_repeat == n_play && n_play > 1)
+        /* Translators: every move the player to move has repeats a position a third time */
+        g_string_append_printf (text, _("Every move %s can make brings a position back for the third time: that ends the match."),
+                                player_name (self, pos->to_move));
+      else
+        /* Translators: "Sowing cup 3 brings a position back for the third time: …"; %s names the moves */
+        g_string_append_printf (text, _("Sowing %s brings a position back for the third time: that ends the match."),
+                                cups->str);
+    }
+  /* The text stays while the line slides away. */
+  if (text->len > 0)
+    gtk_label_set_text (self->warning_label, text->str);
+  gtk_revealer_set_reveal_child (self->warning_revealer, text->len > 0);
+}
+
 static void
 update_hint (KuzhiWindow *self)
 {
@@ -343,6 +413,7 @@ update_hint (KuzhiWindow *self)
   int n;
 
   show_analysis_line (self);
+  update_warning (self);
   if (kuzhi_window_files_in_variation (self))
     {
       g_autofree char *prompt = kuzhi_game_variation_prompt (d);
@@ -716,22 +787,11 @@ on_event_reached (KuzhiBoardView *view,
     }
 
   /* A player whose stock cannot fill a cup sits out: the other plays on
-   * alone and every turn ends a round. Said once, not once a round. */
-  for (int p = 0; p < 2; p++)
-    if (kz_position_row_sum (pos, p) == 0 && pos->refill_left[p] != 1)
-      {
-        g_autofree char *text = NULL;
-
-        if (self->alone_told)
-          return;
-        self->alone_told = TRUE;
-        /* Translators: "Ben has too few shells to fill a cup (3 refill left): Ana plays on alone, and each of her turns ends a round" */
-        text = g_strdup_printf (_("%s has too few shells to fill a cup (%d refill left): %s plays on alone, and each turn ends a round"),
-                                player_name (self, p), pos->refill_left[p], player_name (self, !p));
-        show_toast (self, text);
-        return;
-      }
-  self->alone_told = FALSE;
+   * alone and every turn ends a round. The warning line says so, and
+   * what ends the match, for as long as it lasts (update_warning()); a
+   * toast beside it would only cover it, once a round. */
+  if (kuzhi_game_model_get_alone_player (self->model) >= 0)
+    return;
 
   {
     int half = 7 * pos->seeds;
@@ -793,7 +853,6 @@ on_position_reset (KuzhiWindow *self)
 
   /* A new match, undo or a loaded match: old round news no longer applies. */
   kuzhi_window_dismiss_toast (self);
-  self->alone_told = FALSE;
   /* The game's endgame database is opened, or built in the background,
    * once its first match is on the board: the hints, the analysis and
    * the computer all look it up. */
@@ -946,7 +1005,9 @@ rules_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
-  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (widget));
+  /* At the game being played: its rules are the ones wanted now. */
+  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (widget),
+                                           kuzhi_game_model_get_variant (KUZHI_WINDOW (widget)->model));
 
   gtk_window_present (rules);
 }
@@ -1100,7 +1161,10 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_save_as_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_close_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, far_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, near_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, board_view);
@@ -1269,6 +1333,15 @@ kuzhi_window_get_sound (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
   return self->sound;
+}
+
+const char *
+kuzhi_window_get_warning_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  if (!gtk_revealer_get_reveal_child (self->warning_revealer))
+    return NULL;
+  return gtk_label_get_text (self->warning_label);
 }
 
 const char *

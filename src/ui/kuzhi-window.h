@@ -19,6 +19,9 @@ KuzhiBoardView *kuzhi_window_get_board_view (KuzhiWindow    *self);
 KuzhiSound     *kuzhi_window_get_sound      (KuzhiWindow    *self);
 /* The texts shown above and around the board, for tests. */
 const char     *kuzhi_window_get_header_text (KuzhiWindow   *self);
+/* The warning of what will end the match (one player alone, a move that
+ * repeats a position a third time), or NULL when none is shown. */
+const char     *kuzhi_window_get_warning_text (KuzhiWindow  *self);
 const char     *kuzhi_window_get_caption_text (KuzhiWindow  *self,
                                                int           player);
 const char     *kuzhi_window_get_banner_text (KuzhiWindow   *self);

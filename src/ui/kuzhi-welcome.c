@@ -1,0 +1,67 @@
+/* kuzhi-welcome.c — the welcome on a first start: the games Kuzhi plays and how to move, shown once. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kuzhi-welcome.h"
+#include "kuzhi-engine.h"
+#include "kuzhi-game-text.h"
+
+static void
+on_response (AdwMessageDialog *dialog,
+             const char       *response,
+             GSettings        *settings)
+{
+  /* Seen, however it was closed: Start Playing, Escape or the window's
+   * close button. Written at once, so that a program killed later still
+   * remembers. */
+  g_settings_set_boolean (settings, "welcome-seen", TRUE);
+  g_settings_sync ();
+}
+
+/* A backend that forgets everything at exit would show the welcome at
+ * every start: "once" cannot be kept there. */
+static gboolean
+can_remember (GSettings *settings)
+{
+  g_autoptr(GSettingsBackend) backend = NULL;
+
+  g_object_get (settings, "backend", &backend, NULL);
+  return backend != NULL && g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "GMemorySettingsBackend") != 0;
+}
+
+GtkWindow *
+kuzhi_welcome_show_once (GtkWindow *parent,
+                         GSettings *settings)
+{
+  g_autoptr(GString) games = g_string_new (NULL);
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (settings == NULL || g_settings_get_boolean (settings, "welcome-seen") || !can_remember (settings))
+    return NULL;
+
+  /* The games, in the engine's order: the Constitution, which a new
+   * window starts with, first. */
+  for (KzVariantId id = 0; id < KZ_N_VARIANTS; id++)
+    g_string_append_printf (games, "%s%s", id > 0 ? ", " : "", kuzhi_game_title (id));
+
+  /* Translators: the welcome on a first start; %s lists the games ("Constitution, Kalah, Oware, …") */
+  body = g_strdup_printf (_("Seven mancala games to play: %s. A match of the Constitution is set out; "
+                            "New Match (Ctrl+N) chooses another game, and who plays.\n\n"
+                            "• Click one of your highlighted cups, or choose one with the arrow keys and press Enter.\n"
+                            "• Its shells are sown one by one into the cups after it, counter-clockwise.\n"
+                            "• What each game takes, and what ends it: Rules (Shift+F1)."),
+                          games->str);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Welcome to Kuzhi"), body));
+  /* The name outside tests look for (tests/ui-welcome.sh). */
+  gtk_window_set_title (GTK_WINDOW (dialog), _("Welcome to Kuzhi"));
+  gtk_widget_set_name (GTK_WIDGET (dialog), "welcome");
+  adw_message_dialog_add_response (dialog, "start", _("_Start Playing"));
+  adw_message_dialog_set_response_appearance (dialog, "start", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "start");
+  adw_message_dialog_set_close_response (dialog, "start");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_response), settings, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
+}

@@ -1,0 +1,16 @@
+/* kuzhi-welcome.h — the welcome on a first start: the games Kuzhi plays and how to move, shown once. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Shows the welcome over `parent` unless `settings` say it was seen
+ * ("welcome-seen"); closing it in any way marks it seen for good. Not
+ * shown where the settings cannot keep that (no schema, or the memory
+ * backend of the tests), as it would then come back at every start.
+ * Returns the dialog, or NULL when none was shown. */
+GtkWindow *kuzhi_welcome_show_once (GtkWindow *parent,
+                                    GSettings *settings);
+
+G_END_DECLS
