@@ -66,7 +66,7 @@ played_now () {
 
 # Sowing is instant, so every click plays a whole move at once.
 mkdir -p "$work/config/glib-2.0/settings"
-printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\n" > "$work/config/glib-2.0/settings/keyfile"
+printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$work/config/glib-2.0/settings/keyfile"
 export XDG_CONFIG_HOME="$work/config"
 export GSETTINGS_BACKEND=keyfile
 

@@ -11,13 +11,14 @@ pid=
 trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # A desktop of the test's own, its autosave kept from run to run as a
-# player's is; sowing is instant, so every click plays a whole move.
+# player's is; sowing is instant, so every click plays a whole move, and
+# the first start's welcome was seen long ago.
 export XDG_DATA_HOME="$work/data"
 export XDG_CONFIG_HOME="$work/config"
 export KUZHI_TRACE_FILE="$work/trace"
 export GSETTINGS_BACKEND=keyfile
 mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings" "$work/matches"
-printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
 autosave="$XDG_DATA_HOME/kuzhi/autosave.kuzhi"
 match="$work/matches/Ana-vs-Ben.kuzhi"
 step=start
