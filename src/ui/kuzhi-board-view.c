@@ -707,15 +707,16 @@ kuzhi_board_view_measure (GtkWidget      *widget,
   /* The board keeps its shape: as tall as its width allows, so that the
    * captions above and below hug it. Narrower than cups of
    * KUZHI_BOARD_UPRIGHT_BELOW pixels would allow, it stands upright, as
-   * tall as it can be: its width then sets the least the window needs. */
+   * tall as it can be and never shorter than cups of that size need: a
+   * finger must hit them (on a phone the play area scrolls the rest). */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = self->may_stand ? (int) (rows * 36) : (int) (cols * 24);
+      *minimum = self->may_stand ? (int) ceil (rows * KUZHI_BOARD_UPRIGHT_BELOW) : (int) (cols * 24);
       *natural = (int) (cols * 90);
     }
   else if (for_size > 0 && stands_upright (self, for_size))
     {
-      *minimum = (int) (cols * 24);
+      *minimum = (int) ceil (cols * KUZHI_BOARD_UPRIGHT_BELOW);
       *natural = MAX (*minimum, (int) (for_size * cols / rows));
     }
   else

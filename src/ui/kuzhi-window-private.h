@@ -140,6 +140,8 @@ struct _KuzhiWindow
   AdwApplicationWindow  parent_instance;
 
   /* template children */
+  GtkOverlay           *window_overlay;
+  GtkBox               *window_box;
   GtkRevealer          *round_revealer;
   GtkLabel             *round_label;
   GtkRevealer          *banner_revealer;

@@ -644,6 +644,40 @@ on_round_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Where the round's news comes. Over the bottom of a wide window, below
+ * the hint line, where it covers nothing. In a narrow one (the board
+ * upright) the play area is taller than the window and any place over it
+ * would cover the board or the controls under it: there the news comes
+ * under the play area instead, whose view gets shorter while it shows.
+ * The board does not move, since the play area then starts at its top
+ * and scrolls. */
+static void
+place_round_news (KuzhiWindow *self)
+{
+  GtkWidget *news = GTK_WIDGET (self->round_revealer);
+  GtkWidget *parent = gtk_widget_get_parent (news);
+  gboolean narrow = kuzhi_board_view_get_upright (self->board_view);
+
+  if (parent == (narrow ? GTK_WIDGET (self->window_box) : GTK_WIDGET (self->window_overlay)))
+    return;
+  g_object_ref (news);
+  if (narrow)
+    {
+      gtk_overlay_remove_overlay (self->window_overlay, news);
+      gtk_widget_set_margin_bottom (news, 6);
+      gtk_widget_set_margin_top (news, 6);
+      gtk_box_append (self->window_box, news);
+    }
+  else
+    {
+      gtk_box_remove (self->window_box, news);
+      gtk_widget_set_margin_bottom (news, 24);
+      gtk_widget_set_margin_top (news, 0);
+      gtk_overlay_add_overlay (self->window_overlay, news);
+    }
+  g_object_unref (news);
+}
+
 /* The round's news, at the bottom of the window for a few seconds. A
  * revealer rather than an AdwToast: libadwaita 1.2's toast overlay crashed
  * when toasts came and went in quick succession. */
@@ -1051,6 +1085,8 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   g_type_ensure (KUZHI_TYPE_WRAP_BOX);
   g_type_ensure (KUZHI_TYPE_COLUMN);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
   gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
@@ -1123,6 +1159,7 @@ kuzhi_window_init (KuzhiWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (update_captions), self);
+  g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (place_round_news), self);
 
   self->model = kuzhi_game_model_new ();
   g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
