@@ -142,6 +142,7 @@ struct _KuzhiWindow
   /* template children */
   GtkOverlay           *window_overlay;
   GtkBox               *window_box;
+  GtkBox               *banners_box;
   GtkRevealer          *round_revealer;
   GtkLabel             *round_label;
   GtkRevealer          *banner_revealer;

@@ -312,18 +312,23 @@ has_legal (KuzhiWindow *self,
 /* One line saying what the player can do now. */
 /* The analysis's best line under the hint. Only its text changes as the
  * search deepens: an inscription is drawn again, the window is not laid
- * out again (screen readers get the line as its label). */
+ * out again (screen readers get the line as its label). Its two lines
+ * are kept while Analysis is on, empty on the computer's turns, over a
+ * past position and while nothing is found yet: the board must not move
+ * as the line comes and goes with the turn. */
 static void
 show_analysis_line (KuzhiWindow *self)
 {
   const char *line = kuzhi_window_analysis_get_line (self);
 
-  if (g_strcmp0 (line, gtk_inscription_get_text (self->analysis_line)) == 0)
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), kuzhi_window_analysis_get_on (self));
+  if (g_strcmp0 (line ?: "", gtk_inscription_get_text (self->analysis_line) ?: "") == 0)
     return;
   gtk_inscription_set_text (self->analysis_line, line);
   if (line != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->analysis_line), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), line != NULL);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->analysis_line), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 static void
@@ -644,38 +649,45 @@ on_round_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Where the round's news comes. Over the bottom of a wide window, below
- * the hint line, where it covers nothing. In a narrow one (the board
- * upright) the play area is taller than the window and any place over it
- * would cover the board or the controls under it: there the news comes
- * under the play area instead, whose view gets shorter while it shows.
- * The board does not move, since the play area then starts at its top
- * and scrolls. */
+/* Where the round's news and Review Match's progress come. In a wide
+ * window the news floats over the bottom, below the hint line, and the
+ * progress over the top of the play area, above the header line: both
+ * cover nothing. In a narrow one (the board upright) the play area is
+ * taller than the window, and any place over it would cover the header
+ * line, the board or the controls: there both come under the play area
+ * instead, whose view gets shorter while they show. The board does not
+ * move, since the play area then starts at its top and scrolls. */
 static void
-place_round_news (KuzhiWindow *self)
+place_bars (KuzhiWindow *self)
 {
   GtkWidget *news = GTK_WIDGET (self->round_revealer);
-  GtkWidget *parent = gtk_widget_get_parent (news);
+  GtkWidget *review = GTK_WIDGET (self->review_revealer);
   gboolean narrow = kuzhi_board_view_get_upright (self->board_view);
 
-  if (parent == (narrow ? GTK_WIDGET (self->window_box) : GTK_WIDGET (self->window_overlay)))
+  if (gtk_widget_get_parent (news) == (narrow ? GTK_WIDGET (self->window_box) : GTK_WIDGET (self->window_overlay)))
     return;
   g_object_ref (news);
+  g_object_ref (review);
   if (narrow)
     {
       gtk_overlay_remove_overlay (self->window_overlay, news);
+      gtk_box_remove (self->banners_box, review);
       gtk_widget_set_margin_bottom (news, 6);
       gtk_widget_set_margin_top (news, 6);
+      gtk_box_append (self->window_box, review);
       gtk_box_append (self->window_box, news);
     }
   else
     {
       gtk_box_remove (self->window_box, news);
+      gtk_box_remove (self->window_box, review);
       gtk_widget_set_margin_bottom (news, 24);
       gtk_widget_set_margin_top (news, 0);
       gtk_overlay_add_overlay (self->window_overlay, news);
+      gtk_box_prepend (self->banners_box, review);
     }
   g_object_unref (news);
+  g_object_unref (review);
 }
 
 /* The round's news, at the bottom of the window for a few seconds. A
@@ -1087,6 +1099,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_overlay);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_box);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banners_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
   gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
@@ -1159,7 +1172,7 @@ kuzhi_window_init (KuzhiWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (update_captions), self);
-  g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (place_round_news), self);
+  g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (place_bars), self);
 
   self->model = kuzhi_game_model_new ();
   g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
@@ -1305,10 +1318,13 @@ kuzhi_window_get_hint_text (KuzhiWindow *self)
 const char *
 kuzhi_window_get_analysis_line_text (KuzhiWindow *self)
 {
+  const char *text;
+
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->analysis_line)))
+  text = gtk_inscription_get_text (self->analysis_line);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->analysis_line)) || text == NULL || text[0] == '\0')
     return NULL;
-  return gtk_inscription_get_text (self->analysis_line);
+  return text;
 }
 
 const char *
