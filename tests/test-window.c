@@ -1072,6 +1072,56 @@ test_text_grows (void)
   g_assert_cmpint (heights[1], >, heights[0] * 1.1);
 }
 
+/* The Constitution's buttons grow with the board: at 1920 × 1080 Sow
+ * Refill Shell and Mark Lucky Cup are larger than at 1280 × 800, where
+ * the board is smaller. Writes wide-buttons.png. */
+static void
+test_wide_buttons (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  static const char *labels[2] = { "Sow _Refill Shell", "Mark _Lucky Cup" };
+  const int widths[2] = { 1280, 1920 }, heights[2] = { 800, 1080 };
+  graphene_rect_t bounds[2][2];
+  double units[2];
+
+  for (int i = 0; i < 2; i++)
+    {
+      KuzhiWindow *window;
+      GtkWidget *w;
+
+      g_settings_set_int (settings, "window-width", widths[i]);
+      g_settings_set_int (settings, "window-height", heights[i]);
+      window = kuzhi_window_new (NULL);
+      w = GTK_WIDGET (window);
+      kz_test_window_show (window);
+      for (int tries = 0; tries < 100 && gtk_widget_get_width (w) < widths[i] - 60; tries++)
+        kz_test_spin (20);
+      kz_test_spin (300);
+      g_test_message ("window %d × %d", gtk_widget_get_width (w), gtk_widget_get_height (w));
+      g_assert_cmpint (gtk_widget_get_width (w), >=, widths[i] - 60);
+      for (int b = 0; b < 2; b++)
+        {
+          GtkWidget *button = kz_test_find_button (w, labels[b]);
+
+          g_assert_nonnull (button);
+          bounds[i][b] = kz_test_settled_bounds (button);
+        }
+      units[i] = kuzhi_board_view_get_unit (kuzhi_window_get_board_view (window));
+      g_test_message ("window %d wide: cup cell %.0f px; buttons %g × %g and %g × %g", widths[i], units[i],
+                      bounds[i][0].size.width, bounds[i][0].size.height, bounds[i][1].size.width, bounds[i][1].size.height);
+      if (i == 1)
+        kz_test_capture (w, "wide-buttons.png");
+      gtk_window_destroy (GTK_WINDOW (window));
+      kz_test_spin (50);
+    }
+  g_assert_cmpfloat (units[1], >, units[0] * 1.2);
+  for (int b = 0; b < 2; b++)
+    {
+      g_assert_cmpfloat (bounds[1][b].size.width, >, bounds[0][b].size.width * 1.15);
+      g_assert_cmpfloat (bounds[1][b].size.height, >, bounds[0][b].size.height * 1.15);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1108,6 +1158,7 @@ main (int   argc,
 #undef ADD
   g_test_add_func ("/window/size-remembered", test_window_size);
   g_test_add_func ("/window/text-grows", test_text_grows);
+  g_test_add_func ("/window/wide-buttons", test_wide_buttons);
 
   return g_test_run ();
 }

@@ -593,6 +593,25 @@ scale_text (KuzhiWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     gtk_label_set_attributes (labels[i], attrs);
   gtk_inscription_set_attributes (self->analysis_line, attrs);
+  /* The Constitution's two buttons too, their padding with their text, so
+   * that they do not sit small under a huge board. */
+  {
+    GtkWidget *buttons[] = { self->refill_button, self->mark_button };
+
+    for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+      {
+        GtkWidget *label = gtk_button_get_child (GTK_BUTTON (buttons[i]));
+        int grow_x = (int) round ((scale - 1) * 20), grow_y = (int) round ((scale - 1) * 8);
+
+        if (!GTK_IS_LABEL (label))
+          continue;
+        gtk_label_set_attributes (GTK_LABEL (label), attrs);
+        gtk_widget_set_margin_start (label, grow_x);
+        gtk_widget_set_margin_end (label, grow_x);
+        gtk_widget_set_margin_top (label, grow_y);
+        gtk_widget_set_margin_bottom (label, grow_y);
+      }
+  }
   pango_attr_list_unref (attrs);
 
   /* The advice below keeps room for two lines, so that the board above
