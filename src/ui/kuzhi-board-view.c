@@ -776,6 +776,9 @@ scene_of (KuzhiBoardView *self)
     .preview_pit = is_animating (self) ? -1 : self->preview_pit,
     .preview = &self->preview,
     .time = g_get_monotonic_time () / (double) G_USEC_PER_SEC,
+    /* Not over a past position (browsing makes the board not interactive). */
+    .values = !is_animating (self) && self->interactive && has_values (self)
+              ? (const char *const *) self->values : NULL,
   };
   return scene;
 }
@@ -843,11 +846,10 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
-  /* Not over a past position (browsing makes the board not interactive). */
-  if (!is_animating (self) && self->interactive && has_values (self))
+  if (scene.values != NULL)
     {
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-      kuzhi_board_paint_values (&scene, cr, (const char *const *) self->values, self->best_pit);
+      kuzhi_board_paint_values (&scene, cr, scene.values, self->best_pit);
       cairo_destroy (cr);
     }
 
