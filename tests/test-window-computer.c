@@ -1070,7 +1070,8 @@ reviewing (Fixture *f)
  * computer, the analysis line comes on the person's turns and goes on
  * the computer's; while Review Match runs, its bar is over the play area.
  * Neither moves the board, and the header line stays in view (nothing
- * lies over it) — at the default size and on a phone. Writes
+ * lies over it) — at the default size and on a phone; and on a phone
+ * the header line's "· 5 shells in hand" moves it no more. Writes
  * analysis-steady.png, review-steady.png and review-phone.png. */
 static void
 test_steady_board (Fixture       *f,
@@ -1167,6 +1168,39 @@ test_steady_board (Fixture       *f,
       gtk_widget_activate_action (w, "win.cancel-review", NULL);
       kz_test_spin (300);
     }
+
+  /* Still on the phone: the Constitution between two people, whose
+   * header line says "· 5 shells in hand" while shells are in the air and
+   * names whoever is to move; the board stays through every sowing. */
+  {
+    graphene_rect_t want;
+
+    g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arulmozhi"));
+    kz_test_spin (300);
+    want = board_bounds (f);
+    for (int turn = 0; turn < 6; turn++)
+      {
+        graphene_rect_t got;
+        gboolean seen_hand = FALSE;
+
+        g_assert_true (spin_until (f, person_to_move, 5000));
+        sow_first_legal (f);
+        for (int i = 0; i < 200 && kuzhi_board_view_get_animating (f->board); i++)
+          {
+            kz_test_spin (10);
+            if (kuzhi_board_view_get_hand (f->board) > 0)
+              {
+                seen_hand = TRUE;
+                g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), w, &got));
+                if (!graphene_rect_equal (&got, &want))
+                  assert_same_rect (&want, &got, kuzhi_window_get_header_text (f->window));
+              }
+          }
+        g_assert_true (seen_hand);
+        got = board_bounds (f);
+        assert_same_rect (&want, &got, kuzhi_window_get_header_text (f->window));
+      }
+  }
 }
 
 /* Review Match on a Kalah endgame whose first turn was the worst: the

@@ -221,10 +221,12 @@ update_captions (KuzhiWindow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->far_caption), near ? "player1" : "player2");
 }
 
-static void
-update_header (KuzhiWindow *self)
+/* The header line for `d`, with `hand` shells in the air. */
+static char *
+header_text (KuzhiWindow      *self,
+             const KzPosition *d,
+             int               hand)
 {
-  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
   g_autofree char *accounts = NULL;
   g_autofree char *first = NULL;
   GString *text = g_string_new (NULL);
@@ -249,14 +251,61 @@ update_header (KuzhiWindow *self)
 
   g_string_append_printf (text, "%s · %s", first, accounts);
   /* Shells in the air are nobody's until they land: say where they are. */
-  if (kuzhi_board_view_get_hand (self->board_view) > 0)
+  if (hand > 0)
     {
-      int hand = kuzhi_board_view_get_hand (self->board_view);
       g_string_append (text, " · ");
       g_string_append_printf (text, ngettext ("%d shell in hand", "%d shells in hand", hand), hand);
     }
-  gtk_label_set_text (self->header_label, text->str);
-  g_string_free (text, TRUE);
+  return g_string_free (text, FALSE);
+}
+
+/* The header line keeps the room of its longest form at its width:
+ * either player to move, with shells in hand. In a narrow window "· 5
+ * shells in hand" or a longer name takes another line, and the board
+ * under it moved at every sowing. */
+static void
+reserve_header (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  GtkWidget *label = GTK_WIDGET (self->header_label);
+  int width = gtk_widget_get_width (label), height = -1;
+
+  if (width <= 0 || d->over)
+    return;
+  for (int p = 0; p < 2; p++)
+    {
+      KzPosition turn = *d;
+      g_autofree char *text = NULL;
+      PangoLayout *layout;
+      int h;
+
+      turn.to_move = p;
+      text = header_text (self, &turn, 88);
+      layout = gtk_widget_create_pango_layout (label, text);
+      pango_layout_set_attributes (layout, gtk_label_get_attributes (self->header_label));
+      pango_layout_set_width (layout, width * PANGO_SCALE);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+      pango_layout_get_pixel_size (layout, NULL, &h);
+      height = MAX (height, h);
+      g_object_unref (layout);
+    }
+  {
+    int old;
+
+    gtk_widget_get_size_request (label, NULL, &old);
+    if (old != height)
+      gtk_widget_set_size_request (label, -1, height);
+  }
+}
+
+static void
+update_header (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  g_autofree char *text = header_text (self, d, kuzhi_board_view_get_hand (self->board_view));
+
+  gtk_label_set_text (self->header_label, text);
+  reserve_header (self);
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->header_label), "player1");
   gtk_widget_remove_css_class (GTK_WIDGET (self->header_label), "player2");
@@ -1190,6 +1239,8 @@ kuzhi_window_init (KuzhiWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
+  /* After scale_text(): the header's room at its new width and size. */
+  g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (reserve_header), self);
   g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (update_captions), self);
   g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (place_bars), self);
 
