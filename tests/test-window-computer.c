@@ -1138,6 +1138,168 @@ reviewed (Fixture *f)
   return kuzhi_history_panel_has_review (kuzhi_window_get_history_panel (f->window));
 }
 
+/* The board's place and size in the window, settled. */
+static graphene_rect_t
+board_bounds (Fixture *f)
+{
+  return kz_test_settled_bounds (GTK_WIDGET (f->board));
+}
+
+static void
+assert_same_rect (const graphene_rect_t *want,
+                  const graphene_rect_t *got,
+                  const char            *when)
+{
+  g_test_message ("%s: board at %g,%g %g×%g", when, got->origin.x, got->origin.y, got->size.width, got->size.height);
+  g_assert_cmpfloat (got->origin.x, ==, want->origin.x);
+  g_assert_cmpfloat (got->origin.y, ==, want->origin.y);
+  g_assert_cmpfloat (got->size.width, ==, want->size.width);
+  g_assert_cmpfloat (got->size.height, ==, want->size.height);
+}
+
+static gboolean
+reviewing (Fixture *f)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "cancel-review");
+}
+
+/* Only the window's size moves the board. With Analysis on against the
+ * computer, the analysis line comes on the person's turns and goes on
+ * the computer's; while Review Match runs, its bar is over the play area.
+ * Neither moves the board, and the header line stays in view (nothing
+ * lies over it) — at the default size and on a phone; and on a phone
+ * the header line's "· 5 shells in hand" moves it no more. Writes
+ * analysis-steady.png, review-steady.png and review-phone.png. */
+static void
+test_steady_board (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const struct { int width, height; } sizes[] = { { 0, 0 }, { 360, 640 } };
+  GtkWidget *w = GTK_WIDGET (f->window);
+
+  g_settings_set_boolean (f->settings, "analysis", TRUE);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      graphene_rect_t want, header, bar;
+      GtkLabel *header_label;
+      GtkWidget *review_bar;
+
+      g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Ana", "Arul"));
+      kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+      if (sizes[s].width > 0)
+        {
+          /* The content that size, as on a phone, borders aside. */
+          GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
+          int bx = gdk_surface_get_width (surface) - gtk_widget_get_width (w);
+          int by = gdk_surface_get_height (surface) - gtk_widget_get_height (w);
+
+          gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[s].width + bx, sizes[s].height + by);
+          for (int tries = 0; tries < 100 && gtk_widget_get_width (w) != sizes[s].width; tries++)
+            kz_test_spin (20);
+          kz_test_spin (300);
+          g_assert_cmpint (gtk_widget_get_width (w), ==, sizes[s].width);
+          g_assert_cmpint (gtk_widget_get_height (w), ==, sizes[s].height);
+        }
+      g_assert_true (spin_until (f, analysis_shown, 10000));
+      want = board_bounds (f);
+      assert_same_rect (&want, &want, "analysis shown");
+      g_assert_nonnull (kuzhi_window_get_analysis_line_text (f->window));
+      for (int turn = 0; turn < 3 && !kuzhi_game_model_get_over (f->model); turn++)
+        {
+          graphene_rect_t got;
+
+          while (kuzhi_game_model_get_to_move (f->model) == 0 && !kuzhi_game_model_get_over (f->model))
+            {
+              g_assert_true (spin_until (f, person_to_move, 5000));
+              sow_first_legal (f);
+              kuzhi_board_view_finish_animation (f->board);
+              kz_test_spin (50);
+            }
+          if (kuzhi_game_model_get_over (f->model))
+            break;
+          /* The computer's turn: no analysis line. */
+          g_assert_true (kuzhi_window_computer_to_move (f->window));
+          g_assert_null (kuzhi_window_get_analysis_line_text (f->window));
+          got = board_bounds (f);
+          assert_same_rect (&want, &got, "the computer's turn");
+          g_assert_true (spin_until (f, human_to_move_again, 5000));
+          if (kuzhi_game_model_get_over (f->model))
+            break;
+          g_assert_true (spin_until (f, analysis_shown, 10000));
+          got = board_bounds (f);
+          assert_same_rect (&want, &got, "the person's turn, analysed");
+          g_assert_nonnull (kuzhi_window_get_analysis_line_text (f->window));
+        }
+      if (s == 0)
+        kz_test_capture (w, "analysis-steady.png");
+
+      /* Review Match: its bar comes, the board stays, the header is seen. */
+      gtk_widget_activate_action (w, "win.review", NULL);
+      g_assert_true (reviewing (f));
+      kz_test_spin (500);
+      g_assert_true (reviewing (f));
+      {
+        graphene_rect_t got;
+        g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), w, &got));
+        assert_same_rect (&want, &got, "reviewing");
+      }
+      header_label = kz_test_find_label (w, kuzhi_window_get_header_text (f->window));
+      g_assert_nonnull (header_label);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (header_label)));
+      review_bar = gtk_widget_get_ancestor (GTK_WIDGET (kz_test_find_button (w, "Cancel")), GTK_TYPE_REVEALER);
+      g_assert_nonnull (review_bar);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (header_label), w, &header));
+      g_assert_true (gtk_widget_compute_bounds (review_bar, w, &bar));
+      g_test_message ("header %g,%g %g×%g; review bar %g,%g %g×%g", header.origin.x, header.origin.y,
+                      header.size.width, header.size.height, bar.origin.x, bar.origin.y, bar.size.width, bar.size.height);
+      g_assert_cmpfloat (header.size.height, >, 0);
+      g_assert_false (graphene_rect_intersection (&header, &bar, NULL));
+      /* In the play area's view, under the header bar. */
+      {
+        graphene_rect_t view;
+        GtkWidget *play = gtk_widget_get_ancestor (GTK_WIDGET (header_label), GTK_TYPE_SCROLLED_WINDOW);
+        g_assert_true (gtk_widget_compute_bounds (play, w, &view));
+        g_assert_true (graphene_rect_contains_rect (&view, &header));
+      }
+      kz_test_capture (w, s == 0 ? "review-steady.png" : "review-phone.png");
+      gtk_widget_activate_action (w, "win.cancel-review", NULL);
+      kz_test_spin (300);
+    }
+
+  /* Still on the phone: the Constitution between two people, whose
+   * header line says "· 5 shells in hand" while shells are in the air and
+   * names whoever is to move; the board stays through every sowing. */
+  {
+    graphene_rect_t want;
+
+    g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arulmozhi"));
+    kz_test_spin (300);
+    want = board_bounds (f);
+    for (int turn = 0; turn < 6; turn++)
+      {
+        graphene_rect_t got;
+        gboolean seen_hand = FALSE;
+
+        g_assert_true (spin_until (f, person_to_move, 5000));
+        sow_first_legal (f);
+        for (int i = 0; i < 200 && kuzhi_board_view_get_animating (f->board); i++)
+          {
+            kz_test_spin (10);
+            if (kuzhi_board_view_get_hand (f->board) > 0)
+              {
+                seen_hand = TRUE;
+                g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), w, &got));
+                if (!graphene_rect_equal (&got, &want))
+                  assert_same_rect (&want, &got, kuzhi_window_get_header_text (f->window));
+              }
+          }
+        g_assert_true (seen_hand);
+        got = board_bounds (f);
+        assert_same_rect (&want, &got, kuzhi_window_get_header_text (f->window));
+      }
+  }
+}
+
 /* Review Match on a Kalah endgame whose first turn was the worst: the
  * row of that turn says how much it gave (proven, as full minimax says)
  * and whether that was a mistake or a blunder. While it is the last turn,
@@ -1437,6 +1599,7 @@ main (int   argc,
   ADD ("/computer/analysis-marking", NULL, test_analysis_marking);
   ADD ("/computer/analysis-bohnenspiel", NULL, test_analysis_bohnenspiel);
   ADD ("/computer/review", NULL, test_review);
+  ADD ("/computer/steady-board", "fast", test_steady_board);
   ADD ("/computer/review-explore", NULL, test_review_explore);
   ADD ("/computer/dialog-levels", NULL, test_dialog_levels);
 #undef ADD

@@ -8,6 +8,7 @@
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-files.h"
+#include "kuzhi-history-panel.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-match-history.h"
@@ -796,6 +797,90 @@ test_redo_button (Fixture       *f,
 }
 
 
+/* The move history's scrollbar lies over no row's text: on a phone
+ * (360 × 640), with 30 turns of a player with a long name, each marked
+ * "−17 blunder" by a review, scrolled to the last, the scrollbar is
+ * shown and the last row's labels end before it, in the window. Writes
+ * history-scrollbar.png. */
+static void
+test_history_scrollbar (Fixture       *f,
+                        gconstpointer  data)
+{
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  GtkWidget *w = GTK_WIDGET (f->window);
+  g_autoptr(GArray) review = g_array_new (FALSE, TRUE, sizeof (KuzhiReviewTurn));
+  GtkListBoxRow *last;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adj;
+  GtkWidget *bar;
+  graphene_rect_t bar_rect;
+  guint n;
+  int n_labels = 0;
+
+  /* The second player's rows, the last among them, are the widest, and
+   * wider than a phone's panel. */
+  kuzhi_game_model_set_player_name (f->model, 1, "Bartholomew Fitzwilliam-Ashcombe");
+  {
+    GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
+    int bx = gdk_surface_get_width (surface) - gtk_widget_get_width (w);
+    int by = gdk_surface_get_height (surface) - gtk_widget_get_height (w);
+
+    gtk_window_set_default_size (GTK_WINDOW (w), 360 + bx, 640 + by);
+    for (int tries = 0; tries < 100 && gtk_widget_get_width (w) != 360; tries++)
+      kz_test_spin (20);
+    kz_test_spin (300);
+    g_assert_cmpint (gtk_widget_get_width (w), ==, 360);
+  }
+  gtk_widget_activate_action (w, "win.history", NULL);
+  wait_panel (panel, TRUE);
+  play_turns (f, 30, 1);
+  kz_test_spin (300);
+  n = kuzhi_history_panel_get_n_turns (panel);
+  g_assert_cmpuint (n, >=, 30);
+  for (guint i = 0; i < n; i++)
+    {
+      KuzhiReviewTurn r = { .best = 17, .played = 0, .loss = 17, .exact = TRUE,
+                            .best_action = 0, .best_then = KZ_ACTION_NONE };
+      g_array_append_val (review, r);
+    }
+  kuzhi_history_panel_set_review (panel, review);
+  kz_test_spin (300);
+
+  last = kuzhi_history_panel_get_row (panel, n);
+  g_assert_nonnull (last);
+  scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (last), GTK_TYPE_SCROLLED_WINDOW));
+  adj = gtk_scrolled_window_get_vadjustment (scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  kz_test_spin (300);
+
+  /* Still a phone's window: no row holds it wider. */
+  g_assert_cmpint (gtk_widget_get_width (w), ==, 360);
+  bar = gtk_scrolled_window_get_vscrollbar (scroller);
+  g_assert_true (gtk_widget_get_mapped (bar) && gtk_widget_get_child_visible (bar));
+  g_assert_true (gtk_widget_compute_bounds (bar, w, &bar_rect));
+  g_test_message ("scrollbar %g,%g %g×%g", bar_rect.origin.x, bar_rect.origin.y, bar_rect.size.width, bar_rect.size.height);
+  for (GtkWidget *label = gtk_widget_get_first_child (gtk_list_box_row_get_child (last)); label != NULL;
+       label = gtk_widget_get_next_sibling (label))
+    {
+      graphene_rect_t r, both;
+
+      if (!GTK_IS_LABEL (label))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (label, w, &r));
+      g_test_message ("\"%s\" %g,%g %g×%g", gtk_label_get_text (GTK_LABEL (label)),
+                      r.origin.x, r.origin.y, r.size.width, r.size.height);
+      g_assert_false (graphene_rect_intersection (&r, &bar_rect, &both)
+                      && both.size.width >= 1 && both.size.height >= 1);
+      /* Whole in the window and before the scrollbar. */
+      g_assert_cmpfloat (r.origin.x + r.size.width, <=, bar_rect.origin.x);
+      g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (w));
+      n_labels++;
+    }
+  g_assert_cmpint (n_labels, >=, 2);
+  kz_test_capture (w, "history-scrollbar.png");
+}
+
 /* The panel's rows, browsing a past turn and coming back. */
 static void
 test_history_browse (Fixture       *f,
@@ -1499,6 +1584,7 @@ main (int   argc,
   ADD ("/files/restored-file", test_restored_file);
   ADD ("/files/redo-button", test_redo_button);
   ADD ("/files/history-browse", test_history_browse);
+  ADD ("/files/history-scrollbar", test_history_scrollbar);
   ADD ("/files/play-from-past", test_play_from_past);
   ADD ("/files/history-marks", test_history_marks);
   ADD ("/files/history-names", test_history_names);

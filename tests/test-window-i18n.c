@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-cup.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-files.h"
@@ -812,6 +813,144 @@ resize (Fixture *f,
   g_assert_cmpint (gtk_widget_get_height (w), ==, height);
 }
 
+/* The mapped buttons under `root`, not looking into a button. */
+static void
+collect_buttons (GtkWidget *root,
+                 GPtrArray *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child) || !gtk_widget_get_child_visible (child))
+        continue;
+      if (GTK_IS_BUTTON (child))
+        g_ptr_array_add (out, child);
+      else
+        collect_buttons (child, out);
+    }
+}
+
+/* Whether two widgets' rectangles in the window share more than a
+ * hairline (linked buttons share their border). */
+static gboolean
+overlap (GtkWidget *window,
+         GtkWidget *a,
+         GtkWidget *b)
+{
+  graphene_rect_t ra, rb, both;
+
+  g_assert_true (gtk_widget_compute_bounds (a, window, &ra));
+  g_assert_true (gtk_widget_compute_bounds (b, window, &rb));
+  /* What scrolls is seen only through its view. */
+  for (GtkWidget *view = gtk_widget_get_ancestor (a, GTK_TYPE_SCROLLED_WINDOW); view != NULL; view = NULL)
+    {
+      graphene_rect_t rv;
+      g_assert_true (gtk_widget_compute_bounds (view, window, &rv));
+      if (!graphene_rect_intersection (&ra, &rv, &ra))
+        return FALSE;
+    }
+  for (GtkWidget *view = gtk_widget_get_ancestor (b, GTK_TYPE_SCROLLED_WINDOW); view != NULL; view = NULL)
+    {
+      graphene_rect_t rv;
+      g_assert_true (gtk_widget_compute_bounds (view, window, &rv));
+      if (!graphene_rect_intersection (&rb, &rv, &rb))
+        return FALSE;
+    }
+  if (!graphene_rect_intersection (&ra, &rb, &both))
+    return FALSE;
+  if (both.size.width < 1.5 || both.size.height < 1.5)
+    return FALSE;
+  g_printerr ("%s \"%s\" at %g,%g %g×%g overlaps %s \"%s\" at %g,%g %g×%g\n",
+              G_OBJECT_TYPE_NAME (a), GTK_IS_BUTTON (a) ? gtk_button_get_label (GTK_BUTTON (a)) ?: "" : "",
+              ra.origin.x, ra.origin.y, ra.size.width, ra.size.height,
+              G_OBJECT_TYPE_NAME (b), GTK_IS_BUTTON (b) ? gtk_button_get_label (GTK_BUTTON (b)) ?: "" : "",
+              rb.origin.x, rb.origin.y, rb.size.width, rb.size.height);
+  return TRUE;
+}
+
+/* A finger can hit every cup, and the controls lie apart: at 360 × 640
+ * each cup's allocated square is at least 44 px (the touch size of
+ * docs/ui.md), no button overlaps the board or another button, and the
+ * longest round news shows whole, covering neither the play area nor the
+ * header bar, while the board stays where it was. Writes
+ * phone-toast-LANG.png into KUZHI_SCREENSHOT_DIR. */
+static void
+check_phone (Fixture *f)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+  GtkWidget *board = GTK_WIDGET (f->board);
+  GtkWidget *play = gtk_widget_get_ancestor (board, GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autofree char *shot = g_strdup_printf ("phone-toast-%s.png", g_getenv ("LANGUAGE"));
+  g_autofree char *news = NULL;
+  graphene_rect_t board_before, board_after, toast_rect, label_rect;
+  GtkLabel *label;
+  GtkWidget *toast;
+  int n_cups = 0;
+
+  for (GtkWidget *cup = gtk_widget_get_first_child (board); cup != NULL; cup = gtk_widget_get_next_sibling (cup))
+    if (KUZHI_IS_CUP (cup))
+      {
+        graphene_rect_t r;
+
+        g_assert_true (gtk_widget_compute_bounds (cup, w, &r));
+        g_test_message ("cup %d: %g × %g at %g,%g", n_cups, r.size.width, r.size.height, r.origin.x, r.origin.y);
+        g_assert_cmpfloat (r.size.width, >=, 44);
+        g_assert_cmpfloat (r.size.height, >=, 44);
+        n_cups++;
+      }
+  g_assert_cmpint (n_cups, ==, 14);
+
+  collect_buttons (w, buttons);
+  g_assert_cmpuint (buttons->len, >=, 6);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      g_assert_false (overlap (w, buttons->pdata[i], board));
+      for (guint j = i + 1; j < buttons->len; j++)
+        g_assert_false (overlap (w, buttons->pdata[i], buttons->pdata[j]));
+    }
+
+  board_before = kz_test_settled_bounds (board);
+  /* Translators' longest round news, in the window's own words. */
+  news = g_strdup_printf (_("%s has too few shells to fill a cup (%d refill left): %s plays on alone, and each turn ends a round"),
+                          kuzhi_game_model_get_player_name (f->model, 1), 3, kuzhi_game_model_get_player_name (f->model, 0));
+  kuzhi_window_show_toast (f->window, news);
+  kz_test_spin (600);
+  label = kz_test_find_label (w, news);
+  g_assert_nonnull (label);
+  toast = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_REVEALER);
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_compute_bounds (toast, w, &toast_rect));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), w, &label_rect));
+  g_test_message ("toast %g,%g %g×%g, %d lines", toast_rect.origin.x, toast_rect.origin.y,
+                  toast_rect.size.width, toast_rect.size.height,
+                  pango_layout_get_line_count (gtk_label_get_layout (label)));
+  /* Whole: not cut short, every line in the label's height, inside the window. */
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  {
+    int lw, lh;
+    pango_layout_get_pixel_size (gtk_label_get_layout (label), &lw, &lh);
+    g_assert_cmpint (lh, <=, (int) label_rect.size.height);
+    g_assert_cmpint (lw, <=, (int) label_rect.size.width + 1);
+  }
+  g_assert_cmpfloat (toast_rect.origin.x, >=, 0);
+  g_assert_cmpfloat (toast_rect.origin.y, >=, 0);
+  g_assert_cmpfloat (toast_rect.origin.x + toast_rect.size.width, <=, gtk_widget_get_width (w));
+  g_assert_cmpfloat (toast_rect.origin.y + toast_rect.size.height, <=, gtk_widget_get_height (w));
+  /* Over nothing of the play area (the board, its captions, buttons and
+   * hint) nor of the header bar's buttons. */
+  g_assert_false (overlap (w, toast, play));
+  g_ptr_array_set_size (buttons, 0);
+  collect_buttons (w, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (!gtk_widget_is_ancestor (buttons->pdata[i], toast))
+      g_assert_false (overlap (w, toast, buttons->pdata[i]));
+  board_after = kz_test_settled_bounds (board);
+  g_assert_true (graphene_rect_equal (&board_before, &board_after));
+  kz_test_capture (w, shot);
+  kuzhi_window_dismiss_toast (f->window);
+  kz_test_spin (400);
+}
+
 /* Everything fits a phone's 360 × 640: the window may get that narrow,
  * nothing reaches out of it or is cut short, the board stands upright and
  * the view switch is in the main menu; so with the history open. Writes
@@ -838,6 +977,7 @@ test_narrow (Fixture       *f,
   g_assert_cmpuint (count_outside (w, w, width, height), ==, 0);
   g_assert_cmpuint (count_clipped (w), ==, 0);
   kz_test_capture (w, shot);
+  check_phone (f);
 
   gtk_widget_activate_action (w, "win.history", NULL);
   kz_test_spin (600);

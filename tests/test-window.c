@@ -1050,6 +1050,173 @@ test_refill_tray (Fixture       *f,
   kz_match_clear (&m);
 }
 
+/* How many pixels a drawing leaves painted inside `rect` (only pixels
+ * wholly inside count), drawn by `draw` onto a transparent image. */
+typedef void (*DrawFunc) (const KuzhiBoardScene *scene, cairo_t *cr);
+
+static int
+painted_inside (const KuzhiBoardScene *scene,
+                DrawFunc               draw,
+                GskRenderNode         *node,
+                const graphene_rect_t *rect)
+{
+  int x0 = (int) floor (rect->origin.x), y0 = (int) floor (rect->origin.y);
+  int w = (int) ceil (rect->origin.x + rect->size.width) - x0;
+  int h = (int) ceil (rect->origin.y + rect->size.height) - y0;
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, MAX (w, 1), MAX (h, 1));
+  cairo_t *cr = cairo_create (image);
+  int n = 0;
+
+  cairo_translate (cr, -x0, -y0);
+  if (draw != NULL)
+    draw (scene, cr);
+  else
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++)
+      {
+        const guint32 *px = (const guint32 *) (cairo_image_surface_get_data (image) + j * cairo_image_surface_get_stride (image)) + i;
+
+        if (x0 + i >= rect->origin.x && x0 + i + 1 <= rect->origin.x + rect->size.width
+            && y0 + j >= rect->origin.y && y0 + j + 1 <= rect->origin.y + rect->size.height
+            && (*px >> 24) != 0)
+          n++;
+      }
+  cairo_surface_destroy (image);
+  return n;
+}
+
+/* Rings give way to the words on them, in every game, both views, lying
+ * and upright, on every cup: the hint's breathing gold ring leaves the
+ * cup's analysis value ("+3", "loses by 36") unpainted at every moment
+ * of its breath, and the preview's ring where the last shell falls
+ * leaves the relays' numbers, a triple's "3" and the value on that cup
+ * unpainted.
+ * Both are rendered alone and their pixels read inside the rectangles
+ * the painting puts the words in. */
+static void
+test_rings_give_way (Fixture       *f,
+                     gconstpointer  data)
+{
+  PangoContext *pango = gtk_widget_get_pango_context (GTK_WIDGET (f->board));
+  static const char *texts[] = { "+3", "−12", "loses by 36", "draw" };
+  static const double times[] = { 0, 0.125, 0.25, 0.5, 0.75 };
+  int rings_seen = 0;
+
+  for (int v = 0; v < KZ_N_VARIANTS; v++)
+    for (guint s = 0; s < G_N_ELEMENTS (board_sizes); s++)
+      for (int view = 0; view < 2; view++)
+        {
+          KzMatch m;
+          KuzhiBoardLayout layout;
+          KuzhiSowing sowing;
+          KuzhiBoardScene scene;
+
+          g_assert_true (kz_match_init (&m, v, NULL, NULL, 0));
+          scene_init (&scene, &layout, &sowing, pango, &m.pos, board_sizes[s].width, board_sizes[s].height,
+                      view, board_sizes[s].upright);
+          for (int p = 0; p < layout.n_pits; p++)
+            {
+              const char *values[KZ_MAX_PITS] = { NULL };
+              KzPreview pv = { .last_pit = p, .last_store = -1, .n_relays = 2,
+                               .relays = { p, (p + 1) % layout.n_pits }, .triples = 1u << p };
+              graphene_rect_t marks[8];
+              int n_marks;
+
+              /* The hint over the value. */
+              scene.hint_pit = p;
+              scene.values = values;
+              for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+                for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+                  {
+                    GtkSnapshot *snapshot = gtk_snapshot_new ();
+                    g_autoptr(GskRenderNode) node = NULL;
+                    graphene_rect_t pill, ring;
+
+                    values[p] = texts[t];
+                    scene.time = times[k];
+                    kuzhi_board_paint_hint (&scene, snapshot);
+                    node = gtk_snapshot_free_to_node (snapshot);
+                    kuzhi_board_paint_value_place (&scene, p, texts[t], &pill);
+                    if (painted_inside (&scene, NULL, node, &pill) != 0)
+                      g_error ("game %d, %d × %d, view %d: the hint's ring at %.3f s over cup %d's \"%s\" at %g,%g %g×%g",
+                               v, board_sizes[s].width, board_sizes[s].height, view,
+                               times[k], p, texts[t], pill.origin.x, pill.origin.y, pill.size.width, pill.size.height);
+                    if (t == 0 && k == 0)
+                      {
+                        gsk_render_node_get_bounds (node, &ring);
+                        rings_seen += painted_inside (&scene, NULL, node, &ring) > 0;
+                      }
+                  }
+              scene.hint_pit = -1;
+              scene.values = NULL;
+
+              /* The preview's ring over its marks and the cup's value. */
+              scene.preview = &pv;
+              scene.preview_pit = p;
+              values[p] = "loses by 36";
+              scene.values = values;
+              n_marks = kuzhi_board_paint_preview_marks (&scene, marks, G_N_ELEMENTS (marks));
+              g_assert_cmpint (n_marks, ==, 3);
+              kuzhi_board_paint_value_place (&scene, p, values[p], &marks[n_marks++]);
+              for (int i = 0; i < n_marks; i++)
+                if (painted_inside (&scene, kuzhi_board_paint_preview_ring, NULL, &marks[i]) != 0)
+                  g_error ("game %d, %d × %d, view %d: the preview's ring over cup %d's mark %d at %g,%g %g×%g",
+                           v, board_sizes[s].width, board_sizes[s].height, view,
+                           p, i, marks[i].origin.x, marks[i].origin.y, marks[i].size.width, marks[i].size.height);
+              {
+                graphene_rect_t all = GRAPHENE_RECT_INIT (0, 0, layout.width, layout.height);
+                rings_seen += painted_inside (&scene, kuzhi_board_paint_preview_ring, NULL, &all) > 0;
+              }
+              scene.preview = NULL;
+              scene.preview_pit = -1;
+              scene.values = NULL;
+            }
+          kz_match_clear (&m);
+        }
+  /* The rings were drawn at all. */
+  g_assert_cmpint (rings_seen, >, 100);
+
+  /* rings-give-way.png: Kalah, the hint's ring round "loses by 36" on
+   * pit 4, the preview of pit 2 ending on pit 6 with its relays. */
+  if (g_getenv ("KUZHI_SCREENSHOT_DIR") != NULL)
+    {
+      KzMatch m;
+      KuzhiBoardLayout layout;
+      KuzhiSowing sowing;
+      KuzhiBoardScene scene;
+      const char *values[KZ_MAX_PITS] = { [1] = "+2", [3] = "loses by 36", [5] = "−12" };
+      KzPreview pv = { .last_pit = 5, .last_store = -1, .n_relays = 2, .relays = { 5, 4 } };
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autofree char *path = g_build_filename (g_getenv ("KUZHI_SCREENSHOT_DIR"), "rings-give-way.png", NULL);
+      cairo_surface_t *image;
+      cairo_t *cr;
+
+      g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, NULL, NULL, 0));
+      scene_init (&scene, &layout, &sowing, pango, &m.pos, 700, 260, 0, FALSE);
+      scene.values = values;
+      scene.hint_pit = 3;
+      scene.time = 0.25;
+      scene.preview = &pv;
+      scene.preview_pit = 1;
+      image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 700, 260);
+      cr = cairo_create (image);
+      kuzhi_board_paint_wood (&scene, cr);
+      kuzhi_board_paint_preview (&scene, cr);
+      kuzhi_board_paint_values (&scene, cr, values, 3);
+      kuzhi_board_paint_hint (&scene, snapshot);
+      node = gtk_snapshot_free_to_node (snapshot);
+      gsk_render_node_draw (node, cr);
+      cairo_destroy (cr);
+      g_assert_cmpint (cairo_surface_write_to_png (image, path), ==, CAIRO_STATUS_SUCCESS);
+      cairo_surface_destroy (image);
+      kz_match_clear (&m);
+    }
+}
+
 /* The hand's count pill stays on the wood over every cup (the far row's
  * above all), in every game, both views, lying and upright; the word
  * said over a cup ("Triple!") covers no other cup's count. */
@@ -1291,6 +1458,56 @@ test_text_grows (void)
   g_assert_cmpint (heights[1], >, heights[0] * 1.1);
 }
 
+/* The Constitution's buttons grow with the board: at 1920 × 1080 Sow
+ * Refill Shell and Mark Lucky Cup are larger than at 1280 × 800, where
+ * the board is smaller. Writes wide-buttons.png. */
+static void
+test_wide_buttons (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.kuzhi.Kuzhi");
+  static const char *labels[2] = { "Sow _Refill Shell", "Mark _Lucky Cup" };
+  const int widths[2] = { 1280, 1920 }, heights[2] = { 800, 1080 };
+  graphene_rect_t bounds[2][2];
+  double units[2];
+
+  for (int i = 0; i < 2; i++)
+    {
+      KuzhiWindow *window;
+      GtkWidget *w;
+
+      g_settings_set_int (settings, "window-width", widths[i]);
+      g_settings_set_int (settings, "window-height", heights[i]);
+      window = kuzhi_window_new (NULL);
+      w = GTK_WIDGET (window);
+      kz_test_window_show (window);
+      for (int tries = 0; tries < 100 && gtk_widget_get_width (w) < widths[i] - 60; tries++)
+        kz_test_spin (20);
+      kz_test_spin (300);
+      g_test_message ("window %d × %d", gtk_widget_get_width (w), gtk_widget_get_height (w));
+      g_assert_cmpint (gtk_widget_get_width (w), >=, widths[i] - 60);
+      for (int b = 0; b < 2; b++)
+        {
+          GtkWidget *button = kz_test_find_button (w, labels[b]);
+
+          g_assert_nonnull (button);
+          bounds[i][b] = kz_test_settled_bounds (button);
+        }
+      units[i] = kuzhi_board_view_get_unit (kuzhi_window_get_board_view (window));
+      g_test_message ("window %d wide: cup cell %.0f px; buttons %g × %g and %g × %g", widths[i], units[i],
+                      bounds[i][0].size.width, bounds[i][0].size.height, bounds[i][1].size.width, bounds[i][1].size.height);
+      if (i == 1)
+        kz_test_capture (w, "wide-buttons.png");
+      gtk_window_destroy (GTK_WINDOW (window));
+      kz_test_spin (50);
+    }
+  g_assert_cmpfloat (units[1], >, units[0] * 1.2);
+  for (int b = 0; b < 2; b++)
+    {
+      g_assert_cmpfloat (bounds[1][b].size.width, >, bounds[0][b].size.width * 1.15);
+      g_assert_cmpfloat (bounds[1][b].size.height, >, bounds[0][b].size.height * 1.15);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1324,12 +1541,14 @@ main (int   argc,
   ADD ("/window/preview", NULL, test_preview);
   ADD ("/window/refill-tray", NULL, test_refill_tray);
   ADD ("/window/hand-and-said", NULL, test_hand_and_said);
+  ADD ("/window/rings-give-way", NULL, test_rings_give_way);
   ADD ("/window/speed-setting", NULL, test_speed_setting);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD
   g_test_add_func ("/window/size-remembered", test_window_size);
   g_test_add_func ("/window/text-grows", test_text_grows);
+  g_test_add_func ("/window/wide-buttons", test_wide_buttons);
 
   return g_test_run ();
 }

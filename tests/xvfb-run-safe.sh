@@ -1,6 +1,8 @@
 #!/bin/sh
 # xvfb-run-safe.sh — runs a command on an Xvfb of its own, on a display number drawn at random from a wide range and tried again until a server takes it, so that tests run side by side never race for one (xvfb-run -a can hand two of them the same display); with -noreset, since a server that resets when its last client leaves refuses a client that connects just then (ui-atspi's accessibility bus launcher opens and closes the display as kuzhi starts).
 # Usage: xvfb-run-safe.sh COMMAND [ARG…]
+# XVFB_SCREEN sets the screen (1280x1024x24 unless set): a window is no
+# larger than its screen, and a test of a large window needs a larger one.
 set -eu
 
 dir=$(mktemp -d)
@@ -14,7 +16,7 @@ while :; do
   attempt=$((attempt + 1))
   n=$(( $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 30000 + 100 ))
   : >"$dir/display"
-  Xvfb ":$n" -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/log" &
+  Xvfb ":$n" -displayfd 3 -screen 0 "${XVFB_SCREEN:-1280x1024x24}" -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/log" &
   server=$!
   i=0
   while [ ! -s "$dir/display" ] && kill -0 "$server" 2>/dev/null && [ "$i" -lt 200 ]; do

@@ -82,6 +82,88 @@ kuzhi_board_paint_wood (const KuzhiBoardScene *scene,
   cairo_stroke (cr);
 }
 
+/* Strokes a ring of `radius` and line `width` round (cx, cy), with a gap
+ * wherever it would come within `margin` of one of the `n` rectangles: a
+ * ring gives way to the words on it. (A clip would do it in one go, but
+ * cairo crashed replaying such a clip from GTK's recording.) */
+static void
+stroke_ring_around (cairo_t               *cr,
+                    double                 cx,
+                    double                 cy,
+                    double                 radius,
+                    double                 width,
+                    const graphene_rect_t *holes,
+                    int                    n,
+                    double                 margin)
+{
+  enum { STEPS = 360 };
+  gboolean blocked[STEPS] = { FALSE };
+  int start = -1;
+
+  for (int k = 0; k < n; k++)
+    {
+      gboolean near[STEPS];
+      graphene_rect_t r;
+      int any = 0, best_len = 0, best_at = 0;
+
+      graphene_rect_inset_r (&holes[k], -margin, -margin, &r);
+      for (int i = 0; i < STEPS; i++)
+        {
+          double a = 2 * G_PI * i / STEPS;
+
+          /* Across the line's width at this angle, is the word near? */
+          near[i] = FALSE;
+          for (int j = 0; j <= 4 && !near[i]; j++)
+            {
+              double d = radius - width / 2 + width * j / 4;
+              near[i] = graphene_rect_contains_point (&r, &GRAPHENE_POINT_INIT (cx + d * cos (a), cy + d * sin (a)));
+            }
+          any += near[i];
+        }
+      if (any == 0)
+        continue;
+      /* One gap for the word: all but the longest stretch clear of it,
+       * so that no sliver of ring is left over the word's top. */
+      for (int i = 0, len = 0; i < 2 * STEPS; i++)
+        {
+          len = near[i % STEPS] ? 0 : len + 1;
+          if (len > best_len && len <= STEPS)
+            {
+              best_len = len;
+              best_at = i;
+            }
+        }
+      for (int i = 0; i < STEPS; i++)
+        {
+          int from_end = ((best_at - i) % STEPS + STEPS) % STEPS;
+          if (from_end >= best_len)
+            blocked[i] = TRUE;
+        }
+    }
+
+  cairo_set_line_width (cr, width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  for (int i = 0; i <= STEPS; i++)
+    {
+      gboolean stop = i == STEPS || blocked[i];
+
+      if (!stop && start < 0)
+        start = i;
+      if (stop && start >= 0)
+        {
+          int end = i == STEPS ? i : i - 1;
+
+          if (end > start)
+            {
+              cairo_new_path (cr);
+              cairo_arc (cr, cx, cy, radius, 2 * G_PI * start / STEPS, 2 * G_PI * end / STEPS);
+              cairo_stroke (cr);
+            }
+          start = -1;
+        }
+    }
+}
+
 /* A count pill's text laid out at `size`, and the pill's size around it
  * (its outline included: `line` is the outline's width). */
 static PangoLayout *
@@ -456,35 +538,96 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
     draw_hand (scene, cr, hx, hy, u * 0.55, scene->sowing->hand);
 }
 
+/* Where a mark of the preview goes: a relay's number at the cup's top
+ * left, a triple's "3" at its top right. */
+static void
+preview_mark_place (const KuzhiBoardScene *scene,
+                    int                    pit,
+                    gboolean               triple,
+                    double                *cx,
+                    double                *cy,
+                    double                *size)
+{
+  double u = scene->layout->unit;
+
+  kuzhi_board_layout_center (scene->layout, pit, cx, cy);
+  *cx += triple ? u * 0.34 : -u * 0.34;
+  *cy -= u * 0.34;
+  *size = triple ? u * 0.17 : u * 0.15;
+}
+
+static void
+pill_rect (const KuzhiBoardScene *scene,
+           double                 cx,
+           double                 cy,
+           const char            *text,
+           double                 size,
+           graphene_rect_t       *rect)
+{
+  int tw, th;
+  double pw, ph, line;
+  g_autoptr(PangoLayout) layout = count_pill_layout (scene, text, size, &tw, &th, &pw, &ph, &line);
+
+  graphene_rect_init (rect, cx - pw / 2 - line / 2, cy - ph / 2 - line / 2, pw + line, ph + line);
+}
+
+int
+kuzhi_board_paint_preview_marks (const KuzhiBoardScene *scene,
+                                 graphene_rect_t       *marks,
+                                 int                    max)
+{
+  const KzPreview *pv = scene->preview;
+  int n = 0;
+
+  if (pv == NULL || scene->preview_pit < 0)
+    return 0;
+  for (int i = 0; i < MIN (pv->n_relays, KZ_PREVIEW_MAX_RELAYS) && n < max; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%d", i + 1);
+      double x, y, size;
+
+      preview_mark_place (scene, pv->relays[i], FALSE, &x, &y, &size);
+      pill_rect (scene, x, y, text, size, &marks[n++]);
+    }
+  for (int p = 0; p < scene->layout->n_pits && n < max; p++)
+    if ((pv->triples >> p) & 1)
+      {
+        double x, y, size;
+
+        preview_mark_place (scene, p, TRUE, &x, &y, &size);
+        pill_rect (scene, x, y, "3", size, &marks[n++]);
+      }
+  return n;
+}
+
 void
-kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
-                           cairo_t               *cr)
+kuzhi_board_paint_preview_ring (const KuzhiBoardScene *scene,
+                                cairo_t               *cr)
 {
   const KzPreview *pv = scene->preview;
   double u = scene->layout->unit;
+  graphene_rect_t marks[KZ_PREVIEW_MAX_RELAYS + KZ_MAX_PITS];
   double x, y;
 
   if (pv == NULL || scene->preview_pit < 0)
     return;
-
-  /* The relays, numbered in the order the shells go on from them. */
-  for (int i = 0; i < MIN (pv->n_relays, KZ_PREVIEW_MAX_RELAYS); i++)
-    {
-      g_autofree char *n = g_strdup_printf ("%d", i + 1);
-      kuzhi_board_layout_center (scene->layout, pv->relays[i], &x, &y);
-      draw_count_pill (scene, cr, x - u * 0.34, y - u * 0.34, n, u * 0.15, &(GdkRGBA) { 1, 1, 1, 0.6 });
-    }
-
   /* Where the last shell falls: a solid ring with a mark in its middle
-   * (the keyboard's ring is dashed), or the store's outline. */
+   * (the keyboard's ring is dashed), or the store's outline; it gives
+   * way to the numbers on the cups. */
+  cairo_save (cr);
   cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
   cairo_set_line_width (cr, u * 0.05);
   cairo_new_path (cr);
   if (pv->last_pit >= 0)
     {
+      int n = kuzhi_board_paint_preview_marks (scene, marks, G_N_ELEMENTS (marks) - 1);
+
+      /* The analysis's value on that cup too. */
+      if (scene->values != NULL && scene->values[pv->last_pit] != NULL)
+        kuzhi_board_paint_value_place (scene, pv->last_pit, scene->values[pv->last_pit], &marks[n++]);
       kuzhi_board_layout_center (scene->layout, pv->last_pit, &x, &y);
-      cairo_arc (cr, x, y, u * 0.5, 0, 2 * G_PI);
-      cairo_stroke (cr);
+      stroke_ring_around (cr, x, y, u * 0.5, u * 0.05, marks, n, 1.5);
+      cairo_new_path (cr);
       cairo_arc (cr, x, y, u * 0.07, 0, 2 * G_PI);
       cairo_fill (cr);
     }
@@ -495,15 +638,41 @@ kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
                                r->size.width + u * 0.1, r->size.height + u * 0.1, r->size.width * 0.5);
       cairo_stroke (cr);
     }
+  cairo_restore (cr);
+}
+
+void
+kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
+                           cairo_t               *cr)
+{
+  const KzPreview *pv = scene->preview;
+  double u = scene->layout->unit;
+  double x, y, size;
+
+  if (pv == NULL || scene->preview_pit < 0)
+    return;
+
+  kuzhi_board_paint_preview_ring (scene, cr);
+
+  /* The relays, numbered in the order the shells go on from them. */
+  for (int i = 0; i < MIN (pv->n_relays, KZ_PREVIEW_MAX_RELAYS); i++)
+    {
+      g_autofree char *n = g_strdup_printf ("%d", i + 1);
+      preview_mark_place (scene, pv->relays[i], FALSE, &x, &y, &size);
+      draw_count_pill (scene, cr, x, y, n, size, &(GdkRGBA) { 1, 1, 1, 0.6 });
+    }
 
   /* Triples: a gold "3" on the cup; captures: a soft red ring. */
   for (int p = 0; p < scene->layout->n_pits; p++)
     {
-      kuzhi_board_layout_center (scene->layout, p, &x, &y);
       if ((pv->triples >> p) & 1)
-        draw_count_pill (scene, cr, x + u * 0.34, y - u * 0.34, "3", u * 0.17, kuzhi_gold_color ());
+        {
+          preview_mark_place (scene, p, TRUE, &x, &y, &size);
+          draw_count_pill (scene, cr, x, y, "3", size, kuzhi_gold_color ());
+        }
       if ((pv->captures >> p) & 1)
         {
+          kuzhi_board_layout_center (scene->layout, p, &x, &y);
           cairo_set_source_rgba (cr, 1, 0.45, 0.35, 0.75);
           cairo_set_line_width (cr, u * 0.06);
           cairo_new_path (cr);
@@ -521,35 +690,58 @@ kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
     }
 }
 
+/* A value's font size, no wider than the cup, so that neighbours'
+ * values never overlap; and where its pill's centre is. */
+static double
+value_size (const KuzhiBoardScene *scene,
+            int                    pit,
+            const char            *text,
+            double                *cx,
+            double                *cy)
+{
+  double u = scene->layout->unit;
+  double size = u * 0.16;
+  PangoLayout *layout = pango_layout_with_text (scene, text);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  int tw;
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_get_pixel_size (layout, &tw, NULL);
+  if (tw > u * 0.8)
+    size *= u * 0.8 / tw;
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  kuzhi_board_layout_center (scene->layout, pit, cx, cy);
+  *cy -= u * 0.42;
+  return MAX (size, 7);
+}
+
+void
+kuzhi_board_paint_value_place (const KuzhiBoardScene *scene,
+                               int                    pit,
+                               const char            *text,
+                               graphene_rect_t       *pill)
+{
+  double x, y, size = value_size (scene, pit, text, &x, &y);
+
+  pill_rect (scene, x, y, text, size, pill);
+}
+
 void
 kuzhi_board_paint_values (const KuzhiBoardScene *scene,
                           cairo_t               *cr,
                           const char *const     *values,
                           int                    best_pit)
 {
-  double u = scene->layout->unit;
-
   for (int p = 0; p < scene->layout->n_pits; p++)
     {
-      double x, y;
+      double x, y, size;
+
       if (values[p] == NULL)
         continue;
-      double size = u * 0.16;
-      PangoLayout *layout = pango_layout_with_text (scene, values[p]);
-      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
-      int tw;
-
-      /* No wider than the cup, so that neighbours' values never overlap. */
-      pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-      pango_layout_set_font_description (layout, font);
-      pango_layout_get_pixel_size (layout, &tw, NULL);
-      if (tw > u * 0.8)
-        size *= u * 0.8 / tw;
-      pango_font_description_free (font);
-      g_object_unref (layout);
-
-      kuzhi_board_layout_center (scene->layout, p, &x, &y);
-      draw_count_pill (scene, cr, x, y - u * 0.42, values[p], MAX (size, 7),
+      size = value_size (scene, p, values[p], &x, &y);
+      draw_count_pill (scene, cr, x, y, values[p], size,
                        p == best_pit ? kuzhi_gold_color () : &(GdkRGBA) { 1, 1, 1, 0.55 });
     }
 }
@@ -564,15 +756,17 @@ kuzhi_board_paint_hint (const KuzhiBoardScene *scene,
   double width = MAX (3.0, scene->layout->unit * (0.06 + 0.04 * pulse));
   double grow = width * (0.5 + pulse);
   cairo_t *cr;
-  graphene_rect_t bounds;
+  graphene_rect_t bounds, pill;
 
   graphene_rect_inset_r (r, -2 * width - grow, -2 * width - grow, &bounds);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  cairo_set_line_width (cr, width);
   cairo_set_source_rgba (cr, kuzhi_gold_color ()->red, kuzhi_gold_color ()->green, kuzhi_gold_color ()->blue,
                          0.55 + 0.4 * pulse);
-  cairo_arc (cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height / 2,
-             MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2, 0, 2 * G_PI);
-  cairo_stroke (cr);
+  /* The cup's value stays readable: the ring breaks around it. */
+  if (scene->values != NULL && scene->values[scene->hint_pit] != NULL)
+    kuzhi_board_paint_value_place (scene, scene->hint_pit, scene->values[scene->hint_pit], &pill);
+  stroke_ring_around (cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height / 2,
+                      MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2, width,
+                      &pill, scene->values != NULL && scene->values[scene->hint_pit] != NULL ? 1 : 0, 2);
   cairo_destroy (cr);
 }

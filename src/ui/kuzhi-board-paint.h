@@ -17,6 +17,7 @@ typedef struct {
   int                     preview_pit;  /* the cup whose sowing is previewed, or -1 */
   const KzPreview        *preview;    /* what it would do */
   double                  time;       /* seconds, for the hint's breathing */
+  const char *const      *values;     /* the analysis's value of each cup (or NULL), or NULL when none is shown */
 } KuzhiBoardScene;
 
 /* The wood with its carving, for the whole allocation. */
@@ -56,13 +57,31 @@ void kuzhi_board_paint_hand   (const KuzhiBoardScene *scene,
  * cups it relays from, the triples and captures, an extra move. */
 void kuzhi_board_paint_preview (const KuzhiBoardScene *scene,
                                 cairo_t               *cr);
+/* The preview's numbers on the cups (the relays' order, a triple's "3"):
+ * fills `marks` with at most `max` of their pills' rectangles, outline
+ * included, and returns how many. The preview's painting draws from it. */
+int  kuzhi_board_paint_preview_marks (const KuzhiBoardScene *scene,
+                                      graphene_rect_t       *marks,
+                                      int                    max);
+/* The preview's ring where the last shell falls (or the store's
+ * outline), alone: it leaves a gap where it would cross a mark or the
+ * cup's analysis value. */
+void kuzhi_board_paint_preview_ring  (const KuzhiBoardScene *scene,
+                                      cairo_t               *cr);
 /* The analysis: each cup's value in a pill on its top rim, the best
  * cup's ringed in gold. */
 void kuzhi_board_paint_values  (const KuzhiBoardScene *scene,
                                 cairo_t               *cr,
                                 const char *const     *values,
                                 int                    best_pit);
-/* The ring around the hinted cup. */
+/* Where the analysis writes `text` on `pit`: its pill on the cup's top
+ * rim, outline included. The values' painting draws from it. */
+void kuzhi_board_paint_value_place (const KuzhiBoardScene *scene,
+                                    int                    pit,
+                                    const char            *text,
+                                    graphene_rect_t       *pill);
+/* The ring around the hinted cup, breathing with the scene's time; it
+ * leaves a gap where it would cross the cup's value (scene->values). */
 void kuzhi_board_paint_hint   (const KuzhiBoardScene *scene,
                                GtkSnapshot           *snapshot);
 

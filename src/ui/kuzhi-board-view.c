@@ -756,15 +756,16 @@ kuzhi_board_view_measure (GtkWidget      *widget,
   /* The board keeps its shape: as tall as its width allows, so that the
    * captions above and below hug it. Narrower than cups of
    * KUZHI_BOARD_UPRIGHT_BELOW pixels would allow, it stands upright, as
-   * tall as it can be: its width then sets the least the window needs. */
+   * tall as it can be and never shorter than cups of that size need: a
+   * finger must hit them (on a phone the play area scrolls the rest). */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = self->may_stand ? (int) (rows * 36) : (int) (cols * 24);
+      *minimum = self->may_stand ? (int) ceil (rows * KUZHI_BOARD_UPRIGHT_BELOW) : (int) (cols * 24);
       *natural = (int) (cols * 90);
     }
   else if (for_size > 0 && stands_upright (self, for_size))
     {
-      *minimum = (int) (cols * 24);
+      *minimum = (int) ceil (cols * KUZHI_BOARD_UPRIGHT_BELOW);
       *natural = MAX (*minimum, (int) (for_size * cols / rows));
     }
   else
@@ -824,6 +825,9 @@ scene_of (KuzhiBoardView *self)
     .preview_pit = is_animating (self) ? -1 : self->preview_pit,
     .preview = &self->preview,
     .time = g_get_monotonic_time () / (double) G_USEC_PER_SEC,
+    /* Not over a past position (browsing makes the board not interactive). */
+    .values = !is_animating (self) && self->interactive && has_values (self)
+              ? (const char *const *) self->values : NULL,
   };
   return scene;
 }
@@ -893,11 +897,10 @@ kuzhi_board_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
-  /* Not over a past position (browsing makes the board not interactive). */
-  if (!is_animating (self) && self->interactive && has_values (self))
+  if (scene.values != NULL)
     {
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-      kuzhi_board_paint_values (&scene, cr, (const char *const *) self->values, self->best_pit);
+      kuzhi_board_paint_values (&scene, cr, scene.values, self->best_pit);
       cairo_destroy (cr);
     }
 

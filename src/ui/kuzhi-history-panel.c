@@ -8,6 +8,7 @@
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-wrap-box.h"
 
 struct _KuzhiHistoryPanel
 {
@@ -86,7 +87,9 @@ make_row (KuzhiHistoryPanel *self,
 {
   const KuzhiHistoryTurn *t = turn_at (self, turn);
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  /* The row's parts wrap into lines, and its text too, rather than run
+   * out of a narrow panel or under its scrollbar. */
+  GtkWidget *box = kuzhi_wrap_box_new (8);
   GtkWidget *label;
   g_autofree char *text = NULL;
   g_autofree char *marks = NULL;
@@ -101,14 +104,17 @@ make_row (KuzhiHistoryPanel *self,
 
   label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_NONE);
   gtk_widget_add_css_class (label, "numeric");
-  gtk_box_append (GTK_BOX (box), label);
+  kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), label);
   if (marks != NULL)
     {
       GtkWidget *extra = gtk_label_new (marks);
       gtk_label_set_xalign (GTK_LABEL (extra), 0);
       gtk_widget_add_css_class (extra, "accent");
-      gtk_box_append (GTK_BOX (box), extra);
+      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), extra);
     }
   if (t != NULL && self->review != NULL && turn <= self->review->len)
     {
@@ -137,14 +143,18 @@ make_row (KuzhiHistoryPanel *self,
           gtk_widget_add_css_class (loss, r->loss >= v->review_blunder ? "error"
                                           : r->loss >= v->review_mistake ? "warning" : "dim-label");
         }
-      gtk_box_append (GTK_BOX (box), loss);
+      gtk_label_set_xalign (GTK_LABEL (loss), 0);
+      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), loss);
     }
   if (t != NULL && (t->ends_round || t->ends_match))
     {
       GtkWidget *end = gtk_label_new (t->ends_match ? _("match over") : _("round over"));
       gtk_widget_add_css_class (end, "dim-label");
-      gtk_box_append (GTK_BOX (box), end);
+      gtk_label_set_xalign (GTK_LABEL (end), 0);
+      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), end);
     }
+  /* What is left of a line goes after the last part, not between them. */
+  gtk_widget_set_hexpand (gtk_widget_get_last_child (box), TRUE);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data (G_OBJECT (row), "kuzhi-turn", GUINT_TO_POINTER (turn));
   /* A screen reader reads the row as it is seen: the turn, its marks and
@@ -451,6 +461,8 @@ kuzhi_history_panel_init (KuzhiHistoryPanel *self)
 
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_policy (self->scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  /* The scrollbar beside the rows, not over the end of their text. */
+  gtk_scrolled_window_set_overlay_scrolling (self->scroller, FALSE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
   self->list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);

@@ -333,6 +333,13 @@ kuzhi_window_analysis_get_line (KuzhiWindow *self)
   return a != NULL ? a->line : NULL;
 }
 
+gboolean
+kuzhi_window_analysis_get_on (KuzhiWindow *self)
+{
+  Analysis *a = get_analysis (self);
+  return a != NULL && a->on;
+}
+
 const KzAnalysis *
 kuzhi_window_analysis_get (KuzhiWindow *self)
 {

@@ -10,6 +10,8 @@ G_BEGIN_DECLS
  * turns deep: best cup 3, +2 — cup 3, then Arul's cup 5 …"), or NULL when
  * the analysis is off or has nothing yet. */
 const char       *kuzhi_window_analysis_get_line  (KuzhiWindow *self);
+/* Whether Analysis is switched on (the setting), whatever it has found. */
+gboolean          kuzhi_window_analysis_get_on    (KuzhiWindow *self);
 /* The values found so far for the position in play, or NULL. */
 const KzAnalysis *kuzhi_window_analysis_get       (KuzhiWindow *self);
 /* Shows the values again, e.g. when marking a lucky cup starts or stops

@@ -149,6 +149,9 @@ struct _KuzhiWindow
   AdwApplicationWindow  parent_instance;
 
   /* template children */
+  GtkOverlay           *window_overlay;
+  GtkBox               *window_box;
+  GtkBox               *banners_box;
   GtkRevealer          *round_revealer;
   GtkLabel             *round_label;
   GtkRevealer          *banner_revealer;

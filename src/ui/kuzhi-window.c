@@ -221,10 +221,12 @@ update_captions (KuzhiWindow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->far_caption), near ? "player1" : "player2");
 }
 
-static void
-update_header (KuzhiWindow *self)
+/* The header line for `d`, with `hand` shells in the air. */
+static char *
+header_text (KuzhiWindow      *self,
+             const KzPosition *d,
+             int               hand)
 {
-  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
   g_autofree char *accounts = NULL;
   g_autofree char *first = NULL;
   GString *text = g_string_new (NULL);
@@ -247,18 +249,66 @@ update_header (KuzhiWindow *self)
   else
     first = kuzhi_game_header_first (d, player_name (self, 0), player_name (self, 1));
 
-  /* Which game this is, where a newcomer looks first. */
-  gtk_label_set_text (self->game_label, kuzhi_game_title (d->variant));
   g_string_append_printf (text, "%s · %s", first, accounts);
   /* Shells in the air are nobody's until they land: say where they are. */
-  if (kuzhi_board_view_get_hand (self->board_view) > 0)
+  if (hand > 0)
     {
-      g_autofree char *hand = kuzhi_game_hand_text (d, kuzhi_board_view_get_hand (self->board_view));
+      g_autofree char *in_hand = kuzhi_game_hand_text (d, hand);
       g_string_append (text, " · ");
-      g_string_append (text, hand);
+      g_string_append (text, in_hand);
     }
-  gtk_label_set_text (self->header_label, text->str);
-  g_string_free (text, TRUE);
+  return g_string_free (text, FALSE);
+}
+
+/* The header line keeps the room of its longest form at its width:
+ * either player to move, with shells in hand. In a narrow window "· 5
+ * shells in hand" or a longer name takes another line, and the board
+ * under it moved at every sowing. */
+static void
+reserve_header (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  GtkWidget *label = GTK_WIDGET (self->header_label);
+  int width = gtk_widget_get_width (label), height = -1;
+
+  if (width <= 0 || d->over)
+    return;
+  for (int p = 0; p < 2; p++)
+    {
+      KzPosition turn = *d;
+      g_autofree char *text = NULL;
+      PangoLayout *layout;
+      int h;
+
+      turn.to_move = p;
+      text = header_text (self, &turn, 88);
+      layout = gtk_widget_create_pango_layout (label, text);
+      pango_layout_set_attributes (layout, gtk_label_get_attributes (self->header_label));
+      pango_layout_set_width (layout, width * PANGO_SCALE);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+      pango_layout_get_pixel_size (layout, NULL, &h);
+      height = MAX (height, h);
+      g_object_unref (layout);
+    }
+  {
+    int old;
+
+    gtk_widget_get_size_request (label, NULL, &old);
+    if (old != height)
+      gtk_widget_set_size_request (label, -1, height);
+  }
+}
+
+static void
+update_header (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  g_autofree char *text = header_text (self, d, kuzhi_board_view_get_hand (self->board_view));
+
+  /* Which game this is, where a newcomer looks first. */
+  gtk_label_set_text (self->game_label, kuzhi_game_title (d->variant));
+  gtk_label_set_text (self->header_label, text);
+  reserve_header (self);
   /* The turn a toast spoke of has passed. */
   if (self->toast_mover >= 0 && (d->over || d->to_move != self->toast_mover))
     {
@@ -320,18 +370,23 @@ has_legal (KuzhiWindow *self,
 /* One line saying what the player can do now. */
 /* The analysis's best line under the hint. Only its text changes as the
  * search deepens: an inscription is drawn again, the window is not laid
- * out again (screen readers get the line as its label). */
+ * out again (screen readers get the line as its label). Its two lines
+ * are kept while Analysis is on, empty on the computer's turns, over a
+ * past position and while nothing is found yet: the board must not move
+ * as the line comes and goes with the turn. */
 static void
 show_analysis_line (KuzhiWindow *self)
 {
   const char *line = kuzhi_window_analysis_get_line (self);
 
-  if (g_strcmp0 (line, gtk_inscription_get_text (self->analysis_line)) == 0)
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), kuzhi_window_analysis_get_on (self));
+  if (g_strcmp0 (line ?: "", gtk_inscription_get_text (self->analysis_line) ?: "") == 0)
     return;
   gtk_inscription_set_text (self->analysis_line, line);
   if (line != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->analysis_line), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), line != NULL);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->analysis_line), GTK_ACCESSIBLE_PROPERTY_LABEL);
 }
 
 /* What will end the match, said before it does, from the model's facts:
@@ -676,6 +731,25 @@ scale_text (KuzhiWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     gtk_label_set_attributes (labels[i], attrs);
   gtk_inscription_set_attributes (self->analysis_line, attrs);
+  /* The Constitution's two buttons too, their padding with their text, so
+   * that they do not sit small under a huge board. */
+  {
+    GtkWidget *buttons[] = { self->refill_button, self->mark_button };
+
+    for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+      {
+        GtkWidget *label = gtk_button_get_child (GTK_BUTTON (buttons[i]));
+        int grow_x = (int) round ((scale - 1) * 20), grow_y = (int) round ((scale - 1) * 8);
+
+        if (!GTK_IS_LABEL (label))
+          continue;
+        gtk_label_set_attributes (GTK_LABEL (label), attrs);
+        gtk_widget_set_margin_start (label, grow_x);
+        gtk_widget_set_margin_end (label, grow_x);
+        gtk_widget_set_margin_top (label, grow_y);
+        gtk_widget_set_margin_bottom (label, grow_y);
+      }
+  }
   pango_attr_list_unref (attrs);
 
   /* The advice below keeps room for two lines, so that the board above
@@ -730,6 +804,47 @@ on_round_timeout (gpointer data)
   self->round_timeout = 0;
   gtk_revealer_set_reveal_child (self->round_revealer, FALSE);
   return G_SOURCE_REMOVE;
+}
+
+/* Where the round's news and Review Match's progress come. In a wide
+ * window the news floats over the bottom, below the hint line, and the
+ * progress over the top of the play area, above the header line: both
+ * cover nothing. In a narrow one (the board upright) the play area is
+ * taller than the window, and any place over it would cover the header
+ * line, the board or the controls: there both come under the play area
+ * instead, whose view gets shorter while they show. The board does not
+ * move, since the play area then starts at its top and scrolls. */
+static void
+place_bars (KuzhiWindow *self)
+{
+  GtkWidget *news = GTK_WIDGET (self->round_revealer);
+  GtkWidget *review = GTK_WIDGET (self->review_revealer);
+  gboolean narrow = kuzhi_board_view_get_upright (self->board_view);
+
+  if (gtk_widget_get_parent (news) == (narrow ? GTK_WIDGET (self->window_box) : GTK_WIDGET (self->window_overlay)))
+    return;
+  g_object_ref (news);
+  g_object_ref (review);
+  if (narrow)
+    {
+      gtk_overlay_remove_overlay (self->window_overlay, news);
+      gtk_box_remove (self->banners_box, review);
+      gtk_widget_set_margin_bottom (news, 6);
+      gtk_widget_set_margin_top (news, 6);
+      gtk_box_append (self->window_box, review);
+      gtk_box_append (self->window_box, news);
+    }
+  else
+    {
+      gtk_box_remove (self->window_box, news);
+      gtk_box_remove (self->window_box, review);
+      gtk_widget_set_margin_bottom (news, 24);
+      gtk_widget_set_margin_top (news, 0);
+      gtk_overlay_add_overlay (self->window_overlay, news);
+      gtk_box_prepend (self->banners_box, review);
+    }
+  g_object_unref (news);
+  g_object_unref (review);
 }
 
 /* The round's news, at the bottom of the window for a few seconds. A
@@ -1142,6 +1257,9 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   g_type_ensure (KUZHI_TYPE_WRAP_BOX);
   g_type_ensure (KUZHI_TYPE_COLUMN);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_box);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banners_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
   gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
@@ -1217,7 +1335,10 @@ kuzhi_window_init (KuzhiWindow *self)
   self->toast_mover = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
+  /* After scale_text(): the header's room at its new width and size. */
+  g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (reserve_header), self);
   g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (update_captions), self);
+  g_signal_connect_swapped (self->board_view, "notify::upright", G_CALLBACK (place_bars), self);
 
   self->model = kuzhi_game_model_new ();
   g_signal_connect_swapped (self->model, "notify", G_CALLBACK (on_model_changed), self);
@@ -1372,10 +1493,13 @@ kuzhi_window_get_hint_text (KuzhiWindow *self)
 const char *
 kuzhi_window_get_analysis_line_text (KuzhiWindow *self)
 {
+  const char *text;
+
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->analysis_line)))
+  text = gtk_inscription_get_text (self->analysis_line);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->analysis_line)) || text == NULL || text[0] == '\0')
     return NULL;
-  return gtk_inscription_get_text (self->analysis_line);
+  return text;
 }
 
 const char *
