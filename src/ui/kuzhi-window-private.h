@@ -169,6 +169,7 @@ struct _KuzhiWindow
   GtkLabel             *game_label;
   GtkLabel             *header_label;
   GtkRevealer          *warning_revealer;
+  GtkOverlay           *play_overlay;
   GtkLabel             *warning_label;
   GtkLabel             *far_caption;
   GtkLabel             *near_caption;

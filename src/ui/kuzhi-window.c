@@ -806,31 +806,37 @@ on_round_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Where the round's news and Review Match's progress come. In a wide
- * window the news floats over the bottom, below the hint line, and the
- * progress over the top of the play area, above the header line: both
- * cover nothing. In a narrow one (the board upright) the play area is
- * taller than the window, and any place over it would cover the header
- * line, the board or the controls: there both come under the play area
- * instead, whose view gets shorter while they show. The board does not
- * move, since the play area then starts at its top and scrolls. */
+/* Where the round's news, Review Match's progress and the warning line
+ * come. In a wide window the news floats over the bottom, below the hint
+ * line, the warning over the bottom of the play area, and the progress
+ * over the top of the play area, above the header line. In a narrow one
+ * (the board upright) the play area is taller than the window, and any
+ * place over it would cover the header line, the board or the controls:
+ * there all three come under the play area instead, whose view gets
+ * shorter while they show. The board does not move, since the play area
+ * then starts at its top and scrolls. */
 static void
 place_bars (KuzhiWindow *self)
 {
   GtkWidget *news = GTK_WIDGET (self->round_revealer);
   GtkWidget *review = GTK_WIDGET (self->review_revealer);
+  GtkWidget *warning = GTK_WIDGET (self->warning_revealer);
   gboolean narrow = kuzhi_board_view_get_upright (self->board_view);
 
   if (gtk_widget_get_parent (news) == (narrow ? GTK_WIDGET (self->window_box) : GTK_WIDGET (self->window_overlay)))
     return;
   g_object_ref (news);
   g_object_ref (review);
+  g_object_ref (warning);
   if (narrow)
     {
       gtk_overlay_remove_overlay (self->window_overlay, news);
       gtk_box_remove (self->banners_box, review);
+      gtk_overlay_remove_overlay (self->play_overlay, warning);
       gtk_widget_set_margin_bottom (news, 6);
       gtk_widget_set_margin_top (news, 6);
+      gtk_widget_set_margin_bottom (warning, 6);
+      gtk_box_append (self->window_box, warning);
       gtk_box_append (self->window_box, review);
       gtk_box_append (self->window_box, news);
     }
@@ -838,13 +844,17 @@ place_bars (KuzhiWindow *self)
     {
       gtk_box_remove (self->window_box, news);
       gtk_box_remove (self->window_box, review);
+      gtk_box_remove (self->window_box, warning);
       gtk_widget_set_margin_bottom (news, 24);
       gtk_widget_set_margin_top (news, 0);
+      gtk_widget_set_margin_bottom (warning, 12);
       gtk_overlay_add_overlay (self->window_overlay, news);
       gtk_box_prepend (self->banners_box, review);
+      gtk_overlay_add_overlay (self->play_overlay, warning);
     }
   g_object_unref (news);
   g_object_unref (review);
+  g_object_unref (warning);
 }
 
 /* The round's news, at the bottom of the window for a few seconds. A
@@ -1282,6 +1292,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, play_overlay);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, warning_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, far_caption);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, near_caption);
