@@ -180,7 +180,7 @@ static void
 set_folder_error (GError **error, const char *path)
 {
   g_set_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER,
-               "%s is a folder, not a database file: move or remove it, and the database is built there", path);
+               "%s is a folder, not a database file", path);
 }
 
 KzEndgameFile *

@@ -86,7 +86,9 @@ use_endgame (KzSearcher *searcher, const KzMatch *match)
   if (endgame_files[game] != NULL)
     kz_searcher_set_endgame (searcher, game, kz_endgame_file_get (endgame_files[game]));
   else if (g_error_matches (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER))
-    g_printerr ("kuzhi-engine: the endgame database is not used: %s\n", error->message);
+    g_printerr ("kuzhi-engine: the endgame database is not used: %s\n"
+                "(move or remove that folder; kuzhi-engine --build-endgame=%s builds the database there)\n",
+                error->message, kz_variant_get (game)->key);
   else if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
     g_printerr ("kuzhi-engine: the endgame database is not used: %s\n"
                 "(kuzhi-engine --build-endgame=%s builds it again)\n", error->message, kz_variant_get (game)->key);
