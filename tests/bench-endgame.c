@@ -1,7 +1,9 @@
-/* bench-endgame.c — the endgame databases' figures: build time and size for each N; Kalah solved from the start with and without its database; Oware and Bohnenspiel endgames searched 1 s with and without theirs. */
+/* bench-endgame.c — the endgame databases' figures: build time and size for each N; the guarded mapping against a copy read into memory (start-up, memory, look-ups); Kalah solved from the start with and without its database; Oware and Bohnenspiel endgames searched 1 s with and without theirs. */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <malloc.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -171,6 +173,93 @@ endgame_searches (KzVariantId game, const KzEndgame *endgame)
   kz_searcher_free (s);
 }
 
+/* This process's resident memory, anonymous (the heap) and file pages
+ * (a mapping), in MB; -1 where /proc does not say. */
+static double
+rss_mb (const char *field)
+{
+  g_autofree char *status = NULL;
+  const char *at;
+
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL) && (at = strstr (status, field)) != NULL)
+    return atol (at + strlen (field)) / 1024.0;
+  return -1;
+}
+
+/* A million look-ups at random places of the values, as a search's
+ * probes land (the sum keeps them). */
+static double
+random_lookups_s (const KzEndgame *endgame, uint64_t size, int *sum)
+{
+  const int8_t *values = kz_endgame_values (endgame);
+  guint64 rng = 7;
+  double t0 = now_s ();
+
+  for (int i = 0; i < 1000000; i++)
+    {
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      *sum += values[(rng >> 11) % size];
+    }
+  return now_s () - t0;
+}
+
+/* The two ways of holding a database that never crashes its reader when
+ * the file is cut short: the guarded mapping (what the program does) and
+ * a copy read into memory. Start-up (open and verify), the memory it
+ * holds after the start and after a million look-ups, and their time. */
+static void
+compare_holding (const char *path, KzVariantId game, int n)
+{
+  g_autoptr(GError) error = NULL;
+  uint64_t size = kz_endgame_size (game, n);
+  int sum = 0;
+
+  {
+    double anon0, file0;
+
+    malloc_trim (0);   /* the build's freed heap out of the figures */
+    anon0 = rss_mb ("RssAnon:");
+    file0 = rss_mb ("RssFile:");
+    double t0 = now_s ();
+    g_autoptr(KzEndgameFile) file = kz_endgame_file_open (path, game, &error);
+    double open_s = now_s () - t0;
+    g_assert_no_error (error);
+    double anon1 = rss_mb ("RssAnon:") - anon0, file1 = rss_mb ("RssFile:") - file0;
+    double look = random_lookups_s (kz_endgame_file_get (file), size, &sum);
+    g_print ("%s endgame N=%d, guarded mapping: started in %.3f s, then %.1f MB heap + %.1f MB file pages; "
+             "1 M look-ups in %.3f s, then %.1f MB + %.1f MB\n",
+             opt_game, n, open_s, anon1, file1, look,
+             rss_mb ("RssAnon:") - anon0, rss_mb ("RssFile:") - file0);
+  }
+  {
+    double anon0, file0;
+
+    malloc_trim (0);   /* the build's freed heap out of the figures */
+    anon0 = rss_mb ("RssAnon:");
+    file0 = rss_mb ("RssFile:");
+    double t0 = now_s ();
+    g_autofree char *data = NULL;
+    gsize len = 0;
+    int max_seeds = 0;
+    char reason[160];
+    KzEndgame *endgame;
+
+    g_assert_true (g_file_get_contents (path, &data, &len, &error));
+    g_assert_true (kz_endgame_check ((const uint8_t *) data, len, game, &max_seeds, reason, sizeof reason));
+    endgame = kz_endgame_new (game, (const uint8_t *) data + KZ_ENDGAME_HEADER_BYTES, max_seeds);
+    double open_s = now_s () - t0;
+    double anon1 = rss_mb ("RssAnon:") - anon0, file1 = rss_mb ("RssFile:") - file0;
+    double look = random_lookups_s (endgame, size, &sum);
+    g_print ("%s endgame N=%d, read into memory: started in %.3f s, then %.1f MB heap + %.1f MB file pages; "
+             "1 M look-ups in %.3f s, then %.1f MB + %.1f MB\n",
+             opt_game, n, open_s, anon1, file1, look,
+             rss_mb ("RssAnon:") - anon0, rss_mb ("RssFile:") - file0);
+    kz_endgame_free (endgame);
+  }
+  if (sum == 42424242)
+    g_print ("\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -229,6 +318,7 @@ main (int argc, char **argv)
                "opened and verified in %.2f s, peak memory %ld MB\n",
                opt_game, n, game == KZ_VARIANT_OWARE ? kz_endgame_oware_entries (n) : size,
                (KZ_ENDGAME_HEADER_BYTES + size) / 1e6, t, c, verify, build_peak);
+      compare_holding (path, game, n);
       g_clear_pointer (&largest, kz_endgame_file_free);
       largest = file;
     }

@@ -5,7 +5,10 @@
 #ifdef __linux__
 #include <errno.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
+#include <utime.h>
 #include <unistd.h>
 #endif
 
@@ -694,6 +697,95 @@ test_endgame_store (void)
   g_rmdir (dir);
 }
 
+static gboolean
+store_hung (gpointer data)
+{
+  g_error ("the endgame store has not ended its start after 60 s (%s)", (const char *) data);
+  return G_SOURCE_REMOVE;
+}
+
+/* run_store(), failing the test after a minute where it would hang. */
+static StoreWatch
+run_store_within_a_minute (KuzhiEndgameStore *store, const char *what)
+{
+  guint watchdog = g_timeout_add_seconds (60, store_hung, (gpointer) what);
+  StoreWatch w = run_store (store, FALSE);
+
+  g_source_remove (watchdog);
+  return w;
+}
+
+/* What is in the database's place is hostile: a FIFO never holds the
+ * start up (it is built over), a folder is left and told as the failure
+ * (nothing built, no wait), a file cut short under its mapping is no
+ * longer handed out (and never crashes), and what killed builds left is
+ * removed at the start when it is old. */
+static void
+test_endgame_store_hostile (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-store-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "endgame-kalah-8.db", NULL);
+  g_autofree char *stale = g_build_filename (dir, "endgame-kalah-8.db.Ab3dE9", NULL);
+  g_autofree char *live = g_build_filename (dir, "endgame-oware-10.db.Live01", NULL);
+  struct utimbuf old = { .actime = time (NULL) - 15 * 60, .modtime = time (NULL) - 15 * 60 };
+
+  /* A FIFO, and a killed build's temporary of a quarter of an hour ago
+   * beside one being written now. */
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
+  g_assert_cmpint (g_utime (stale, &old), ==, 0);
+  g_assert_true (g_file_set_contents (live, "half", -1, NULL));
+  {
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 8);
+    StoreWatch w;
+
+    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Removed 1 unfinished endgame database files*");
+    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Rebuilding the kalah endgame database: *named pipe*");
+    w = run_store_within_a_minute (store, "a FIFO");
+    g_test_assert_expected_messages ();
+    g_assert_true (w.was_building);
+    g_assert_null (kuzhi_endgame_store_get_failure (store));
+    g_assert_nonnull (kuzhi_endgame_store_peek (store));
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_test (live, G_FILE_TEST_EXISTS));
+
+    /* Cut short in place while handed out: the next look-ups return,
+     * and the store no longer hands it out. */
+    {
+      const KzEndgame *endgame = kuzhi_endgame_store_peek (store);
+      uint8_t pits[KZ_ENDGAME_PITS];
+
+      g_assert_cmpint (truncate (path, 1000), ==, 0);
+      for (uint64_t i = 0; i < kz_endgame_entries (8); i += 61)
+        {
+          kz_endgame_unrank (i, pits);
+          (void) kz_endgame_pits_value (endgame, pits);
+        }
+      g_assert_null (kuzhi_endgame_store_peek (store));
+    }
+  }
+  g_remove (live);
+  g_remove (path);
+
+  /* A folder: the failure, at once, and the folder as it was. */
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  {
+    g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 8);
+    StoreWatch w;
+
+    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "No kalah endgame database: *is a folder, not a database file*");
+    w = run_store_within_a_minute (store, "a folder");
+    g_test_assert_expected_messages ();
+    g_assert_false (w.was_building);
+    g_assert_null (kuzhi_endgame_store_peek (store));
+    g_assert_error ((GError *) kuzhi_endgame_store_get_failure (store), KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  }
+  g_rmdir (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -713,6 +805,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/review/constitution", test_review_constitution);
   g_test_add_func ("/computer-player/review/oware", test_review_oware);
   g_test_add_func ("/computer-player/endgame-store", test_endgame_store);
+  g_test_add_func ("/computer-player/endgame-store-hostile", test_endgame_store_hostile);
 
   return g_test_run ();
 }

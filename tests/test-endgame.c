@@ -1,7 +1,13 @@
 /* test-endgame.c — the Kalah and Mangala endgame databases: ranking, values against minimax and the solver, the file refused when damaged, the search's values unchanged by them. */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <utime.h>
 
 #include "kuzhi-endgame.h"
 #include "kuzhi-endgame-file.h"
@@ -533,6 +539,206 @@ test_default_path (void)
   g_assert_cmpstr (cache, ==, want);
 }
 
+typedef struct {
+  char          *path;
+  KzEndgameFile *file;
+  GError        *error;
+  int            done;
+} OpenJob;
+
+static gpointer
+open_thread (gpointer data)
+{
+  OpenJob *job = data;
+
+  job->file = kz_endgame_file_open (job->path, KZ_VARIANT_KALAH, &job->error);
+  g_atomic_int_set (&job->done, 1);
+  return NULL;
+}
+
+/* Opens in a thread: an open that blocks fails the test after 10 s, where
+ * it would hang it for ever. */
+static KzEndgameFile *
+open_within_10_s (const char *path, GError **error)
+{
+  OpenJob job = { .path = (char *) path };
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GThread *thread = g_thread_new ("open", open_thread, &job);
+
+  while (!g_atomic_int_get (&job.done) && g_get_monotonic_time () < end)
+    g_usleep (10 * 1000);
+  if (!g_atomic_int_get (&job.done))
+    g_error ("opening %s has not returned after 10 s", path);
+  g_thread_join (thread);
+  g_propagate_error (error, job.error);
+  return job.file;
+}
+
+/* What stands in the file's place is not always a file: a FIFO is
+ * refused at once (never waited on) as not a database, so it is built
+ * over; a folder is named as one, and a build over it is refused before
+ * it starts. */
+static void
+test_file_not_a_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
+  g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 8);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_assert_null (open_within_10_s (path, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "named pipe"));
+  g_clear_error (&error);
+  {
+    g_autoptr(KzEndgameFile) built = kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  }
+  g_assert_cmpint (g_remove (path), ==, 0);
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  g_assert_null (open_within_10_s (path, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER);
+  g_assert_nonnull (strstr (error->message, "is a folder, not a database file"));
+  g_clear_error (&error);
+  g_assert_null (kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER);
+  g_clear_error (&error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+
+  g_rmdir (path);
+  g_rmdir (dir);
+}
+
+/* A file cut short while it is mapped (truncated, or `cp` over it, which
+ * truncates in place) never crashes its reader: every look-up still
+ * returns, the file says it is lost, and opened again it is refused. */
+static void
+test_file_cut_short (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
+  g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 8);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KzEndgameFile) built = kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, &error);
+  g_autoptr(KzEndgameFile) file = NULL;
+  uint8_t pits[12];
+
+  g_assert_no_error (error);
+  file = kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error);
+  g_assert_no_error (error);
+  g_assert_false (kz_endgame_file_lost (file));
+  kz_endgame_unrank (kz_endgame_entries (8) - 1, pits);
+  g_assert_cmpint (kz_endgame_pits_value (kz_endgame_file_get (file), pits), ==,
+                   values[kz_endgame_entries (8) - 1]);
+
+  /* Half of it, in place, as `cp` of a shorter file would leave it. */
+  g_assert_cmpint (truncate (path, (off_t) (kz_endgame_entries (8) / 2)), ==, 0);
+  for (uint64_t i = 0; i < kz_endgame_entries (8); i += 61)
+    {
+      kz_endgame_unrank (i, pits);
+      (void) kz_endgame_pits_value (kz_endgame_file_get (file), pits);
+    }
+  g_assert_true (kz_endgame_file_lost (file));
+  g_assert_null (kz_endgame_file_open (path, KZ_VARIANT_KALAH, &error));
+  g_assert_error (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* A fault that is none of the databases' is still a crash: the guard
+ * keeps to its own pages (checked in a child, which must die of SIGBUS). */
+static void
+test_sigbus_elsewhere (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
+  g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 8);
+  g_autofree char *other = g_build_filename (dir, "other", NULL);
+  g_autoptr(KzEndgameFile) file = kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, NULL);
+  g_autoptr(GMappedFile) mapped = NULL;
+  int status = 0;
+  pid_t child;
+
+  g_assert_nonnull (file);   /* the guard is in place */
+  g_assert_true (g_file_set_contents (other, "0123456789", 10, NULL));
+  mapped = g_mapped_file_new (other, FALSE, NULL);
+  g_assert_nonnull (mapped);
+  g_assert_cmpint (truncate (other, 0), ==, 0);
+  child = fork ();
+  if (child == 0)
+    {
+      volatile const char *p = g_mapped_file_get_contents (mapped);
+      (void) p[0];   /* not a database's page: SIGBUS as ever */
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (WIFSIGNALED (status));
+  g_assert_cmpint (WTERMSIG (status), ==, SIGBUS);
+  g_remove (other);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* A build killed between writing its temporary and renaming it leaves
+ * endgame-GAME-N.db.XXXXXX: those of this program, a while old, are
+ * removed; one being written now by another run, and anything else, is
+ * left. */
+static void
+test_stale_temporaries (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-endgame-XXXXXX", NULL);
+  struct utimbuf old = { .actime = time (NULL) - 15 * 60, .modtime = time (NULL) - 15 * 60 };
+  static const struct { const char *name; gboolean old, removed; } files[] = {
+    { "endgame-oware-10.db.Ab3dE9", TRUE, TRUE },
+    { "endgame-kalah-16.db.zzzzzz", TRUE, TRUE },
+    { "endgame-kalah-16.db.Live01", FALSE, FALSE },   /* another run writing it now */
+    { "endgame-kalah-16.db", TRUE, FALSE },
+    { "endgame-kalah-16.db.old", TRUE, FALSE },
+    { "endgame-kalah-16.db.Ab3dE9x", TRUE, FALSE },
+    { "statistics.ini.Ab3dE9", TRUE, FALSE },
+    { "my-endgame.db.Ab3dE9", TRUE, FALSE },
+  };
+  g_autofree char *folder = g_build_filename (dir, "endgame-kalah-14.db.Folder", NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, files[i].name, NULL);
+      g_assert_true (g_file_set_contents (file, "half", -1, NULL));
+      if (files[i].old)
+        g_assert_cmpint (g_utime (file, &old), ==, 0);
+    }
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_cmpint (g_utime (folder, &old), ==, 0);
+
+  g_assert_cmpuint (kz_endgame_file_remove_stale_temporaries (dir), ==, 2);
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, files[i].name, NULL);
+      g_test_message ("%s", files[i].name);
+      g_assert_cmpint (g_file_test (file, G_FILE_TEST_EXISTS), ==, !files[i].removed);
+      g_remove (file);
+    }
+  g_assert_true (g_file_test (folder, G_FILE_TEST_IS_DIR));
+  g_rmdir (folder);
+
+  /* A build removes them too: the engine's --build-endgame. */
+  {
+    g_autofree char *stale = g_build_filename (dir, "endgame-kalah-8.db.Ab3dE9", NULL);
+    g_autofree char *path = kz_endgame_file_default_path (dir, KZ_VARIANT_KALAH, 8);
+    g_autoptr(KzEndgameFile) built = NULL;
+
+    g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
+    g_assert_cmpint (g_utime (stale, &old), ==, 0);
+    built = kz_endgame_file_build (path, KZ_VARIANT_KALAH, 8, NULL, NULL, NULL, NULL);
+    g_assert_nonnull (built);
+    g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+    g_remove (path);
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,6 +760,10 @@ main (int argc, char **argv)
   g_test_add_func ("/endgame/search-same-values", test_search_same_values);
   g_test_add_func ("/endgame/mangala", test_mangala);
   g_test_add_func ("/endgame/file", test_file);
+  g_test_add_func ("/endgame/file-not-a-file", test_file_not_a_file);
+  g_test_add_func ("/endgame/file-cut-short", test_file_cut_short);
+  g_test_add_func ("/endgame/sigbus-elsewhere", test_sigbus_elsewhere);
+  g_test_add_func ("/endgame/stale-temporaries", test_stale_temporaries);
   g_test_add_func ("/endgame/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/endgame/default-path", test_default_path);
   ret = g_test_run ();

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
+#include <utime.h>
 #include <unistd.h>
 
 #include "kuzhi-game-model.h"
@@ -1547,7 +1549,7 @@ test_autosave_broken (void)
 }
 
 /* What a save killed between writing and renaming leaves is removed, and
- * nothing else. */
+ * nothing else: not a temporary another run is writing now. */
 static void
 test_stale_temporaries (void)
 {
@@ -1555,6 +1557,7 @@ test_stale_temporaries (void)
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *stale1 = g_strconcat (path, ".Ab3dE9", NULL);
   g_autofree char *stale2 = g_strconcat (path, ".zzzzzz", NULL);
+  g_autofree char *live = g_strconcat (path, ".Live01", NULL);
   g_autofree char *other = g_strconcat (path, ".old", NULL);
   g_autofree char *mine = g_build_filename (dir, "my-match.kuzhi.Ab3dE9", NULL);
   g_autofree char *good = good_file (NULL);
@@ -1565,14 +1568,25 @@ test_stale_temporaries (void)
   g_assert_true (g_file_set_contents (stale2, "half", -1, NULL));
   g_assert_true (g_file_set_contents (other, good, -1, NULL));
   g_assert_true (g_file_set_contents (mine, good, -1, NULL));
+  g_assert_true (g_file_set_contents (live, "being written", -1, NULL));
+  /* Killed a quarter of an hour ago; `live` is another run's, writing now. */
+  {
+    struct utimbuf old = { .actime = time (NULL) - 15 * 60, .modtime = time (NULL) - 15 * 60 };
+    g_assert_cmpint (g_utime (stale1, &old), ==, 0);
+    g_assert_cmpint (g_utime (stale2, &old), ==, 0);
+    g_assert_cmpint (g_utime (other, &old), ==, 0);
+    g_assert_cmpint (g_utime (mine, &old), ==, 0);
+  }
 
   g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 2);
   g_assert_false (g_file_test (stale1, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (stale2, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (live, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (mine, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 0);
+  g_remove (live);
 }
 
 /* The protocol's save and load: the same refusals, and a refused load

@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "kuzhi-protocol.h"
 #include "kuzhi-search.h"
@@ -272,6 +274,213 @@ run_engine (char **out, char **err, ...)
   return g_subprocess_get_exit_status (proc);
 }
 
+typedef struct {
+  char     *out, *err;
+  gboolean  done;
+} Answer;
+
+static void
+on_communicated (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Answer *answer = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &answer->out, &answer->err, &error);
+  g_assert_no_error (error);
+  answer->done = TRUE;
+}
+
+/* run_engine(), but a run that has not ended after `seconds` is killed
+ * and fails the test, where it would hang it. */
+static int
+run_engine_within (int seconds, char **out, char **err, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  Answer answer = { NULL };
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("KUZHI_ENGINE"));
+  va_start (args, err);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char *const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8_async (proc, NULL, NULL, on_communicated, &answer);
+  while (!answer.done && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (10 * 1000), TRUE);
+  if (!answer.done)
+    {
+      g_subprocess_force_exit (proc);
+      g_error ("kuzhi-engine %s has not answered after %d s", (char *) argv->pdata[1], seconds);
+    }
+  g_subprocess_wait (proc, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  *out = answer.out;
+  *err = answer.err;
+  return g_subprocess_get_exit_status (proc);
+}
+
+/* A FIFO or a folder where a database goes: `go` still answers within
+ * its time, and the engine says the database is not used, and why;
+ * --endgame-path and --build-endgame answer too. */
+static void
+test_endgame_not_a_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-protocol-endgame-XXXXXX", NULL);
+  g_autofree char *dir_option = g_strconcat ("--endgame-dir=", dir, NULL);
+  g_autofree char *path = g_build_filename (dir, "endgame-oware-10.db", NULL);
+  static const struct { gboolean folder; const char *says; } cases[] = {
+    { FALSE, "endgame-oware-10.db is a named pipe (FIFO), not a database file" },
+    { TRUE, "endgame-oware-10.db is a folder, not a database file" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].says);
+      if (cases[i].folder)
+        g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+      else
+        g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+      {
+        g_autofree char *out = NULL, *err = NULL;
+        g_autoptr(JsonParser) parser = NULL;
+        g_auto(GStrv) lines = NULL;
+        JsonObject *obj;
+        gint64 start = g_get_monotonic_time ();
+
+        g_assert_cmpint (run_engine_within (30, &out, &err, dir_option, "-c", "new oware; go time=500", NULL), ==, 0);
+        g_test_message ("%s%s, after %.1f s", out, err, (g_get_monotonic_time () - start) / 1e6);
+        lines = g_strsplit (out, "\n", -1);
+        g_assert_cmpuint (g_strv_length (lines), ==, 3);
+        obj = parse_reply (lines[1], &parser);
+        g_assert_true (json_object_get_boolean_member (obj, "ok"));
+        g_assert_cmpint (json_object_get_int_member (obj, "time_ms"), <=, 500 + 1000);
+        g_assert_nonnull (strstr (err, "the endgame database is not used"));
+        g_assert_nonnull (strstr (err, cases[i].says));
+      }
+      {
+        g_autofree char *out = NULL, *err = NULL;
+        g_assert_cmpint (run_engine_within (30, &out, &err, "--endgame-path=oware", dir_option, NULL), ==, 0);
+        g_assert_nonnull (strstr (err, cases[i].says));
+      }
+      if (cases[i].folder)
+        {
+          g_autofree char *out = NULL, *err = NULL;
+          /* Said at once, not after the build. */
+          g_assert_cmpint (run_engine_within (30, &out, &err, "--build-endgame=oware", dir_option, NULL), ==, 1);
+          g_assert_nonnull (strstr (err, cases[i].says));
+          g_assert_null (strstr (err, "built in"));
+          g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+          g_rmdir (path);
+        }
+      else
+        g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+/* One command to a running engine, and its reply; NULL when it died. */
+static char *
+ask (GOutputStream *in, GDataInputStream *out, const char *command)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = g_strconcat (command, "\n", NULL);
+  char *reply;
+
+  g_assert_true (g_output_stream_write_all (in, line, strlen (line), NULL, NULL, &error));
+  g_assert_no_error (error);
+  reply = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  return reply;
+}
+
+/* A database cut short in place (`cp` over it, truncate) while a session
+ * has it mapped: the next `go` that looks it up still answers (no
+ * SIGBUS), and the one after says it is not used any more and searches
+ * without it. */
+static void
+test_endgame_cut_short (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-protocol-endgame-XXXXXX", NULL);
+  g_autofree char *dir_option = g_strconcat ("--endgame-dir=", dir, NULL);
+  g_autofree char *path = g_build_filename (dir, "endgame-kalah-10.db", NULL);
+  /* Kalah with 3 seeds after 25 plies of best play: 10 seeds in the pits. */
+  static const char *const endgame[] = {
+    "new kalah seeds=3", "play 4", "play 9", "play 10", "play 5", "play 8", "play 6", "play 0",
+    "play 10", "play 9", "play 2", "play 5", "play 3", "play 11", "play 5", "play 6", "play 4",
+    "play 7", "play 5", "play 1", "play 10", "play 11", "play 6", "play 5", "play 4", "play 8",
+  };
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  GOutputStream *in;
+
+  {
+    g_autofree char *build_out = NULL, *build_err = NULL;
+    g_assert_cmpint (run_engine (&build_out, &build_err, "--build-endgame=kalah", "--endgame-seeds=10", dir_option, NULL), ==, 0);
+  }
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                           &error, g_getenv ("KUZHI_ENGINE"), "--endgame-seeds=10", dir_option, NULL);
+  g_assert_no_error (error);
+  in = g_subprocess_get_stdin_pipe (proc);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (proc));
+
+  /* The first search opens the database (with 36 seeds it looks up nothing). */
+  g_free (ask (in, out, "new kalah seeds=3"));
+  {
+    g_autofree char *reply = ask (in, out, "go depth=1");
+    g_assert_nonnull (reply);
+  }
+  /* Half of it, in place, as `cp` of a shorter file would leave it. */
+  {
+    GStatBuf st;
+    g_assert_cmpint (g_stat (path, &st), ==, 0);
+    g_assert_cmpint (truncate (path, st.st_size / 2), ==, 0);
+  }
+  for (gsize i = 0; i < G_N_ELEMENTS (endgame); i++)
+    g_free (ask (in, out, endgame[i]));
+  for (int round = 0; round < 2; round++)
+    {
+      g_autofree char *reply = ask (in, out, "go depth=1");
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj;
+
+      g_test_message ("go after the file was cut short: %s", reply);
+      g_assert_nonnull (reply);   /* alive */
+      obj = parse_reply (reply, &parser);
+      g_assert_true (json_object_get_boolean_member (obj, "ok"));
+      if (round == 1)   /* at depth 1, exact only with the database */
+        g_assert_false (json_object_get_boolean_member (obj, "exact"));
+      g_free (ask (in, out, "new kalah seeds=3"));
+      for (gsize i = 0; i < G_N_ELEMENTS (endgame); i++)
+        g_free (ask (in, out, endgame[i]));
+    }
+  g_output_stream_close (in, NULL, NULL);
+  g_subprocess_wait (proc, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GDataInputStream) err_stream = g_data_input_stream_new (g_subprocess_get_stderr_pipe (proc));
+    err = g_data_input_stream_read_upto (err_stream, "", 1, NULL, NULL, &error);
+    g_assert_no_error (error);
+  }
+  g_test_message ("%s", err);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
+  g_assert_nonnull (strstr (err, "endgame-kalah-10.db was cut short while in use"));
+  g_assert_nonnull (strstr (err, "the endgame database is not used"));
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 /* The last reply of a -c session, parsed. */
 static gboolean
 last_go_exact (const char *out, int *score)
@@ -439,5 +648,7 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/go-cap", test_go_cap);
   g_test_add_func ("/protocol/endgame-options", test_endgame_options);
   g_test_add_func ("/protocol/threads-option", test_threads_option);
+  g_test_add_func ("/protocol/endgame-not-a-file", test_endgame_not_a_file);
+  g_test_add_func ("/protocol/endgame-cut-short", test_endgame_cut_short);
   return g_test_run ();
 }

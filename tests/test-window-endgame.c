@@ -1,4 +1,4 @@
-/* test-window-endgame.c — the Kalah endgame database's build shown on the hint line under Xvfb, in a folder of the test's own. */
+/* test-window-endgame.c — the Kalah endgame database's build shown on the hint line, and a folder in Oware's database's place told in the notice, under Xvfb, in a folder of the test's own. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -71,6 +71,54 @@ test_progress_on_hint_line (void)
   kz_test_spin (50);
 }
 
+static gboolean
+store_hung (gpointer data)
+{
+  g_error ("the Oware endgame store has not ended its start after 60 s");
+  return G_SOURCE_REMOVE;
+}
+
+/* A folder where Oware's database goes: the window says so in its notice,
+ * naming the folder and the game, and play goes on; the folder is left
+ * as it was. */
+static void
+test_folder_notice (void)
+{
+  g_autoptr(GSettings) settings = kz_test_settings (NULL);
+  KuzhiWindow *window = kuzhi_window_new (NULL);
+  KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (KZ_VARIANT_OWARE);
+  const char *path = kuzhi_endgame_store_get_path (store);
+  const char *text;
+  guint watchdog;
+
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  kz_test_window_show (window);
+  g_assert_null (kuzhi_window_get_notice_text (window));
+  g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "No oware endgame database: *is a folder*");
+  g_assert_true (kuzhi_window_start_match (window, KZ_VARIANT_OWARE, 4, "Ana", "Arul"));
+  watchdog = g_timeout_add_seconds (60, store_hung, NULL);
+  while (kuzhi_endgame_store_get_failure (store) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (watchdog);
+  g_test_assert_expected_messages ();
+  kz_test_spin (400);
+
+  text = kuzhi_window_get_notice_text (window);
+  g_assert_nonnull (text);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "Perfect endgames are off in Oware"));
+  g_assert_nonnull (strstr (text, path));
+  g_assert_nonnull (strstr (text, "is a folder, not a database file"));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  kz_test_capture (GTK_WIDGET (window), "endgame-folder-notice.png");
+  /* Play goes on, without the database. */
+  g_assert_null (kuzhi_endgame_store_peek (store));
+  g_assert_false (kuzhi_endgame_store_get_building (store));
+  gtk_window_destroy (GTK_WINDOW (window));
+  kz_test_spin (50);
+  g_rmdir (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -87,6 +135,7 @@ main (int   argc,
   kz_test_load_style ();
 
   g_test_add_func ("/window-endgame/progress-on-hint-line", test_progress_on_hint_line);
+  g_test_add_func ("/window-endgame/folder-notice", test_folder_notice);
   ret = g_test_run ();
 
   path = g_build_filename (dir, "endgame-kalah-14.db", NULL);

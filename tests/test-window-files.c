@@ -1,6 +1,8 @@
 /* test-window-files.c — the window's files, title, save prompts, redo button and move history, under Xvfb through the window's actions. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <time.h>
+#include <utime.h>
 #include <unistd.h>
 #include <string.h>
 
@@ -1246,6 +1248,11 @@ test_autosave_unreadable (Fixture       *f,
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, "[Match]\nVersion=1\nVariant=kalah\n", -1, NULL));
   g_assert_true (g_file_set_contents (stale, "[Match]\n", -1, NULL));
+  {
+    /* Killed a quarter of an hour ago: a younger one may still be written. */
+    struct utimbuf old = { .actime = time (NULL) - 15 * 60, .modtime = time (NULL) - 15 * 60 };
+    g_assert_cmpint (g_utime (stale, &old), ==, 0);
+  }
 
   kuzhi_window_set_autosave (f->window, TRUE);
   kz_test_spin (50);

@@ -19,7 +19,7 @@ struct _KuzhiEndgameStore
   gboolean       started;
   gboolean       building;
   double         progress;
-  char          *error;
+  GError        *failure;     /* why there is none, once the start ended */
   KzEndgameFile *file;       /* owned once ready */
   KzEndgame     *endgame;    /* borrowed from file; read from any thread */
 };
@@ -58,7 +58,7 @@ progress_in_main (gpointer user_data)
   KuzhiEndgameStore *self = p->self;
 
   /* A late report never undoes the end. */
-  if (self->endgame == NULL && self->error == NULL)
+  if (self->endgame == NULL && self->failure == NULL)
     {
       if (self->building != p->building)
         {
@@ -122,8 +122,17 @@ start_thread_func (GTask        *task,
   KzEndgameFile *file;
 
   (void) cancellable;
+  /* What killed builds of earlier runs left, once in the folder. */
+  {
+    g_autofree char *dir = g_path_get_dirname (self->path);
+    guint removed = kz_endgame_file_remove_stale_temporaries (dir);
+
+    if (removed > 0)
+      g_message ("Removed %u unfinished endgame database files from %s", removed, dir);
+  }
   file = kz_endgame_file_open (self->path, self->game, &error);
-  if (file == NULL)
+  /* A folder in its place is not ours to remove: said, not built over. */
+  if (file == NULL && !g_error_matches (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER))
     {
       /* Missing, damaged or made by other rules: built again. */
       if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
@@ -169,8 +178,9 @@ on_started (GObject      *source,
   (void) user_data;
   if (file == NULL)
     {
-      g_warning ("No %s endgame database: %s", kz_variant_get (self->game)->key, error->message);
-      self->error = g_strdup (error->message);
+      /* The window says so where the player looks (a notice). */
+      g_message ("No %s endgame database: %s", kz_variant_get (self->game)->key, error->message);
+      self->failure = g_steal_pointer (&error);
     }
   else
     {
@@ -237,15 +247,28 @@ kuzhi_endgame_store_get_progress (KuzhiEndgameStore *self)
 const KzEndgame *
 kuzhi_endgame_store_peek (KuzhiEndgameStore *self)
 {
+  const KzEndgame *endgame;
+
   g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), NULL);
-  return g_atomic_pointer_get (&self->endgame);
+  endgame = g_atomic_pointer_get (&self->endgame);
+  /* Cut short under its mapping: its values read as 0 now, never used. */
+  if (endgame != NULL && kz_endgame_file_lost (self->file))
+    return NULL;
+  return endgame;
 }
 
 const char *
 kuzhi_endgame_store_get_error (KuzhiEndgameStore *self)
 {
   g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), NULL);
-  return self->error;
+  return self->failure != NULL ? self->failure->message : NULL;
+}
+
+const GError *
+kuzhi_endgame_store_get_failure (KuzhiEndgameStore *self)
+{
+  g_return_val_if_fail (KUZHI_IS_ENDGAME_STORE (self), NULL);
+  return self->failure;
 }
 
 const char *
@@ -286,7 +309,7 @@ kuzhi_endgame_store_finalize (GObject *object)
 
   g_clear_pointer (&self->file, kz_endgame_file_free);
   g_free (self->path);
-  g_free (self->error);
+  g_clear_error (&self->failure);
 
   G_OBJECT_CLASS (kuzhi_endgame_store_parent_class)->finalize (object);
 }

@@ -20,7 +20,10 @@ KuzhiEndgameStore *kuzhi_endgame_store_new         (const char *dir, KzVariantId
 KuzhiEndgameStore *kuzhi_endgame_store_get_for     (KzVariantId game);
 
 /* Opens the file, or builds it when it is missing or fails to verify (a
- * damaged file is built again), in a thread of its own at low priority.
+ * damaged file, or a FIFO, socket or device in its place, is built
+ * again; a folder in its place is left, and is the failure), in a thread
+ * of its own at low priority; first removes the stale temporaries that
+ * killed builds left in the folder.
  * Once; later calls do nothing. Progress and the end are notified in the
  * main context of the first call. */
 void               kuzhi_endgame_store_start       (KuzhiEndgameStore *self);
@@ -30,10 +33,14 @@ gboolean           kuzhi_endgame_store_get_building (KuzhiEndgameStore *self);
 /* The build's progress, 0 … 1 (1 once the database is ready). */
 double             kuzhi_endgame_store_get_progress (KuzhiEndgameStore *self);
 /* The database once ready, else NULL; from any thread. It stays valid as
- * long as the store. */
+ * long as the store. NULL again once the file was cut short under its
+ * mapping (kz_endgame_file_lost()). */
 const KzEndgame   *kuzhi_endgame_store_peek         (KuzhiEndgameStore *self);
 /* Why there is none after the start ended (a build failed), or NULL. */
 const char        *kuzhi_endgame_store_get_error    (KuzhiEndgameStore *self);
+/* The same as an error (KZ_ENDGAME_ERROR_FOLDER: a folder in its place),
+ * or NULL; notify::progress tells when the start ended. */
+const GError      *kuzhi_endgame_store_get_failure  (KuzhiEndgameStore *self);
 /* Where the file is kept. */
 const char        *kuzhi_endgame_store_get_path     (KuzhiEndgameStore *self);
 

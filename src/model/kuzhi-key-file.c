@@ -200,7 +200,8 @@ kuzhi_key_file_remove_stale_temporaries (const char *path)
   prefix = g_path_get_basename (path);
   d = g_dir_open (dir, 0, NULL);
   /* g_file_set_contents_full() writes PATH.XXXXXX and renames it: a kill
-   * between the two leaves one behind. */
+   * between the two leaves one behind. One changed in the last minutes
+   * may be another run's, still being written: left alone. */
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
       g_autofree char *file = NULL;
@@ -211,6 +212,7 @@ kuzhi_key_file_remove_stale_temporaries (const char *path)
         continue;
       file = g_build_filename (dir, name, NULL);
       if (g_lstat (file, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid () &&
+          g_get_real_time () / G_USEC_PER_SEC - (gint64) st.st_mtime >= KUZHI_KEY_FILE_STALE_SECONDS &&
           g_unlink (file) == 0)
         removed++;
     }

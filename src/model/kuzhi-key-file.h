@@ -37,7 +37,10 @@ char     *kuzhi_key_file_set_aside       (const char   *path,
                                           const char   *extension);
 
 /* Removes the temporary files (PATH.XXXXXX, the current user's) that a
- * write killed before its rename leaves; returns how many. */
+ * write killed before its rename leaves; returns how many. Only those
+ * not changed for KUZHI_KEY_FILE_STALE_SECONDS: a younger one may be
+ * another run's, still being written. */
+#define KUZHI_KEY_FILE_STALE_SECONDS (10 * 60)
 guint     kuzhi_key_file_remove_stale_temporaries (const char *path);
 
 /* Undoes the escapes g_key_file_set_string() writes (\s \n \t \r \\);

@@ -189,8 +189,9 @@ KuzhiMatchFileLink kuzhi_match_file_check_link (const char  *file,
                                                 char       **names_out /* [2] */,
                                                 KzLevel     *levels_out /* [2] */);
 /* Removes the temporary files (autosave.kuzhi.XXXXXX) that a save killed
- * before its rename leaves; returns how many. Call it before the first
- * autosave of a run. */
+ * before its rename leaves, not changed for 10 minutes (a younger one may
+ * be another run's, still being written); returns how many. Call it
+ * before the first autosave of a run. */
 guint     kuzhi_match_file_remove_stale_temporaries (void);
 /* Removes the autosave; no error when there is none. */
 gboolean  kuzhi_match_file_discard_autosave  (GError     **error);

@@ -231,6 +231,9 @@ main (int argc, char **argv)
       if (file == NULL && g_error_matches (open_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         g_printerr ("kuzhi-engine: not built yet (kuzhi-engine --build-endgame=%s builds it)\n",
                     kz_variant_get (game)->key);
+      else if (g_error_matches (open_error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER))
+        g_printerr ("kuzhi-engine: %s (move or remove that folder; kuzhi-engine --build-endgame=%s builds the database there)\n",
+                    open_error->message, kz_variant_get (game)->key);
       else if (file == NULL)
         g_printerr ("kuzhi-engine: %s\n", open_error->message);
       return 0;

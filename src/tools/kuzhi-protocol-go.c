@@ -64,6 +64,15 @@ use_endgame (KzSearcher *searcher, const KzMatch *match)
   KzVariantId game = match->pos.variant;
   int seeds;
 
+  /* Cut short while in use (its values now read as 0): dropped, and the
+   * file is looked at again, as at the first search. */
+  if (endgame_files[game] != NULL && kz_endgame_file_lost (endgame_files[game]))
+    {
+      g_printerr ("kuzhi-engine: the endgame database is not used any more: %s was cut short while in use\n",
+                  kz_endgame_file_path (endgame_files[game]));
+      endgame_tried[game] = FALSE;
+      kz_searcher_clear (searcher);   /* nothing it worked out from the zeros stays */
+    }
   if (!kz_endgame_has_game (game) || endgame_tried[game])
     return;
   endgame_tried[game] = TRUE;
@@ -76,6 +85,10 @@ use_endgame (KzSearcher *searcher, const KzMatch *match)
   endgame_files[game] = kz_endgame_file_open (path, game, &error);
   if (endgame_files[game] != NULL)
     kz_searcher_set_endgame (searcher, game, kz_endgame_file_get (endgame_files[game]));
+  else if (g_error_matches (error, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER))
+    g_printerr ("kuzhi-engine: the endgame database is not used: %s\n"
+                "(move or remove that folder; kuzhi-engine --build-endgame=%s builds the database there)\n",
+                error->message, kz_variant_get (game)->key);
   else if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
     g_printerr ("kuzhi-engine: the endgame database is not used: %s\n"
                 "(kuzhi-engine --build-endgame=%s builds it again)\n", error->message, kz_variant_get (game)->key);

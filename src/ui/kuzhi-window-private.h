@@ -206,6 +206,8 @@ struct _KuzhiWindow
   gboolean              marking;
   gboolean              autosave;
   gboolean              autosave_failing;
+  /* each game's endgame database failure, once told in the notice */
+  gboolean              endgame_told[KZ_N_VARIANTS];
 
   /* the parts the other files add (kuzhi-window-files.c, -computer.c) */
   KuzhiWindowFiles      files;

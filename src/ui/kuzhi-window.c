@@ -119,6 +119,36 @@ kuzhi_window_show_notice (KuzhiWindow *self,
   show_notice (self, text, FALSE);
 }
 
+/* A game's endgame database that could not be had, once, where the
+ * player looks rather than on a terminal: the computer plays on without
+ * it. */
+static void
+on_endgame_progress (KuzhiWindow *self)
+{
+  for (int g = 0; g < KZ_N_VARIANTS; g++)
+    {
+      KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (g);
+      const GError *failure = store != NULL ? kuzhi_endgame_store_get_failure (store) : NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *where = NULL;
+
+      if (failure == NULL || self->endgame_told[g])
+        continue;
+      self->endgame_told[g] = TRUE;
+      where = g_filename_display_name (kuzhi_endgame_store_get_path (store));
+      if (g_error_matches (failure, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER))
+        /* Translators: a notice: "Perfect endgames are off in Oware: “/home/ana/.cache/kuzhi/endgame-oware-10.db” is a folder, …" */
+        text = g_strdup_printf (_("Perfect endgames are off in %s: “%s” is a folder, not a database file. "
+                                  "Move or remove that folder, and the database is built there at the next start."),
+                                kuzhi_game_title (g), where);
+      else
+        /* Translators: a notice; the second %s is the system's reason, in English. */
+        text = g_strdup_printf (_("Perfect endgames are off in %s: its database could not be built (%s)."),
+                                kuzhi_game_title (g), failure->message);
+      kuzhi_window_show_notice (self, text);
+    }
+}
+
 static void
 on_notice_close_clicked (KuzhiWindow *self)
 {
@@ -1393,6 +1423,7 @@ kuzhi_window_init (KuzhiWindow *self)
         continue;
       g_signal_connect_object (store, "notify::progress", G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (store, "notify::building", G_CALLBACK (update_hint), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (store, "notify::progress", G_CALLBACK (on_endgame_progress), self, G_CONNECT_SWAPPED);
     }
 
   self->news = kuzhi_game_news_new (self->model, self->board_view);
@@ -1404,6 +1435,7 @@ kuzhi_window_init (KuzhiWindow *self)
   kuzhi_window_computer_init (self);
   kuzhi_window_analysis_init (self);
   kuzhi_window_statistics_init (self);
+  on_endgame_progress (self);   /* a failure before this window was made */
 }
 
 KuzhiWindow *
