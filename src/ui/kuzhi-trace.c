@@ -69,6 +69,24 @@ on_animating (KuzhiBoardView *board,
     write_position (trace, "shown");
 }
 
+/* Undo, redo, a new match, a loaded match: the position without a sowing. */
+static void
+on_position_reset (KuzhiGameModel *model,
+                   Trace          *trace)
+{
+  write_position (trace, "reset");
+}
+
+/* Whose row is nearest: F9, the view buttons, a turn of the board. */
+static void
+on_view_player (KuzhiBoardView *board,
+                GParamSpec     *pspec,
+                Trace          *trace)
+{
+  fprintf (trace->file, "view %d\n", kuzhi_board_view_get_view_player (board));
+  fflush (trace->file);
+}
+
 /* After every frame: the cups that moved since the last one. */
 static void
 on_after_paint (GdkFrameClock *clock,
@@ -160,4 +178,6 @@ kuzhi_trace_attach (KuzhiWindow *window,
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
   g_signal_connect (trace->model, "action-finished", G_CALLBACK (on_action_finished), trace);
   g_signal_connect (trace->board, "notify::animating", G_CALLBACK (on_animating), trace);
+  g_signal_connect (trace->model, "position-reset", G_CALLBACK (on_position_reset), trace);
+  g_signal_connect (trace->board, "notify::view-player", G_CALLBACK (on_view_player), trace);
 }
