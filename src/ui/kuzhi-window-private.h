@@ -19,6 +19,7 @@ typedef enum {
   NEXT_NONE,
   NEXT_CLOSE,
   NEXT_NEW_MATCH,
+  NEXT_PLAY_AGAIN,
   NEXT_OPEN_CHOOSER,
   NEXT_OPEN_FILE,
 } NextStep;
@@ -185,6 +186,7 @@ struct _KuzhiWindow
   /* Told already that one player has no cup to play and the other plays
    * on alone (the Constitution), so that each forced round is not. */
   gboolean              alone_told;
+  int                   faced;      /* the player the board last turned to, or -1 */
   double                text_scale;   /* of the labels around the board */
 
   gboolean              marking;
