@@ -825,12 +825,17 @@ on_key_pressed (GtkEventControllerKey *controller,
    * arrow) does nothing more, so that a player who presses early to see
    * the end of the sowing sows nothing unseen. */
   kuzhi_board_view_finish_animation (self->board_view);
-  if (app != NULL)
+  keyval = gdk_keyval_to_lower (keyval);
+  state &= gtk_accelerator_get_default_mod_mask ();
+  /* A lone modifier or a key without a name is no shortcut (and a string
+   * GTK cannot parse back would be a critical warning). */
+  if (app != NULL && gtk_accelerator_valid (keyval, state))
     {
-      g_autofree char *accel = gtk_accelerator_name (gdk_keyval_to_lower (keyval),
-                                                     state & gtk_accelerator_get_default_mod_mask ());
-      g_auto(GStrv) actions = gtk_application_get_actions_for_accel (app, accel);
+      g_autofree char *accel = gtk_accelerator_name (keyval, state);
+      g_auto(GStrv) actions = NULL;
 
+      if (accel != NULL && gtk_accelerator_parse (accel, NULL, NULL))
+        actions = gtk_application_get_actions_for_accel (app, accel);
       if (actions != NULL && actions[0] != NULL)
         return GDK_EVENT_PROPAGATE;
     }
