@@ -297,6 +297,11 @@ test_last_move (Fixture       *f,
   sow (f, 0);
   after0 = *kuzhi_game_model_get_position (f->model);
   assert_marks (f, 0, land0);
+  /* Screen readers and the pointer's tooltip say what the pips mean. */
+  gtk_test_accessible_assert_property (kuzhi_board_view_get_cup (f->board, 0), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Player 1, cup 1, 2 shells, sown last");
+  g_assert_true (g_str_has_suffix (gtk_widget_get_tooltip_text (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, land0))),
+                                   ", the last move ended here"));
   assert_mark_drawn (f, 0);
   assert_mark_drawn (f, land0);
   g_assert_true (kuzhi_cup_last_move_mark (kuzhi_board_view_get_cup (f->board, 0), &mark));

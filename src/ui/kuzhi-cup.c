@@ -57,6 +57,13 @@ kuzhi_cup_update_label (KuzhiCup *self)
     g_string_append_printf (extra, ", %s", _("lucky cup"));
   if (self->out_of_play)
     g_string_append_printf (extra, ", %s", _("out of play"));
+  /* What the pip on the rim means, for screen readers and the pointer. */
+  if (self->last_move == KUZHI_CUP_LAST_SOWN)
+    /* Translators: a note in a cup's accessible name and tooltip: the last move sowed this cup */
+    g_string_append_printf (extra, ", %s", _("sown last"));
+  else if (self->last_move == KUZHI_CUP_LAST_LANDED)
+    /* Translators: a note in a cup's accessible name and tooltip: the last move's last shell or seed fell in this cup */
+    g_string_append_printf (extra, ", %s", _("the last move ended here"));
   if (self->state == KUZHI_CUP_LEGAL)
     g_string_append_printf (extra, ", %s", _("can be sown"));
   else if (self->state == KUZHI_CUP_MARKABLE)
@@ -819,6 +826,7 @@ kuzhi_cup_set_last_move (KuzhiCup         *self,
     return;
   self->last_move = last;
   self->last_player = player;
+  kuzhi_cup_update_label (self);
   invalidate (self);
 }
 
