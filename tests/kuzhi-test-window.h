@@ -185,7 +185,7 @@ kz_test_capture (GtkWidget  *widget,
         kz_test_spin (100);
     }
   g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node, NULL);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, NULL);
   path = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("wrote %s", path);

@@ -338,6 +338,49 @@ test_undo_redo_turns (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (take_log (f), "n:can-redo"));
 }
 
+/* The last move is the last sowing of the line, with the mark made before
+ * it as part of its turn; a mark made since is not one. Undo gives the move
+ * before. */
+static void
+test_last_move (Fixture *f, gconstpointer data)
+{
+  KuzhiGameModel *m = f->model;
+  KzPosition start = *kuzhi_game_model_get_position (m), after0;
+  KzPreview what, want;
+  KzAction action;
+  int player = -1;
+
+  g_assert_false (kuzhi_game_model_get_last_move (m, &action, &player, &what));
+  g_assert_cmpint (action, ==, KZ_ACTION_NONE);
+
+  play_ok (m, "0");
+  after0 = *kuzhi_game_model_get_position (m);
+  g_assert_true (kuzhi_game_model_get_last_move (m, &action, &player, &what));
+  g_assert_cmpint (action, ==, 0);
+  g_assert_cmpint (player, ==, 0);
+  g_assert_true (kz_position_preview (&start, 0, &want));
+  g_assert_cmpint (what.last_pit, ==, want.last_pit);
+
+  /* Player 2 marks: the last move is still Player 1's sowing. */
+  play_ok (m, "m7");
+  g_assert_true (kuzhi_game_model_get_last_move (m, &action, &player, NULL));
+  g_assert_cmpint (action, ==, 0);
+  g_assert_cmpint (player, ==, 0);
+
+  play_ok (m, "7");
+  g_assert_true (kuzhi_game_model_get_last_move (m, &action, &player, &what));
+  g_assert_cmpint (action, ==, 7);
+  g_assert_cmpint (player, ==, 1);
+
+  g_assert_true (kuzhi_game_model_undo (m));
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (m), &after0));
+  g_assert_true (kuzhi_game_model_get_last_move (m, &action, &player, NULL));
+  g_assert_cmpint (action, ==, 0);
+  g_assert_cmpint (player, ==, 0);
+  g_assert_true (kuzhi_game_model_undo (m));
+  g_assert_false (kuzhi_game_model_get_last_move (m, &action, &player, NULL));
+}
+
 static void
 test_undo_lone_mark (Fixture *f, gconstpointer data)
 {
@@ -494,6 +537,7 @@ main (int argc, char **argv)
   ADD ("/game-model/legal-list", test_legal_list);
   ADD ("/game-model/undo-redo-turns", test_undo_redo_turns);
   ADD ("/game-model/undo-lone-mark", test_undo_lone_mark);
+  ADD ("/game-model/last-move", test_last_move);
   ADD ("/game-model/new-match", test_new_match);
   ADD ("/game-model/player-names", test_player_names);
   ADD ("/game-model/undo-redo-everything", test_undo_redo_everything);

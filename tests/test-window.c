@@ -149,7 +149,8 @@ test_worked_example (Fixture       *f,
   g_assert_cmpstr (after1, ==, "2 8 8 1 7 1 7 | 7 7 7 0 1 7 7");
   g_assert_cmpstr (kuzhi_window_get_header_text (f->window), ==,
                    "Round 1 · Player 2 to move · Player 1 34 · Player 2 36");
-  g_assert_cmpstr (cup_label (f, 0), ==, "Player 1, cup 1, 2 shells");
+  /* The cup just sown says so, as the pip on its rim shows. */
+  g_assert_cmpstr (cup_label (f, 0), ==, "Player 1, cup 1, 2 shells, sown last");
   g_assert_cmpstr (cup_label (f, 10), ==, "Player 2, cup 4, 0 shells");
   g_assert_cmpstr (cup_label (f, 11), ==, "Player 2, cup 5, 1 shell, can be sown");
   gtk_test_accessible_assert_property (kuzhi_board_view_get_cup (f->board, 11), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -585,6 +585,35 @@ kuzhi_game_model_can_undo (KuzhiGameModel *self)
 }
 
 gboolean
+kuzhi_game_model_get_last_move (KuzhiGameModel *self,
+                                KzAction       *action,
+                                int            *player,
+                                KzPreview      *preview)
+{
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+
+  /* A mark is part of the turn whose sowing follows it: the last move is
+   * the last playing action, and a mark made since is not one. */
+  for (size_t i = self->match.n_history; i-- > 0;)
+    {
+      const KzHistoryEntry *entry = &self->match.history[i];
+
+      if (KZ_ACTION_IS_MARK (entry->action))
+        continue;
+      if (action != NULL)
+        *action = entry->action;
+      if (player != NULL)
+        *player = entry->before.to_move;
+      if (preview != NULL)
+        kz_position_preview (&entry->before, entry->action, preview);
+      return TRUE;
+    }
+  if (action != NULL)
+    *action = KZ_ACTION_NONE;
+  return FALSE;
+}
+
+gboolean
 kuzhi_game_model_can_redo (KuzhiGameModel *self)
 {
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);

@@ -78,6 +78,15 @@ gboolean          kuzhi_game_model_can_redo       (KuzhiGameModel  *self);
 gboolean          kuzhi_game_model_undo           (KuzhiGameModel  *self);
 gboolean          kuzhi_game_model_redo           (KuzhiGameModel  *self);
 
+/* The last move of the line played (a sowing or the refill shell, a mark
+ * made before it being part of its turn), who made it and, worked out by the engine,
+ * what it did (where its last seed fell, whether it ended a round). FALSE
+ * (and KZ_ACTION_NONE) before the first move. Undo makes the move before
+ * the last; a loaded match has its own. */
+gboolean          kuzhi_game_model_get_last_move  (KuzhiGameModel  *self,
+                                                   KzAction        *action,
+                                                   int             *player,
+                                                   KzPreview       *preview);
 const char       *kuzhi_game_model_get_player_name (KuzhiGameModel *self,
                                                     int             player);
 void              kuzhi_game_model_set_player_name (KuzhiGameModel *self,

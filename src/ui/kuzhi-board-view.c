@@ -291,6 +291,7 @@ update_cups (KuzhiBoardView *self)
   KuzhiCupState states[KZ_MAX_PITS] = { 0 };
   const KzVariant *variant = kz_position_variant (&self->sowing.displayed);
   int n = 0;
+  int sown, landed, mover = 0;
 
   /* In a variation both sides are the viewer's, whoever plays the match. */
   if (self->variation && self->interactive && !is_animating (self) && variant != NULL && !self->sowing.displayed.over)
@@ -305,6 +306,25 @@ update_cups (KuzhiBoardView *self)
       else if (self->marking && KZ_ACTION_IS_MARK (legal[i]))
         states[KZ_ACTION_MARK_CUP (legal[i])] = KUZHI_CUP_MARKABLE;
     }
+
+  /* The last move stays marked until the next one is sown, as the model
+   * has it: after undo the move before, in a loaded match its own. Only
+   * over the match's own position at rest (not a past turn, a variation
+   * or a sowing under way), and not once the move ended a round, whose
+   * next board is set out anew. */
+  {
+    KzAction last;
+    KzPreview what;
+
+    sown = landed = -1;
+    if (self->model != NULL && !self->variation && !is_animating (self) && !self->collecting
+        && kz_position_equal (&self->sowing.displayed, kuzhi_game_model_get_position (self->model))
+        && kuzhi_game_model_get_last_move (self->model, &last, &mover, &what) && !what.round_ends)
+      {
+        sown = KZ_ACTION_IS_PIT (last) ? (int) last : -1;
+        landed = what.last_pit;
+      }
+  }
 
   for (int p = 0; p < self->n_pits; p++)
     {
@@ -323,6 +343,8 @@ update_cups (KuzhiBoardView *self)
       kuzhi_cup_set_lucky (cup, lucky);
       kuzhi_cup_set_out_of_play (cup, (self->sowing.displayed.rubbish >> p) & 1);
       kuzhi_cup_set_state (cup, states[p]);
+      kuzhi_cup_set_last_move (cup, p == sown ? KUZHI_CUP_LAST_SOWN : p == landed ? KUZHI_CUP_LAST_LANDED
+                                    : KUZHI_CUP_LAST_NONE, mover);
       if (self->model != NULL)
         kuzhi_cup_set_owner_name (cup, kuzhi_game_model_get_player_name (self->model, p / row_length (self)));
     }

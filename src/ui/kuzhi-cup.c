@@ -21,6 +21,8 @@ struct _KuzhiCup
   int            lucky;
   KuzhiCupState  state;
   gboolean       out_of_play;
+  KuzhiCupLastMove last_move;
+  int            last_player;
 
   /* The cup as last drawn, and what it was drawn for. */
   cairo_surface_t *image;
@@ -56,6 +58,13 @@ kuzhi_cup_update_label (KuzhiCup *self)
     g_string_append_printf (extra, ", %s", _("lucky cup"));
   if (self->out_of_play)
     g_string_append_printf (extra, ", %s", _("out of play"));
+  /* What the pip on the rim means, for screen readers and the pointer. */
+  if (self->last_move == KUZHI_CUP_LAST_SOWN)
+    /* Translators: a note in a cup's accessible name and tooltip: the last move sowed this cup */
+    g_string_append_printf (extra, ", %s", _("sown last"));
+  else if (self->last_move == KUZHI_CUP_LAST_LANDED)
+    /* Translators: a note in a cup's accessible name and tooltip: the last move's last shell or seed fell in this cup */
+    g_string_append_printf (extra, ", %s", _("the last move ended here"));
   if (self->state == KUZHI_CUP_LEGAL)
     g_string_append_printf (extra, ", %s", _("can be sown"));
   else if (self->state == KUZHI_CUP_MARKABLE)
@@ -370,6 +379,37 @@ ring_wanted (KuzhiCup *self)
          && (self->keyboard || gtk_widget_has_visible_focus (GTK_WIDGET (self)));
 }
 
+/* The last move's pip: on the rim at half past seven, away from the count
+ * (bottom), the lucky star (upper right), the analysis' values (top) and
+ * the preview's numbers (upper left), inside the focus ring. A cup so
+ * small that its count's pill reaches there has it at twelve o'clock. */
+static void
+last_move_circle (KuzhiCup *self,
+                  int       w,
+                  int       h,
+                  double   *x,
+                  double   *y,
+                  double   *radius)
+{
+  double r = MIN (w, h) / 2.0 * 0.86;
+  /* On the rim, but in a small cup pulled in clear of the focus ring
+   * (2.5 px wide, 2 px inside the cup's edge). */
+  double size = MAX (3.5, r * 0.16);
+  double away = MIN (r * 0.88, MIN (w, h) / 2.0 - 4.5 - size) / G_SQRT2;
+  graphene_rect_t pill, pip;
+
+  *x = w / 2.0 - away;
+  *y = h / 2.0 + away;
+  *radius = size;
+  kuzhi_cup_count_pill (gtk_widget_get_pango_context (GTK_WIDGET (self)), w, h, self->count, &pill);
+  graphene_rect_init (&pip, *x - size, *y - size, 2 * size, 2 * size);
+  if (graphene_rect_intersection (&pip, &pill, NULL))
+    {
+      *x = w / 2.0;
+      *y = h / 2.0 - away * G_SQRT2;
+    }
+}
+
 static void
 draw_cup (cairo_t  *cr,
           gpointer  data)
@@ -417,6 +457,32 @@ draw_cup (cairo_t  *cr,
       cairo_move_to (cr, cx + r * 0.4, cy - r * 0.4);
       cairo_line_to (cr, cx - r * 0.4, cy + r * 0.4);
       cairo_stroke (cr);
+    }
+
+  /* The last move: a pip on the rim at the lower left, in the mover's
+   * colour, solid on the cup sown, hollow where its last shell fell. */
+  if (self->last_move != KUZHI_CUP_LAST_NONE)
+    {
+      const GdkRGBA *mc = kuzhi_player_color (self->last_player);
+      double mx, my, mr;
+
+      last_move_circle (self, w, h, &mx, &my, &mr);
+      cairo_new_path (cr);
+      cairo_arc (cr, mx, my, mr, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0.98, 0.93, 0.82);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, mc->red, mc->green, mc->blue);
+      if (self->last_move == KUZHI_CUP_LAST_SOWN)
+        {
+          cairo_arc (cr, mx, my, mr * 0.64, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+      else
+        {
+          cairo_set_line_width (cr, mr * 0.36);
+          cairo_arc (cr, mx, my, mr * 0.46, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
     }
 
   /* The count, always readable, in a pill on the lower rim. */
@@ -775,4 +841,40 @@ kuzhi_cup_set_owner_name (KuzhiCup   *self,
   g_free (self->owner_name);
   self->owner_name = g_strdup (name);
   kuzhi_cup_update_label (self);
+}
+
+void
+kuzhi_cup_set_last_move (KuzhiCup         *self,
+                         KuzhiCupLastMove  last,
+                         int               player)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  player = player ? 1 : 0;
+  if (self->last_move == last && (last == KUZHI_CUP_LAST_NONE || self->last_player == player))
+    return;
+  self->last_move = last;
+  self->last_player = player;
+  kuzhi_cup_update_label (self);
+  invalidate (self);
+}
+
+KuzhiCupLastMove
+kuzhi_cup_get_last_move (KuzhiCup *self)
+{
+  g_return_val_if_fail (KUZHI_IS_CUP (self), KUZHI_CUP_LAST_NONE);
+  return self->last_move;
+}
+
+gboolean
+kuzhi_cup_last_move_mark (KuzhiCup        *self,
+                          graphene_rect_t *mark)
+{
+  double x, y, r;
+
+  g_return_val_if_fail (KUZHI_IS_CUP (self), FALSE);
+  if (self->last_move == KUZHI_CUP_LAST_NONE)
+    return FALSE;
+  last_move_circle (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &x, &y, &r);
+  graphene_rect_init (mark, x - r, y - r, 2 * r, 2 * r);
+  return TRUE;
 }

@@ -16,6 +16,13 @@ typedef enum {
   KUZHI_CUP_MARKABLE,   /* the player to move may mark it lucky */
 } KuzhiCupState;
 
+/* What the last move did with the cup, for the mark that shows it. */
+typedef enum {
+  KUZHI_CUP_LAST_NONE,
+  KUZHI_CUP_LAST_SOWN,     /* the last move sowed it */
+  KUZHI_CUP_LAST_LANDED,   /* the last move's last shell fell in it */
+} KuzhiCupLastMove;
+
 /* number: the cup's place along its owner's row, from 1, in sowing order. */
 GtkWidget *kuzhi_cup_new          (int            pit,
                                    int            owner,
@@ -57,6 +64,17 @@ void       kuzhi_cup_set_pit_word (KuzhiCup      *self,
  * "Player 2"). */
 void       kuzhi_cup_set_owner_name (KuzhiCup   *self,
                                      const char *name);
+/* Marks the cup as the last move's (by `player`, whose colour the mark
+ * takes), or clears the mark (KUZHI_CUP_LAST_NONE). */
+void       kuzhi_cup_set_last_move (KuzhiCup        *self,
+                                    KuzhiCupLastMove last,
+                                    int              player);
+KuzhiCupLastMove kuzhi_cup_get_last_move (KuzhiCup *self);
+/* Where the mark is drawn, in the cup's own coordinates (FALSE without
+ * one): clear of the count's pill, the lucky star, the focus ring and the
+ * hint's ring outside the cup. */
+gboolean   kuzhi_cup_last_move_mark (KuzhiCup        *self,
+                                     graphene_rect_t *mark);
 /* Shells only, for other widgets that draw loose shells (the hand, drawers). */
 void       kuzhi_cup_draw_shell   (cairo_t       *cr,
                                    double         x,

@@ -12,6 +12,8 @@ struct _KuzhiPreferencesWindow
 
   /* template children */
   AdwComboRow          *speed_row;
+  GtkWidget            *face_row;
+  GtkWidget            *face_switch;
   GtkWidget            *preview_row;
   GtkWidget            *preview_switch;
   GtkWidget            *sound_row;
@@ -96,6 +98,8 @@ kuzhi_preferences_window_class_init (KuzhiPreferencesWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, speed_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, face_row);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, face_switch);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, preview_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, preview_switch);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPreferencesWindow, sound_row);
@@ -130,6 +134,7 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
       gtk_widget_set_sensitive (self->time_row, FALSE);
+      gtk_widget_set_sensitive (self->face_row, FALSE);
       gtk_widget_set_sensitive (self->preview_row, FALSE);
       gtk_widget_set_sensitive (self->sound_row, FALSE);
       return;
@@ -146,6 +151,7 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
                                 G_SETTINGS_BIND_DEFAULT,
                                 enum_to_index, index_to_enum,
                                 (gpointer) "default-view", NULL);
+  g_settings_bind (self->settings, "face-player-to-move", self->face_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "sowing-preview", self->preview_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "sound", self->sound_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "computer-time",

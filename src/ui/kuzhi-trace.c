@@ -67,14 +67,6 @@ on_action_finished (KuzhiGameModel *model,
   write_position (trace, what);
 }
 
-/* A new match, or one opened: the position it starts from. */
-static void
-on_position_reset (KuzhiGameModel *model,
-                   Trace          *trace)
-{
-  write_position (trace, "reset");
-}
-
 static void
 on_animating (KuzhiBoardView *board,
               GParamSpec     *pspec,
@@ -82,6 +74,24 @@ on_animating (KuzhiBoardView *board,
 {
   if (!kuzhi_board_view_get_animating (board))
     write_position (trace, "shown");
+}
+
+/* Undo, redo, a new match, a loaded match: the position without a sowing. */
+static void
+on_position_reset (KuzhiGameModel *model,
+                   Trace          *trace)
+{
+  write_position (trace, "reset");
+}
+
+/* Whose row is nearest: F9, the view buttons, a turn of the board. */
+static void
+on_view_player (KuzhiBoardView *board,
+                GParamSpec     *pspec,
+                Trace          *trace)
+{
+  fprintf (trace->file, "view %d\n", kuzhi_board_view_get_view_player (board));
+  fflush (trace->file);
 }
 
 /* After every frame: the cups that moved since the last one. */
@@ -222,6 +232,7 @@ kuzhi_trace_attach (KuzhiWindow *window,
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
   g_signal_connect (gtk_window_get_toplevels (), "items-changed", G_CALLBACK (on_toplevels_changed), trace);
   g_signal_connect (trace->model, "action-finished", G_CALLBACK (on_action_finished), trace);
-  g_signal_connect (trace->model, "position-reset", G_CALLBACK (on_position_reset), trace);
   g_signal_connect (trace->board, "notify::animating", G_CALLBACK (on_animating), trace);
+  g_signal_connect (trace->model, "position-reset", G_CALLBACK (on_position_reset), trace);
+  g_signal_connect (trace->board, "notify::view-player", G_CALLBACK (on_view_player), trace);
 }

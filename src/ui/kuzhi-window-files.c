@@ -573,6 +573,9 @@ take_next_step (Files *files)
     case NEXT_NEW_MATCH:
       gtk_widget_activate_action (GTK_WIDGET (window), "win.new-match", NULL);
       break;
+    case NEXT_PLAY_AGAIN:
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.play-again", NULL);
+      break;
     case NEXT_OPEN_CHOOSER:
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
       break;
@@ -715,6 +718,14 @@ kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
   Files *files = get_files (self);
 
   return files == NULL || ask_first (files, NEXT_NEW_MATCH, NULL);
+}
+
+gboolean
+kuzhi_window_files_may_play_again (KuzhiWindow *self)
+{
+  Files *files = get_files (self);
+
+  return files == NULL || ask_first (files, NEXT_PLAY_AGAIN, NULL);
 }
 
 /* --- browsing the history ------------------------------------------------ */

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
  * Discard). */
 gboolean   kuzhi_window_files_may_close         (KuzhiWindow *self);
 gboolean   kuzhi_window_files_may_start_new_match (KuzhiWindow *self);
+gboolean   kuzhi_window_files_may_play_again    (KuzhiWindow *self);
 
 /* Opens a match file in the window, asking first about unsaved changes;
  * a refused file is reported in a dialog and the match stays as it was. */

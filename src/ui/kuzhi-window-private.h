@@ -19,6 +19,7 @@ typedef enum {
   NEXT_NONE,
   NEXT_CLOSE,
   NEXT_NEW_MATCH,
+  NEXT_PLAY_AGAIN,
   NEXT_OPEN_CHOOSER,
   NEXT_OPEN_FILE,
 } NextStep;
@@ -201,6 +202,7 @@ struct _KuzhiWindow
   int                   toast_mover;
 
   guint                 round_timeout;
+  int                   faced;      /* the player the board last turned to, or -1 */
   double                text_scale;   /* of the labels around the board */
 
   gboolean              marking;

@@ -797,6 +797,31 @@ scale_text (KuzhiWindow *self)
   }
 }
 
+/* Between two people, the board turns to the player to move once a move
+ * has been shown, as F9 would (Preferences → Face the Player to Move):
+ * never during the sowing, never against the computer, never over a past
+ * position or a variation, and only when the player to move changed, so
+ * that a board turned by hand stays so until the next move. */
+static void
+face_player_to_move (KuzhiWindow *self,
+                     gboolean     even_if_faced)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+
+  if (self->settings == NULL || !g_settings_get_boolean (self->settings, "face-player-to-move"))
+    return;
+  if (kuzhi_board_view_get_animating (self->board_view) || d->over
+      || kuzhi_window_get_browsing_turn (self) >= 0 || kuzhi_window_files_in_variation (self))
+    return;
+  if (kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE
+      || kuzhi_window_get_player_level (self, 1) != KZ_LEVEL_NONE)
+    return;
+  if (d->to_move == self->faced && !even_if_faced)
+    return;
+  self->faced = d->to_move;
+  kuzhi_board_view_set_view_player (self->board_view, d->to_move);
+}
+
 /* --- signal handlers ---------------------------------------------------------- */
 
 static void
@@ -806,6 +831,7 @@ on_displayed_changed (KuzhiBoardView *view,
   update_header (self);
   update_banner (self);
   update_hint (self);
+  face_player_to_move (self, FALSE);
 }
 
 static void
@@ -1006,8 +1032,10 @@ on_position_reset (KuzhiWindow *self)
 {
   KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (kuzhi_game_model_get_position (self->model)->variant);
 
-  /* A new match, undo or a loaded match: old round news no longer applies. */
+  /* A new match, undo or a loaded match: old round news no longer applies,
+   * and the board turns to whoever is to move now. */
   kuzhi_window_dismiss_toast (self);
+  self->faced = -1;
   /* The game's endgame database is opened, or built in the background,
    * once its first match is on the board: the hints, the analysis and
    * the computer all look it up. */
@@ -1030,13 +1058,32 @@ on_key_pressed (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 KuzhiWindow           *self)
 {
-  /* Any key during the sowing finishes it at once, and does nothing more. */
-  if (kuzhi_board_view_get_animating (self->board_view))
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (!kuzhi_board_view_get_animating (self->board_view))
+    return GDK_EVENT_PROPAGATE;
+
+  /* Any key during the sowing finishes it at once. A shortcut (F9, Ctrl+Z,
+   * Ctrl+N, H, …) then does what it says: the event goes on to the
+   * application's shortcuts. Any other key (Enter or Space on a cup, an
+   * arrow) does nothing more, so that a player who presses early to see
+   * the end of the sowing sows nothing unseen. */
+  kuzhi_board_view_finish_animation (self->board_view);
+  keyval = gdk_keyval_to_lower (keyval);
+  state &= gtk_accelerator_get_default_mod_mask ();
+  /* A lone modifier or a key without a name is no shortcut (and a string
+   * GTK cannot parse back would be a critical warning). */
+  if (app != NULL && gtk_accelerator_valid (keyval, state))
     {
-      kuzhi_board_view_finish_animation (self->board_view);
-      return GDK_EVENT_STOP;
+      g_autofree char *accel = gtk_accelerator_name (keyval, state);
+      g_auto(GStrv) actions = NULL;
+
+      if (accel != NULL && gtk_accelerator_parse (accel, NULL, NULL))
+        actions = gtk_application_get_actions_for_accel (app, accel);
+      if (actions != NULL && actions[0] != NULL)
+        return GDK_EVENT_PROPAGATE;
     }
-  return GDK_EVENT_PROPAGATE;
+  return GDK_EVENT_STOP;
 }
 
 static void
@@ -1060,6 +1107,8 @@ on_match_started (KuzhiNewMatchDialog *dialog,
       != (kuzhi_window_get_player_level (self, 1) == KZ_LEVEL_NONE))
     kuzhi_board_view_set_view_player (self->board_view,
                                       kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE);
+  /* Between two people facing the player to move, the opener sits nearest. */
+  face_player_to_move (self, TRUE);
 }
 
 /* --- actions ------------------------------------------------------------------ */
@@ -1078,6 +1127,29 @@ new_match_action (GtkWidget  *widget,
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The match-end banner's Play Again: the same game with the same options,
+ * names and players, at once, with no dialog in between. */
+static void
+play_again_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  const KzPosition *pos = kuzhi_game_model_get_position (self->model);
+  KzOptions options = { .seeds = pos->seeds, .pasu = pos->option };
+  g_autoptr(GError) error = NULL;
+
+  if (!kuzhi_window_files_may_play_again (self))
+    return;
+  if (!kuzhi_game_model_new_match (self->model, pos->variant, &options, &error))
+    {
+      g_warning ("Cannot start the match again: %s", error->message);
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  on_match_started (NULL, self);
 }
 
 static void
@@ -1348,6 +1420,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_view_player_changed);
 
   gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
+  gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_property_action (widget_class, "win.view", "view");
@@ -1375,6 +1448,7 @@ kuzhi_window_init (KuzhiWindow *self)
 
   self->toast_mover = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->faced = -1;
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   /* After scale_text(): the header's room at its new width and size. */
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (reserve_header), self);
