@@ -911,8 +911,10 @@ check_phone (Fixture *f)
 
   board_before = kz_test_settled_bounds (board);
   /* Translators' longest round news, in the window's own words. */
-  news = g_strdup_printf (_("%s has too few shells to fill a cup (%d refill left): %s plays on alone, and each turn ends a round"),
-                          kuzhi_game_model_get_player_name (f->model, 1), 3, kuzhi_game_model_get_player_name (f->model, 0));
+  news = g_strdup_printf (_("Round %d is over: %s opens round %d — accounts: %s %d, %s %d (half the shells: %d)"),
+                          1, kuzhi_game_model_get_player_name (f->model, 1), 2,
+                          kuzhi_game_model_get_player_name (f->model, 0), 33,
+                          kuzhi_game_model_get_player_name (f->model, 1), 37, 35);
   kuzhi_window_show_toast (f->window, news);
   kz_test_spin (600);
   label = kz_test_find_label (w, news);
