@@ -1399,6 +1399,19 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
   self->autosave = !!autosave;
   if (!self->autosave)
     return;
+  /* Another Kuzhi may run on the same data folder in another session (a
+   * second login, a shared home), out of reach of the single-instance
+   * rule: each writes an autosave of its own (docs/match-file.md). */
+  if (kuzhi_match_file_claim_autosave (&error) == 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+    {
+      /* Writing one that another holds would overwrite its match. */
+      g_autofree char *text = g_strdup_printf (_("This match is not saved automatically: %s."), error->message);
+
+      self->autosave = FALSE;
+      show_notice (self, text, FALSE);
+      return;
+    }
+  g_clear_error (&error);
   kuzhi_match_file_remove_stale_temporaries ();
   /* Carry on with the match the last run left, unless it was over. */
   if (kuzhi_window_files_restore_autosave (self, &notice, &error))
@@ -1417,6 +1430,9 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
       g_autofree char *text = g_strdup_printf (_("The last match could not be restored: %s"), error->message);
       show_notice (self, text, FALSE);
     }
+  if (kuzhi_match_file_get_autosave_number () > 1)
+    kuzhi_window_show_notice (self, _("Kuzhi is already open for you elsewhere, in another window or session. "
+                                      "This window keeps its match apart, so neither overwrites the other’s moves."));
 }
 
 const char *
