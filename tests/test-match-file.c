@@ -349,6 +349,14 @@ test_broken_lines (void)
     { "Created=", "Created=9999-12-31T23:59:59-01:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Created" },
     { "Created=", "Created=0001-01-01T00:30:00+01:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Created" },
     { "Modified=", "Modified=9999-12-31T23:00:00-02:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Modified" },
+    /* Dates GLib reads as another time, or that the file would not keep:
+     * a leap second (read as 23:59:59) and a fraction of a second (dropped
+     * on saving) would be saved back changed (docs/match-file.md). */
+    { "Created=", "Created=2026-12-31T23:59:60Z", KUZHI_MATCH_FILE_ERROR_VALUE, "“Created” in [Match] holds a leap second" },
+    { "Created=", "Created=20261231T235960Z", KUZHI_MATCH_FILE_ERROR_VALUE, "leap second" },
+    { "Created=", "Created=2026-12-31T23:59:61+05:30", KUZHI_MATCH_FILE_ERROR_VALUE, "leap second" },
+    { "Modified=", "Modified=2026-12-31T23:59:60.5Z", KUZHI_MATCH_FILE_ERROR_VALUE, "“Modified” in [Match] holds a leap second" },
+    { "Created=", "Created=2026-11-29T20:00:00.25Z", KUZHI_MATCH_FILE_ERROR_VALUE, "fraction of a second" },
     { "Player1=", "this line is not a key", KUZHI_MATCH_FILE_ERROR_SYNTAX, NULL },
   };
   g_autofree char *good = good_file (NULL);
@@ -587,6 +595,9 @@ test_dates (void)
     "Created=0001-01-01T00:30:00-01:00",
     "Created=9999-12-31T23:59:59Z",
     "Created=9999-12-31T23:59:59+01:00",
+    /* The same time, written another way: saved back as the same time. */
+    "Created=2026-12-31T23:59:59.000Z",
+    "Created=20261231T235959Z",
   };
   g_autofree char *good = good_file (NULL);
 

@@ -522,6 +522,9 @@ static const BrokenCase broken_cases[] = {
     "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "“chess”" },
   { "bad-date", HEAD "[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\nEnded=yesterday\n"
     "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "“Ended”" },
+  /* A leap second would be written back as 23:59:59. */
+  { "leap-second", HEAD "[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\nEnded=2026-12-31T23:59:60Z\n"
+    "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "“Ended”" },
   { "winner-word", HEAD GOOD_MATCH "Winner=Meena\nScore=1;0\n", "“Winner”" },
   { "winner-range", HEAD GOOD_MATCH "Winner=2\nScore=1;0\n", "“Winner”" },
   { "negative-score", HEAD GOOD_MATCH "Winner=0\nScore=-4;0\n", "“Score”" },

@@ -439,6 +439,17 @@ get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
   if (text == NULL)
     return FALSE;
   *out = g_date_time_new_from_iso8601 (text, NULL);
+  /* GLib reads 23:59:60 as 23:59:59 and keeps a fraction that the file
+   * would not: either would be saved back changed. */
+  if (*out != NULL && !kuzhi_key_file_time_is_exact (text))
+    {
+      g_clear_pointer (out, g_date_time_unref);
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “%s” in [Match] holds a leap second or a fraction of a second, which Kuzhi does not keep: "
+                     "a time is in whole seconds from 00 to 59, such as 2026-11-29T20:15:00Z"),
+                   key);
+      return FALSE;
+    }
   if (*out != NULL)
     {
       /* GLib reads dates whose UTC form it cannot make (such as

@@ -525,7 +525,8 @@ read_record (GKeyFile *kf, const char *group, GError **error)
     goto unknown_game;
 
   ended = get_value (kf, group, "Ended");
-  record->ended = g_date_time_new_from_iso8601 (ended, NULL);
+  /* A leap second or a fraction would be written back changed. */
+  record->ended = kuzhi_key_file_time_is_exact (ended) ? g_date_time_new_from_iso8601 (ended, NULL) : NULL;
   if (record->ended != NULL)
     {
       /* Kept in UTC, as it is written; a date without a UTC form could not
