@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "kuzhi-game-model.h"
+#include "kuzhi-file-lock.h"
 #include "kuzhi-statistics.h"
 #include "kuzhi-test-util.h"
 
@@ -709,6 +710,98 @@ test_atomic (void)
   folder_clear (&f);
 }
 
+
+/* Lets go of a lock 300 ms from now, as another Kuzhi's write would. */
+static gpointer
+release_later (gpointer lock)
+{
+  g_usleep (300 * 1000);
+  kuzhi_file_lock_release (lock);
+  return NULL;
+}
+
+/* Two Kuzhis on one data folder (two sessions of one user), each with the
+ * file read at its start: every match either records is kept, whichever
+ * writes last; a result recorded again replaces its own record only; a
+ * reset in one is not undone by the other's next write; a write that
+ * waits for the other's lock gets it as soon as it is free. */
+static void
+test_two_instances (void)
+{
+  Folder f;
+  g_autoptr(KuzhiStatistics) a = NULL;
+  g_autoptr(KuzhiStatistics) b = NULL;
+  g_autoptr(KuzhiStatistics) later = NULL;
+  g_autoptr(KuzhiStatistics) after_reset = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  folder_init (&f);
+  a = open_statistics (f.path);
+  b = open_statistics (f.path);
+
+  against (a, 1, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, 1, 3);
+  against (a, 2, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, -1, 2);
+  /* B has not read them: its write keeps them all the same. */
+  against (b, 3, KZ_VARIANT_OWARE, 1, KZ_LEVEL_HARD, 1, 5);
+  against (a, 4, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, 1, 1);
+  record (b, 5, KZ_VARIANT_OWARE, "Meena", KZ_LEVEL_NONE, "Arul", KZ_LEVEL_NONE, 1, 10, 38);
+  /* A's match 2, undone and ended again in A: only its record changes. */
+  against (a, 2, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, 1, 4);
+
+  later = open_statistics (f.path);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, -1), ==, 5);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, KZ_VARIANT_KALAH), ==, 3);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, KZ_VARIANT_OWARE), ==, 2);
+  {
+    g_autoptr(KuzhiGameStatistics) kalah = kuzhi_statistics_get_game (later, KZ_VARIANT_KALAH);
+    g_autoptr(KuzhiGameStatistics) oware = kuzhi_statistics_get_game (later, KZ_VARIANT_OWARE);
+
+    /* Match 2 counts once, as it ended last: a win by 4. */
+    assert_tally (&kalah->computer[KZ_LEVEL_EASY], 3, 3, 0, 0, 4);
+    assert_tally (&oware->computer[KZ_LEVEL_HARD], 1, 1, 0, 0, 5);
+    g_assert_cmpuint (oware->n_hot_seat, ==, 1);
+  }
+  /* What each holds now is the whole file, the other's records too. */
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (a, -1), ==, 5);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (b, -1), ==, 5);
+  g_assert_true (g_file_get_contents (f.path, &text, NULL, NULL));
+  for (guint n = 1; n <= 5; n++)
+    {
+      g_autofree char *id = match_id (n);
+      g_autofree char *group = g_strdup_printf ("[Match %s]", id);
+
+      g_assert_nonnull (strstr (text, group));
+    }
+
+  /* Reset in A: B's next write does not bring the old records back. */
+  g_assert_true (kuzhi_statistics_reset (a, &error));
+  g_assert_no_error (error);
+  against (b, 6, KZ_VARIANT_OWARE, 0, KZ_LEVEL_NORMAL, 1, 2);
+  after_reset = open_statistics (f.path);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (after_reset, -1), ==, 1);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (b, -1), ==, 1);
+
+  /* The other Kuzhi writing (its lock held for a moment): the write waits
+   * for it and then goes in. */
+  {
+    g_autofree char *dir = g_path_get_dirname (f.path);
+    g_autofree char *lock_path = g_build_filename (dir, "statistics.lock", NULL);
+    KuzhiFileLock *held = kuzhi_file_lock_try (lock_path, &error);
+    GThread *releaser;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (held);
+    releaser = g_thread_new ("releaser", release_later, held);
+    against (a, 7, KZ_VARIANT_KALAH, 0, KZ_LEVEL_HARD, 1, 1);
+    g_thread_join (releaser);
+    g_clear_object (&later);
+    later = open_statistics (f.path);
+    g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, -1), ==, 2);
+  }
+  folder_clear (&f);
+}
+
 /* Reset forgets everything and writes the empty file. */
 static void
 test_reset (void)
@@ -758,5 +851,6 @@ main (int argc, char **argv)
   KZ_TEST_ADD_CASES ("/statistics/broken", broken_cases, test_broken);
   g_test_add_func ("/statistics/atomic", test_atomic);
   g_test_add_func ("/statistics/reset", test_reset);
+  g_test_add_func ("/statistics/two-instances", test_two_instances);
   return g_test_run ();
 }
