@@ -100,6 +100,9 @@ show_notice (KuzhiWindow *self,
 {
   gtk_label_set_text (self->notice_label, text);
   gtk_widget_set_visible (self->notice_save_as_button, failing);
+  /* Only the offer of a left match has Switch (offer_left_autosave()). */
+  gtk_widget_set_visible (self->notice_switch_button, FALSE);
+  g_clear_pointer (&self->left_autosave, g_free);
   gtk_widget_set_visible (self->notice_close_button, !failing);
   gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
 }
@@ -123,6 +126,76 @@ static void
 on_notice_close_clicked (KuzhiWindow *self)
 {
   gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+  gtk_widget_set_visible (self->notice_switch_button, FALSE);
+  g_clear_pointer (&self->left_autosave, g_free);
+}
+
+/*
+ * Another Kuzhi on the same data folder (another session of the same
+ * user) keeps its match in an autosave of its own; when it has ended, its
+ * match is offered here, with Switch, so that it is never lost unseen.
+ * Only a match that goes on (begun and not over) is offered: the others
+ * have nothing to carry on.
+ */
+static void
+offer_left_autosave (KuzhiWindow *self)
+{
+  g_autoptr(GPtrArray) left = NULL;
+
+  if (!self->autosave)
+    return;
+  left = kuzhi_match_file_list_left_autosaves ();
+  for (guint i = 0; i < left->len; i++)
+    {
+      const char *path = g_ptr_array_index (left, i);
+      g_autofree char *text = NULL;
+      char *names[2] = { NULL, NULL };
+      KzMatch match = { 0 };
+      KzVariantId variant;
+      gboolean goes_on;
+
+      if (!kuzhi_match_file_load (path, &match, names, NULL))
+        continue;
+      goes_on = match.n_history > 0 && !match.pos.over;
+      variant = (KzVariantId) match.pos.variant;
+      kz_match_clear (&match);
+      if (goes_on)
+        /* Translators: a notice at start-up: "Another Kuzhi, in another window or session, left a match of Kalah: Ana against Ben." */
+        text = g_strdup_printf (_("Another Kuzhi, in another window or session, left a match of %s: %s against %s. "
+                                  "Switch plays it here, and keeps this one in its place."),
+                                kuzhi_game_title (variant), names[0], names[1]);
+      g_free (names[0]);
+      g_free (names[1]);
+      if (text == NULL)
+        continue;
+      kuzhi_window_show_notice (self, text);
+      self->left_autosave = g_strdup (path);
+      gtk_widget_set_visible (self->notice_switch_button, TRUE);
+      return;
+    }
+}
+
+static void restore_own_autosave (KuzhiWindow *self);
+
+static void
+on_notice_switch_clicked (KuzhiWindow *self)
+{
+  g_autofree char *left = g_steal_pointer (&self->left_autosave);
+  g_autoptr(GError) error = NULL;
+
+  gtk_widget_set_visible (self->notice_switch_button, FALSE);
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+  if (left == NULL)
+    return;
+  /* The match on screen is in the autosave after every action: the two
+   * files change places whole, and the one on screen is offered in turn. */
+  if (!kuzhi_match_file_take_left_autosave (left, &error))
+    {
+      show_notice (self, error->message, FALSE);
+      return;
+    }
+  restore_own_autosave (self);
+  offer_left_autosave (self);
 }
 
 void
@@ -1062,6 +1135,7 @@ kuzhi_window_finalize (GObject *object)
   g_clear_pointer (&self->captions[0], g_free);
   g_clear_pointer (&self->captions[1], g_free);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->left_autosave, g_free);
   kuzhi_window_files_clear (self);
   kuzhi_window_computer_clear (self);
   kuzhi_window_analysis_clear (self);
@@ -1146,6 +1220,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
   gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
   gtk_widget_class_bind_template_callback (widget_class, on_notice_close_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_notice_switch_clicked);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_revealer);
@@ -1160,6 +1235,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_save_as_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_switch_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
@@ -1392,7 +1468,6 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
                            gboolean     autosave)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *notice = NULL;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
 
@@ -1413,6 +1488,20 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
     }
   g_clear_error (&error);
   kuzhi_match_file_remove_stale_temporaries ();
+  restore_own_autosave (self);
+  if (kuzhi_match_file_get_autosave_number () > 1)
+    kuzhi_window_show_notice (self, _("Kuzhi is already open for you elsewhere, in another window or session. "
+                                      "This window keeps its match apart, so neither overwrites the other’s moves."));
+  else
+    offer_left_autosave (self);
+}
+
+static void
+restore_own_autosave (KuzhiWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *notice = NULL;
+
   /* Carry on with the match the last run left, unless it was over. */
   if (kuzhi_window_files_restore_autosave (self, &notice, &error))
     {
@@ -1430,9 +1519,6 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
       g_autofree char *text = g_strdup_printf (_("The last match could not be restored: %s"), error->message);
       show_notice (self, text, FALSE);
     }
-  if (kuzhi_match_file_get_autosave_number () > 1)
-    kuzhi_window_show_notice (self, _("Kuzhi is already open for you elsewhere, in another window or session. "
-                                      "This window keeps its match apart, so neither overwrites the other’s moves."));
 }
 
 const char *
