@@ -1,10 +1,11 @@
 #!/bin/sh
 # ui-two-instances.sh — two real kuzhi programs, each in a D-Bus session of its own (two logins of one user), on one data folder: moves played in both, both killed, and every move of each is kept, in an autosave of its own, which the next starts carry on; matches ended in both are all in the statistics.
-# Usage (under xvfb-run-safe.sh): ui-two-instances.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine
+# Usage (under xvfb-run-safe.sh): ui-two-instances.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine [SCREENSHOT-DIR]
 set -eu
 
 kuzhi=$1
 engine=$2
+shots=${3:-}
 work=$(mktemp -d)
 trap 'for f in "$work"/pid-*; do [ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null; done; rm -rf "$work"' EXIT
 
@@ -60,6 +61,16 @@ start () {
   [ -n "$wid" ] || fail "no window of kuzhi $1 has a title"
   eval "wid_$1=$wid"
   sleep 0.5
+}
+
+# With SCREENSHOT-DIR, kuzhi $1's window as it is into $2 there.
+shoot () {
+  [ -n "$shots" ] || return 0
+  eval "wid=\$wid_$1"
+  xdotool windowraise "$wid"
+  sleep 1
+  import -window "$wid" "$work/window.png"
+  convert "$work/window.png" -resize 60% "$shots/$2"
 }
 
 kill_it () {
@@ -124,6 +135,7 @@ grep -q '^notice Kuzhi is already open for you elsewhere' "$work/trace-B" || fai
 # B does not take A's match: it starts afresh.
 [ "$(played_in B)" -eq 0 ] || fail "B played something by itself"
 play B "$data/autosave-2.kuzhi" 2
+shoot B second.png
 
 step="A again"
 play A "$data/autosave.kuzhi" 3
@@ -144,21 +156,50 @@ echo "A's 7 moves and B's 2 are kept: $a_moves | $b_moves"
 
 step="restarted alone"
 start C
-# Alone again: A's match, and B's left match offered.
+# Alone again: A's match, and B's left match offered with Switch.
 grep -q '^notice Another Kuzhi, in another window or session, left a match' "$work/trace-C" ||
   fail "C does not offer the match B left"
+shoot C offered.png
 play C "$data/autosave.kuzhi" 1
-[ "$(actions_of "$data/autosave.kuzhi")" = "8 $a_moves;$(trace_actions C)" ] ||
+c_moves=$(trace_actions C)
+[ "$(actions_of "$data/autosave.kuzhi")" = "8 $a_moves;$c_moves" ] ||
   fail "C did not carry on A's match: $(actions_of "$data/autosave.kuzhi")"
 
+step="switched"
+# Switch: B's match comes here, and A's goes to B's place, both whole.
+set -- $(grep '^switch ' "$work/trace-C" | tail -n 1)
+[ "$2" != none ] || fail "the notice in C has no Switch"
+xdotool windowfocus --sync "$wid_C" 2>/dev/null || true
+xdotool mousemove "$2" "$3"
+sleep 1
+xdotool click 1
+i=0
+while [ ! -f "$data/autosave-2.kuzhi" ] || [ "$(actions_of "$data/autosave-2.kuzhi")" != "8 $a_moves;$c_moves" ]; do
+  i=$((i + 1))
+  [ "$i" -le 100 ] || fail "Switch did not put A's match in the other autosave: $(actions_of "$data/autosave-2.kuzhi")"
+  sleep 0.1
+done
+[ "$(actions_of "$data/autosave.kuzhi")" = "2 $b_moves" ] ||
+  fail "Switch did not bring B's match: $(actions_of "$data/autosave.kuzhi")"
+# Played on here, and A's match offered in turn.
+sleep 0.5
+[ "$(grep '^switch ' "$work/trace-C" | tail -n 1)" != "switch none" ] || fail "A's match is not offered in turn"
+count=$(played_in C)
+play C "$data/autosave.kuzhi" 1
+c_more=$(sed -n 's/^played \([^ ]*\).*/\1/p' "$work/trace-C" | tail -n 1)
+[ "$(actions_of "$data/autosave.kuzhi")" = "3 $b_moves;$c_more" ] ||
+  fail "C did not carry on B's match: $(actions_of "$data/autosave.kuzhi")"
+
 step="restarted beside"
+# A second program beside C takes up the match C put aside.
 start D
 play D "$data/autosave-2.kuzhi" 1
-[ "$(actions_of "$data/autosave-2.kuzhi")" = "3 $b_moves;$(trace_actions D)" ] ||
-  fail "D did not carry on B's match: $(actions_of "$data/autosave-2.kuzhi")"
+[ "$(actions_of "$data/autosave-2.kuzhi")" = "9 $a_moves;$c_moves;$(trace_actions D)" ] ||
+  fail "D did not carry on A's match: $(actions_of "$data/autosave-2.kuzhi")"
 kill_it C
 kill_it D
 wait
+echo "a restart carries each match on; Switch exchanges them whole"
 
 # --- a match ends in each: both are in the statistics ------------------------
 

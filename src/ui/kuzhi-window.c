@@ -1530,6 +1530,13 @@ kuzhi_window_get_notice_text (KuzhiWindow *self)
   return gtk_label_get_text (self->notice_label);
 }
 
+GtkWidget *
+kuzhi_window_get_notice_switch_button (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->notice_switch_button;
+}
+
 gboolean
 kuzhi_window_get_autosave (KuzhiWindow *self)
 {
