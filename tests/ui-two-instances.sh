@@ -60,7 +60,12 @@ start () {
   done
   [ -n "$wid" ] || fail "no window of kuzhi $1 has a title"
   eval "wid_$1=$wid"
-  sleep 0.5
+  # The layout settles (the notice slides in): until the trace is quiet.
+  last=-1
+  while [ "$(wc -l < "$work/trace-$1")" != "$last" ]; do
+    last=$(wc -l < "$work/trace-$1")
+    sleep 1
+  done
 }
 
 # With SCREENSHOT-DIR, kuzhi $1's window as it is into $2 there.
