@@ -774,6 +774,21 @@ test_two_instances (void)
       g_assert_nonnull (strstr (text, group));
     }
 
+  /* B sees A's last result once it reads the file again (the Statistics
+   * window does as it opens), without writing. */
+  {
+    g_autoptr(KuzhiGameStatistics) kalah = NULL;
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (f.path, &before, NULL, NULL));
+    kuzhi_statistics_refresh (b);
+    kalah = kuzhi_statistics_get_game (b, KZ_VARIANT_KALAH);
+    assert_tally (&kalah->computer[KZ_LEVEL_EASY], 3, 3, 0, 0, 4);
+    g_assert_true (g_file_get_contents (f.path, &after, NULL, NULL));
+    g_assert_cmpstr (before, ==, after);
+  }
+
   /* Reset in A: B's next write does not bring the old records back. */
   g_assert_true (kuzhi_statistics_reset (a, &error));
   g_assert_no_error (error);

@@ -318,6 +318,36 @@ static gboolean read_file (const char *path, GPtrArray **records_out, GError **e
 static void set_records (KuzhiStatistics *self, GPtrArray *records);
 static char *lock_path (KuzhiStatistics *self);
 
+/* What the file holds now, with this Kuzhi's changes not yet written put
+ * in: FALSE when the file cannot be read. */
+static gboolean
+read_merged (KuzhiStatistics *self, GPtrArray **merged_out, GError **error)
+{
+  GPtrArray *merged = NULL;
+
+  if (!read_file (self->path, &merged, error))
+    return FALSE;
+  /* The changes not yet written, in the order their matches ended. */
+  for (guint i = merged->len; i > 0; i--)
+    {
+      const Record *r = g_ptr_array_index (merged, i - 1);
+
+      if (g_hash_table_contains (self->pending, r->id))
+        g_ptr_array_remove_index (merged, i - 1);
+    }
+  for (guint i = 0; i < self->records->len; i++)
+    {
+      const Record *r = g_ptr_array_index (self->records, i);
+
+      if (g_hash_table_contains (self->pending, r->id))
+        g_ptr_array_add (merged, record_copy (r));
+    }
+  while (merged->len > KUZHI_STATISTICS_MAX_MATCHES)
+    g_ptr_array_remove_index (merged, 0);
+  *merged_out = merged;
+  return TRUE;
+}
+
 /*
  * Writes what is held, merged with what the file holds now: another Kuzhi
  * on the same data folder (another session of the same user) may have
@@ -337,6 +367,7 @@ save (KuzhiStatistics *self, GError **error)
   GPtrArray *merged = NULL;
   gsize length = 0;
 
+  /* Refused with the reason (see write_file()). */
   if (self->hands_off)
     return write_file (self, "", 0, error);
   lock = kuzhi_file_lock_wait (lock_file, 5000, &local_error);
@@ -350,7 +381,7 @@ save (KuzhiStatistics *self, GError **error)
     }
   g_clear_error (&local_error);
 
-  if (!read_file (self->path, &merged, &local_error))
+  if (!read_merged (self, &merged, &local_error))
     {
       g_autoptr(GError) aside_error = NULL;
 
@@ -361,26 +392,6 @@ save (KuzhiStatistics *self, GError **error)
       merged = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
       for (guint i = 0; i < self->records->len; i++)
         g_ptr_array_add (merged, record_copy (g_ptr_array_index (self->records, i)));
-    }
-  else
-    {
-      /* The changes not yet written, in the order their matches ended. */
-      for (guint i = merged->len; i > 0; i--)
-        {
-          const Record *r = g_ptr_array_index (merged, i - 1);
-
-          if (g_hash_table_contains (self->pending, r->id))
-            g_ptr_array_remove_index (merged, i - 1);
-        }
-      for (guint i = 0; i < self->records->len; i++)
-        {
-          const Record *r = g_ptr_array_index (self->records, i);
-
-          if (g_hash_table_contains (self->pending, r->id))
-            g_ptr_array_add (merged, record_copy (r));
-        }
-      while (merged->len > KUZHI_STATISTICS_MAX_MATCHES)
-        g_ptr_array_remove_index (merged, 0);
     }
 
   data = to_data (merged, &length);
@@ -764,6 +775,26 @@ kuzhi_statistics_load (KuzhiStatistics *self,
   set_aside (self, local_error, error);
   g_signal_emit (self, signals[CHANGED], 0);
   return FALSE;
+}
+
+void
+kuzhi_statistics_refresh (KuzhiStatistics *self)
+{
+  g_autoptr(KuzhiFileLock) lock = NULL;
+  g_autofree char *lock_file = NULL;
+  GPtrArray *merged = NULL;
+
+  g_return_if_fail (KUZHI_IS_STATISTICS (self));
+
+  if (self->hands_off || !g_file_test (self->path, G_FILE_TEST_EXISTS))
+    return;
+  lock_file = lock_path (self);
+  lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
+  /* A file broken since: the next write sets it aside and says so. */
+  if (!read_merged (self, &merged, NULL))
+    return;
+  set_records (self, merged);
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 gboolean
