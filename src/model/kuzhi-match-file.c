@@ -1361,24 +1361,19 @@ kuzhi_match_file_take_left_autosave (const char  *left,
                                      GError     **error)
 {
   g_autofree char *own = kuzhi_match_file_get_autosave_path ();
-  g_autofree char *base = NULL;
+  g_autofree char *stem = NULL;
   g_autofree char *lock_path = NULL;
   g_autoptr(KuzhiFileLock) lock = NULL;
-  g_autoptr(GError) local_error = NULL;
-  const char *dot;
   int flags = RENAME_EXCHANGE;
 
-  g_return_val_if_fail (left != NULL, FALSE);
+  g_return_val_if_fail (left != NULL && g_str_has_suffix (left, KUZHI_MATCH_FILE_EXTENSION), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* Its lock beside it (autosave-2.kuzhi → autosave-2.lock): nobody else
    * may take it up while the two change places. */
-  base = g_strdup (left);
-  dot = g_str_has_suffix (base, KUZHI_MATCH_FILE_EXTENSION) ? base + strlen (base) - strlen (KUZHI_MATCH_FILE_EXTENSION) : NULL;
-  g_return_val_if_fail (dot != NULL, FALSE);
-  base[dot - base] = '\0';
-  lock_path = g_strconcat (base, ".lock", NULL);
-  lock = kuzhi_file_lock_try (lock_path, &local_error);
+  stem = g_strndup (left, strlen (left) - strlen (KUZHI_MATCH_FILE_EXTENSION));
+  lock_path = g_strconcat (stem, ".lock", NULL);
+  lock = kuzhi_file_lock_try (lock_path, NULL);
   if (lock == NULL)
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
