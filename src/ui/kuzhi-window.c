@@ -112,14 +112,24 @@ kuzhi_window_show_notice (KuzhiWindow *self,
                           const char  *text)
 {
   g_autofree char *both = NULL;
+  g_autofree char *offered = NULL;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
   /* One problem does not hide another the player has not read yet (a
-   * broken autosave and a broken statistics file at start-up). */
+   * broken autosave and a broken statistics file at start-up), nor the
+   * offer of a left match its Switch. */
   if (gtk_revealer_get_reveal_child (self->notice_revealer) && !self->autosave_failing &&
       g_strcmp0 (gtk_label_get_text (self->notice_label), text) != 0)
-    text = both = g_strconcat (gtk_label_get_text (self->notice_label), "\n\n", text, NULL);
+    {
+      text = both = g_strconcat (gtk_label_get_text (self->notice_label), "\n\n", text, NULL);
+      offered = g_steal_pointer (&self->left_autosave);
+    }
   show_notice (self, text, FALSE);
+  if (offered != NULL)
+    {
+      self->left_autosave = g_steal_pointer (&offered);
+      gtk_widget_set_visible (self->notice_switch_button, TRUE);
+    }
 }
 
 static void
