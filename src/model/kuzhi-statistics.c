@@ -761,7 +761,9 @@ kuzhi_statistics_load (KuzhiStatistics *self,
   lock_file = lock_path (self);
   if (g_file_test (self->path, G_FILE_TEST_EXISTS))
     lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
-  kuzhi_key_file_remove_stale_temporaries (self->path);
+  /* Only under the lock: a temporary may be the other's write under way. */
+  if (lock != NULL)
+    kuzhi_key_file_remove_stale_temporaries (self->path);
   self->hands_off = FALSE;
   g_hash_table_remove_all (self->pending);
   clear_records (self);
