@@ -3,12 +3,11 @@
 #define _GNU_SOURCE
 #include "kuzhi-match-file.h"
 
-#include <stdio.h>
-
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
