@@ -7,8 +7,10 @@
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <utime.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "kuzhi-file-lock.h"
 #include "kuzhi-game-model.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-protocol.h"
@@ -351,6 +353,14 @@ test_broken_lines (void)
     { "Created=", "Created=9999-12-31T23:59:59-01:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Created" },
     { "Created=", "Created=0001-01-01T00:30:00+01:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Created" },
     { "Modified=", "Modified=9999-12-31T23:00:00-02:00", KUZHI_MATCH_FILE_ERROR_VALUE, "Modified" },
+    /* Dates GLib reads as another time, or that the file would not keep:
+     * a leap second (read as 23:59:59) and a fraction of a second (dropped
+     * on saving) would be saved back changed (docs/match-file.md). */
+    { "Created=", "Created=2026-12-31T23:59:60Z", KUZHI_MATCH_FILE_ERROR_VALUE, "“Created” in [Match] holds a leap second" },
+    { "Created=", "Created=20261231T235960Z", KUZHI_MATCH_FILE_ERROR_VALUE, "leap second" },
+    { "Created=", "Created=2026-12-31T23:59:61+05:30", KUZHI_MATCH_FILE_ERROR_VALUE, "leap second" },
+    { "Modified=", "Modified=2026-12-31T23:59:60.5Z", KUZHI_MATCH_FILE_ERROR_VALUE, "“Modified” in [Match] holds a leap second" },
+    { "Created=", "Created=2026-11-29T20:00:00.25Z", KUZHI_MATCH_FILE_ERROR_VALUE, "fraction of a second" },
     { "Player1=", "this line is not a key", KUZHI_MATCH_FILE_ERROR_SYNTAX, NULL },
   };
   g_autofree char *good = good_file (NULL);
@@ -589,6 +599,9 @@ test_dates (void)
     "Created=0001-01-01T00:30:00-01:00",
     "Created=9999-12-31T23:59:59Z",
     "Created=9999-12-31T23:59:59+01:00",
+    /* The same time, written another way: saved back as the same time. */
+    "Created=2026-12-31T23:59:59.000Z",
+    "Created=20261231T235959Z",
   };
   g_autofree char *good = good_file (NULL);
 
@@ -1864,6 +1877,172 @@ test_autosave_survives_kill (void)
   g_rmdir (dir);
 }
 
+/* The lock that says whose a file is: one holder at a time, even within
+ * one process; free again when let go, and when its holder is killed
+ * (flock locks go with the process), so a killed Kuzhi never blocks the
+ * next. */
+static void
+test_file_lock (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "kuzhi", NULL);
+  g_autofree char *path = g_build_filename (dir, "autosave.lock", NULL);
+  g_autoptr(GError) error = NULL;
+  KuzhiFileLock *lock;
+  KuzhiFileLock *second;
+  int ready[2];
+  pid_t child;
+  char byte;
+
+  lock = kuzhi_file_lock_try (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (lock);
+  second = kuzhi_file_lock_try (path, &error);
+  g_assert_null (second);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  /* Waiting gives up after its time. */
+  second = kuzhi_file_lock_wait (path, 100, &error);
+  g_assert_null (second);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  kuzhi_file_lock_release (lock);
+  lock = kuzhi_file_lock_try (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (lock);
+  kuzhi_file_lock_release (lock);
+
+  /* Another process holds it, and is killed. */
+  g_assert_cmpint (pipe (ready), ==, 0);
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      KuzhiFileLock *held = kuzhi_file_lock_try (path, NULL);
+
+      if (held == NULL || write (ready[1], "x", 1) != 1)
+        _exit (1);
+      for (;;)
+        pause ();
+    }
+  close (ready[1]);
+  g_assert_cmpint (read (ready[0], &byte, 1), ==, 1);
+  close (ready[0]);
+  g_assert_null (kuzhi_file_lock_try (path, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_cmpuint (kuzhi_match_file_claim_autosave (&error), ==, 2);
+  g_assert_no_error (error);
+  kuzhi_match_file_release_autosave ();
+  kill (child, SIGKILL);
+  g_assert_cmpint (waitpid (child, NULL, 0), ==, child);
+  lock = kuzhi_file_lock_try (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (lock);
+  kuzhi_file_lock_release (lock);
+}
+
+/* A second Kuzhi on the same data folder writes an autosave of its own,
+ * so neither overwrites the other's match; an autosave whose Kuzhi has
+ * ended is found, and taken up in exchange for one's own, so both
+ * matches are always kept. */
+static void
+test_autosave_claim (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "kuzhi", NULL);
+  g_autofree char *first_lock_path = g_build_filename (dir, "autosave.lock", NULL);
+  g_autofree char *first = g_build_filename (dir, "autosave.kuzhi", NULL);
+  g_autofree char *second = g_build_filename (dir, "autosave-2.kuzhi", NULL);
+  g_autofree char *third = g_build_filename (dir, "autosave-3.kuzhi", NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(KuzhiGameModel) a = kuzhi_game_model_new ();
+  g_autoptr(KuzhiGameModel) b = kuzhi_game_model_new ();
+  g_autoptr(KuzhiGameModel) restored = kuzhi_game_model_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) left = NULL;
+  KuzhiFileLock *first_lock;
+  KzAction actions[KZ_MAX_ACTIONS];
+
+  /* Alone: the usual autosave. */
+  g_assert_cmpuint (kuzhi_match_file_claim_autosave (&error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kuzhi_match_file_claim_autosave (&error), ==, 1);
+  path = kuzhi_match_file_get_autosave_path ();
+  g_assert_cmpstr (path, ==, first);
+  kuzhi_game_model_get_legal (a, actions);
+  g_assert_true (kuzhi_game_model_play (a, actions[0], NULL));
+  g_assert_true (kuzhi_game_model_autosave (a, &error));
+  g_assert_no_error (error);
+  kuzhi_match_file_release_autosave ();
+
+  /* Another Kuzhi holds it: the second autosave. */
+  first_lock = kuzhi_file_lock_try (first_lock_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kuzhi_match_file_claim_autosave (&error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kuzhi_match_file_get_autosave_number (), ==, 2);
+  g_clear_pointer (&path, g_free);
+  path = kuzhi_match_file_get_autosave_path ();
+  g_assert_cmpstr (path, ==, second);
+  /* Its own match, not the first's. */
+  g_assert_false (kuzhi_game_model_restore_autosave (restored, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  for (int i = 0; i < 2; i++)
+    {
+      kuzhi_game_model_get_legal (b, actions);
+      g_assert_true (kuzhi_game_model_play (b, actions[0], NULL));
+      g_assert_true (kuzhi_game_model_autosave (b, &error));
+      g_assert_no_error (error);
+    }
+  /* The first is held: it is not left over. */
+  left = kuzhi_match_file_list_left_autosaves ();
+  g_assert_cmpuint (left->len, ==, 0);
+  g_clear_pointer (&left, g_ptr_array_unref);
+  kuzhi_match_file_release_autosave ();
+  kuzhi_file_lock_release (first_lock);
+
+  /* Both ended; started alone again, the first restores its match and
+   * finds the second's left over. */
+  g_assert_cmpuint (kuzhi_match_file_claim_autosave (&error), ==, 1);
+  g_assert_true (kuzhi_game_model_restore_autosave (restored, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (kuzhi_game_model_get_match_id (restored), ==, kuzhi_game_model_get_match_id (a));
+  left = kuzhi_match_file_list_left_autosaves ();
+  g_assert_cmpuint (left->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (left, 0), ==, second);
+
+  /* Taking it up exchanges the two: the first match is now left over. */
+  g_assert_true (kuzhi_match_file_take_left_autosave (second, &error));
+  g_assert_no_error (error);
+  g_assert_true (kuzhi_game_model_restore_autosave (restored, &error));
+  g_assert_cmpstr (kuzhi_game_model_get_match_id (restored), ==, kuzhi_game_model_get_match_id (b));
+  g_assert_cmpuint (kuzhi_game_model_get_match (restored)->n_history, ==, 2);
+  {
+    g_autoptr(KuzhiGameModel) other = kuzhi_game_model_new ();
+
+    g_assert_true (kuzhi_game_model_load (other, second, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (kuzhi_game_model_get_match_id (other), ==, kuzhi_game_model_get_match_id (a));
+  }
+
+  /* One that a running Kuzhi holds is not taken. */
+  g_assert_true (g_rename (second, third) == 0);
+  {
+    g_autofree char *third_lock_path = g_build_filename (dir, "autosave-3.lock", NULL);
+    KuzhiFileLock *third_lock = kuzhi_file_lock_try (third_lock_path, &error);
+
+    g_assert_no_error (error);
+    g_clear_pointer (&left, g_ptr_array_unref);
+    left = kuzhi_match_file_list_left_autosaves ();
+    g_assert_cmpuint (left->len, ==, 0);
+    g_assert_false (kuzhi_match_file_take_left_autosave (third, &error));
+    g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE);
+    g_clear_error (&error);
+    kuzhi_file_lock_release (third_lock);
+  }
+  kuzhi_match_file_release_autosave ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1900,6 +2079,8 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/stale-temporaries", test_stale_temporaries);
   g_test_add_func ("/match-file/protocol", test_protocol);
   g_test_add_func ("/match-file/autosave-survives-kill", test_autosave_survives_kill);
+  g_test_add_func ("/match-file/file-lock", test_file_lock);
+  g_test_add_func ("/match-file/autosave-claim", test_autosave_claim);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "kuzhi-game-model.h"
+#include "kuzhi-file-lock.h"
 #include "kuzhi-statistics.h"
 #include "kuzhi-test-util.h"
 
@@ -524,6 +525,9 @@ static const BrokenCase broken_cases[] = {
     "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "“chess”" },
   { "bad-date", HEAD "[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\nEnded=yesterday\n"
     "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "“Ended”" },
+  /* A leap second would be written back as 23:59:59. */
+  { "leap-second", HEAD "[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\nEnded=2026-12-31T23:59:60Z\n"
+    "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "“Ended”" },
   { "winner-word", HEAD GOOD_MATCH "Winner=Meena\nScore=1;0\n", "“Winner”" },
   { "winner-range", HEAD GOOD_MATCH "Winner=2\nScore=1;0\n", "“Winner”" },
   { "negative-score", HEAD GOOD_MATCH "Winner=0\nScore=-4;0\n", "“Score”" },
@@ -595,7 +599,9 @@ test_broken (gconstpointer data)
   /* Kept beside, whole. */
   listed = folder_list (&f);
   names = g_strsplit (listed, " ", -1);
-  g_assert_cmpuint (g_strv_length (names), ==, 1);
+  /* And the lock that guarded the reading (docs/match-file.md). */
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[1], ==, "statistics.lock");
   g_assert_true (g_str_has_prefix (names[0], "statistics-broken-"));
   g_assert_true (g_str_has_suffix (names[0], ".ini"));
   if (c->text != NULL && !g_str_equal (c->name, "binary"))
@@ -643,7 +649,7 @@ test_atomic (void)
   for (guint n = 1; n <= 30; n++)
     against (stats, n, KZ_VARIANT_OWARE, n % 2, KZ_LEVEL_NORMAL, n % 3 == 0 ? -1 : 1, (int) n);
   listed = folder_list (&f);
-  g_assert_cmpstr (listed, ==, "statistics.ini");
+  g_assert_cmpstr (listed, ==, "statistics.ini statistics.lock");
 
   /* A private file stays private. */
   g_assert_cmpint (g_chmod (f.path, 0600), ==, 0);
@@ -666,7 +672,7 @@ test_atomic (void)
   stats = open_statistics (f.path);
   g_clear_pointer (&listed, g_free);
   listed = folder_list (&f);
-  g_assert_cmpstr (listed, ==, "statistics.ini");
+  g_assert_cmpstr (listed, ==, "statistics.ini statistics.lock");
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (stats, -1), ==, 31);
 
   /* Where nothing can be written: the error says where and why, and the
@@ -711,6 +717,113 @@ test_atomic (void)
   folder_clear (&f);
 }
 
+
+/* Lets go of a lock 300 ms from now, as another Kuzhi's write would. */
+static gpointer
+release_later (gpointer lock)
+{
+  g_usleep (300 * 1000);
+  kuzhi_file_lock_release (lock);
+  return NULL;
+}
+
+/* Two Kuzhis on one data folder (two sessions of one user), each with the
+ * file read at its start: every match either records is kept, whichever
+ * writes last; a result recorded again replaces its own record only; a
+ * reset in one is not undone by the other's next write; a write that
+ * waits for the other's lock gets it as soon as it is free. */
+static void
+test_two_instances (void)
+{
+  Folder f;
+  g_autoptr(KuzhiStatistics) a = NULL;
+  g_autoptr(KuzhiStatistics) b = NULL;
+  g_autoptr(KuzhiStatistics) later = NULL;
+  g_autoptr(KuzhiStatistics) after_reset = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  folder_init (&f);
+  a = open_statistics (f.path);
+  b = open_statistics (f.path);
+
+  against (a, 1, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, 1, 3);
+  against (a, 2, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, -1, 2);
+  /* B has not read them: its write keeps them all the same. */
+  against (b, 3, KZ_VARIANT_OWARE, 1, KZ_LEVEL_HARD, 1, 5);
+  against (a, 4, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, 1, 1);
+  record (b, 5, KZ_VARIANT_OWARE, "Meena", KZ_LEVEL_NONE, "Arul", KZ_LEVEL_NONE, 1, 10, 38);
+  /* A's match 2, undone and ended again in A: only its record changes. */
+  against (a, 2, KZ_VARIANT_KALAH, 0, KZ_LEVEL_EASY, 1, 4);
+
+  later = open_statistics (f.path);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, -1), ==, 5);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, KZ_VARIANT_KALAH), ==, 3);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, KZ_VARIANT_OWARE), ==, 2);
+  {
+    g_autoptr(KuzhiGameStatistics) kalah = kuzhi_statistics_get_game (later, KZ_VARIANT_KALAH);
+    g_autoptr(KuzhiGameStatistics) oware = kuzhi_statistics_get_game (later, KZ_VARIANT_OWARE);
+
+    /* Match 2 counts once, as it ended last: a win by 4. */
+    assert_tally (&kalah->computer[KZ_LEVEL_EASY], 3, 3, 0, 0, 4);
+    assert_tally (&oware->computer[KZ_LEVEL_HARD], 1, 1, 0, 0, 5);
+    g_assert_cmpuint (oware->n_hot_seat, ==, 1);
+  }
+  /* What each holds now is the whole file, the other's records too. */
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (a, -1), ==, 5);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (b, -1), ==, 5);
+  g_assert_true (g_file_get_contents (f.path, &text, NULL, NULL));
+  for (guint n = 1; n <= 5; n++)
+    {
+      g_autofree char *id = match_id (n);
+      g_autofree char *group = g_strdup_printf ("[Match %s]", id);
+
+      g_assert_nonnull (strstr (text, group));
+    }
+
+  /* B sees A's last result once it reads the file again (the Statistics
+   * window does as it opens), without writing. */
+  {
+    g_autoptr(KuzhiGameStatistics) kalah = NULL;
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (f.path, &before, NULL, NULL));
+    kuzhi_statistics_refresh (b);
+    kalah = kuzhi_statistics_get_game (b, KZ_VARIANT_KALAH);
+    assert_tally (&kalah->computer[KZ_LEVEL_EASY], 3, 3, 0, 0, 4);
+    g_assert_true (g_file_get_contents (f.path, &after, NULL, NULL));
+    g_assert_cmpstr (before, ==, after);
+  }
+
+  /* Reset in A: B's next write does not bring the old records back. */
+  g_assert_true (kuzhi_statistics_reset (a, &error));
+  g_assert_no_error (error);
+  against (b, 6, KZ_VARIANT_OWARE, 0, KZ_LEVEL_NORMAL, 1, 2);
+  after_reset = open_statistics (f.path);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (after_reset, -1), ==, 1);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (b, -1), ==, 1);
+
+  /* The other Kuzhi writing (its lock held for a moment): the write waits
+   * for it and then goes in. */
+  {
+    g_autofree char *dir = g_path_get_dirname (f.path);
+    g_autofree char *lock_path = g_build_filename (dir, "statistics.lock", NULL);
+    KuzhiFileLock *held = kuzhi_file_lock_try (lock_path, &error);
+    GThread *releaser;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (held);
+    releaser = g_thread_new ("releaser", release_later, held);
+    against (a, 7, KZ_VARIANT_KALAH, 0, KZ_LEVEL_HARD, 1, 1);
+    g_thread_join (releaser);
+    g_clear_object (&later);
+    later = open_statistics (f.path);
+    g_assert_cmpuint (kuzhi_statistics_get_n_matches (later, -1), ==, 2);
+  }
+  folder_clear (&f);
+}
+
 /* Reset forgets everything and writes the empty file. */
 static void
 test_reset (void)
@@ -736,7 +849,7 @@ test_reset (void)
   g_assert_nonnull (strstr (text, "[Statistics]\nVersion=1\n"));
   g_assert_null (strstr (text, "[Match"));
   listed = folder_list (&f);
-  g_assert_cmpstr (listed, ==, "statistics.ini");
+  g_assert_cmpstr (listed, ==, "statistics.ini statistics.lock");
   again = open_statistics (f.path);
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (again, -1), ==, 0);
   /* A match counted before the reset and ending again counts anew. */
@@ -760,5 +873,6 @@ main (int argc, char **argv)
   KZ_TEST_ADD_CASES ("/statistics/broken", broken_cases, test_broken);
   g_test_add_func ("/statistics/atomic", test_atomic);
   g_test_add_func ("/statistics/reset", test_reset);
+  g_test_add_func ("/statistics/two-instances", test_two_instances);
   return g_test_run ();
 }

@@ -134,7 +134,8 @@ done
 
 # The last start removed what an interrupted save left, and nothing was
 # moved aside as unreadable: the autosave and the statistics of the
-# matches that ended are all there is.
+# matches that ended are all there is, with the empty lock files that
+# guard them (docs/match-file.md, "Two Kuzhis on one data folder").
 "$kuzhi" &
 pid=$!
 rm -f "$KUZHI_TRACE_FILE"
@@ -142,7 +143,7 @@ wait_for '^mapped'
 kill -9 "$pid"
 wait "$pid" 2>/dev/null || true
 pid=
-leftovers=$(ls "$XDG_DATA_HOME/kuzhi" | grep -v -e '^autosave\.kuzhi$' -e '^statistics\.ini$' || true)
+leftovers=$(ls "$XDG_DATA_HOME/kuzhi" | grep -v -e '^autosave\.kuzhi$' -e '^statistics\.ini$' -e '^autosave\.lock$' -e '^statistics\.lock$' || true)
 if [ -n "$leftovers" ]; then
   echo "files left in the data folder: $leftovers" >&2
   exit 1

@@ -250,6 +250,41 @@ kuzhi_key_file_unescape (const char *raw)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+kuzhi_key_file_time_is_exact (const char *text)
+{
+  const char *t;
+  int seconds;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  /* The time after the date: hh:mm:ss or hhmmss, then an optional
+   * fraction (. or ,), then the zone. */
+  t = strpbrk (text, "Tt ");
+  if (t == NULL)
+    return TRUE;
+  t++;
+  for (int part = 0; part < 2; part++)
+    {
+      if (!g_ascii_isdigit (t[0]) || !g_ascii_isdigit (t[1]))
+        return TRUE;
+      t += 2;
+      if (*t == ':')
+        t++;
+    }
+  if (!g_ascii_isdigit (t[0]) || !g_ascii_isdigit (t[1]))
+    return TRUE;
+  seconds = (t[0] - '0') * 10 + (t[1] - '0');
+  if (seconds >= 60)
+    return FALSE;
+  t += 2;
+  if (*t == '.' || *t == ',')
+    for (t++; g_ascii_isdigit (*t); t++)
+      if (*t != '0')
+        return FALSE;
+  return TRUE;
+}
+
 char *
 kuzhi_key_file_format_time (GDateTime *time)
 {

@@ -54,6 +54,12 @@ char     *kuzhi_key_file_unescape        (const char   *raw);
  * every year with four digits. A date without a UTC form gives now. */
 char     *kuzhi_key_file_format_time     (GDateTime    *time);
 
+/* Whether an ISO 8601 date as a file holds it is one the files keep
+ * exactly: not a leap second (23:59:60, which GLib reads as 23:59:59) nor
+ * a fraction of a second (dropped on writing). Refused on loading, since
+ * saving would change it. */
+gboolean  kuzhi_key_file_time_is_exact   (const char   *text);
+
 /* A user's text quoted in a message: at most `max` characters, cut between
  * characters (never inside one) and marked with an ellipsis. */
 char     *kuzhi_key_file_excerpt         (const char   *text,

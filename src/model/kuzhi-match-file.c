@@ -1,14 +1,18 @@
 /* kuzhi-match-file.c — writes a match as a GKeyFile and loads one back by replaying its actions and checking the stored position. */
+/* renameat2() and RENAME_EXCHANGE */
+#define _GNU_SOURCE
 #include "kuzhi-match-file.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kuzhi-file-lock.h"
 #include "kuzhi-key-file.h"
 
 G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
@@ -434,6 +438,17 @@ get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
   if (text == NULL)
     return FALSE;
   *out = g_date_time_new_from_iso8601 (text, NULL);
+  /* GLib reads 23:59:60 as 23:59:59 and keeps a fraction that the file
+   * would not: either would be saved back changed. */
+  if (*out != NULL && !kuzhi_key_file_time_is_exact (text))
+    {
+      g_clear_pointer (out, g_date_time_unref);
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                   _("The key “%s” in [Match] holds a leap second or a fraction of a second, which Kuzhi does not keep: "
+                     "a time is in whole seconds from 00 to 59, such as 2026-11-29T20:15:00Z"),
+                   key);
+      return FALSE;
+    }
   if (*out != NULL)
     {
       /* GLib reads dates whose UTC form it cannot make (such as
@@ -1250,10 +1265,133 @@ kuzhi_match_file_load (const char  *path,
 
 /* Autosave */
 
+/* Which autosave is this program's: 1 is autosave.kuzhi, N autosave-N.kuzhi
+ * (docs/match-file.md, "Two Kuzhis on one data folder"). */
+static guint autosave_number = 1;
+/* Held for the program's life once claimed. */
+static KuzhiFileLock *autosave_lock;
+
+/* autosave.kuzhi, autosave-2.kuzhi, …, or their locks. */
+static char *
+autosave_path_for (guint number, const char *extension)
+{
+  g_autofree char *name = number <= 1 ? g_strconcat ("autosave", extension, NULL)
+                                      : g_strdup_printf ("autosave-%u%s", number, extension);
+
+  return g_build_filename (g_get_user_data_dir (), "kuzhi", name, NULL);
+}
+
 char *
 kuzhi_match_file_get_autosave_path (void)
 {
-  return g_build_filename (g_get_user_data_dir (), "kuzhi", "autosave" KUZHI_MATCH_FILE_EXTENSION, NULL);
+  return autosave_path_for (autosave_number, KUZHI_MATCH_FILE_EXTENSION);
+}
+
+guint
+kuzhi_match_file_claim_autosave (GError **error)
+{
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (autosave_lock != NULL)
+    return autosave_number;
+  for (guint n = 1; n <= KUZHI_MATCH_FILE_MAX_AUTOSAVES; n++)
+    {
+      g_autofree char *path = autosave_path_for (n, ".lock");
+      g_autoptr(GError) local_error = NULL;
+
+      autosave_lock = kuzhi_file_lock_try (path, &local_error);
+      if (autosave_lock != NULL)
+        {
+          autosave_number = n;
+          return n;
+        }
+      /* A folder that cannot be written: the autosave fails too, and says so. */
+      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_BUSY))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return 0;
+        }
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+               _("%d copies of Kuzhi are already open on this data folder"), KUZHI_MATCH_FILE_MAX_AUTOSAVES);
+  return 0;
+}
+
+guint
+kuzhi_match_file_get_autosave_number (void)
+{
+  return autosave_number;
+}
+
+void
+kuzhi_match_file_release_autosave (void)
+{
+  g_clear_pointer (&autosave_lock, kuzhi_file_lock_release);
+  autosave_number = 1;
+}
+
+GPtrArray *
+kuzhi_match_file_list_left_autosaves (void)
+{
+  GPtrArray *left = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint n = 1; n <= KUZHI_MATCH_FILE_MAX_AUTOSAVES; n++)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *lock_path = NULL;
+      g_autoptr(KuzhiFileLock) lock = NULL;
+
+      if (n == autosave_number)
+        continue;
+      path = autosave_path_for (n, KUZHI_MATCH_FILE_EXTENSION);
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        continue;
+      /* Free: no running Kuzhi writes it. */
+      lock_path = autosave_path_for (n, ".lock");
+      lock = kuzhi_file_lock_try (lock_path, NULL);
+      if (lock != NULL)
+        g_ptr_array_add (left, g_steal_pointer (&path));
+    }
+  return left;
+}
+
+gboolean
+kuzhi_match_file_take_left_autosave (const char  *left,
+                                     GError     **error)
+{
+  g_autofree char *own = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *stem = NULL;
+  g_autofree char *lock_path = NULL;
+  g_autoptr(KuzhiFileLock) lock = NULL;
+  int flags = RENAME_EXCHANGE;
+
+  g_return_val_if_fail (left != NULL && g_str_has_suffix (left, KUZHI_MATCH_FILE_EXTENSION), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Its lock beside it (autosave-2.kuzhi → autosave-2.lock): nobody else
+   * may take it up while the two change places. */
+  stem = g_strndup (left, strlen (left) - strlen (KUZHI_MATCH_FILE_EXTENSION));
+  lock_path = g_strconcat (stem, ".lock", NULL);
+  lock = kuzhi_file_lock_try (lock_path, NULL);
+  if (lock == NULL)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("That match is open in another Kuzhi now"));
+      return FALSE;
+    }
+  /* Exchanged in one step: each file holds one whole match at every
+   * moment. With no autosave of its own yet, the other simply moves in. */
+  if (!g_file_test (own, G_FILE_TEST_EXISTS))
+    flags = RENAME_NOREPLACE;
+  if (renameat2 (AT_FDCWD, left, AT_FDCWD, own, flags) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
+                   _("Could not take up the match in “%s”: %s"), left, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* A SHA-256 as g_compute_checksum_for_data() writes it: 64 hex digits in

@@ -146,6 +146,34 @@ gboolean  kuzhi_match_file_load_with_sha256 (const char  *path,
  * autosave's [Autosave] group (docs/match-file.md), so that the next start
  * knows the match's file and what of the match is in it. */
 char     *kuzhi_match_file_get_autosave_path (void);
+
+/*
+ * Two Kuzhis on one data folder (two logins of one user, a shared home):
+ * each writes an autosave of its own, guarded by a lock held for the
+ * program's life (docs/match-file.md, "Two Kuzhis on one data folder").
+ * Claiming takes autosave.lock, or when a running Kuzhi holds it the first
+ * free of autosave-2.lock, autosave-3.lock, …; from then on
+ * kuzhi_match_file_get_autosave_path() names that lock's autosave
+ * (autosave.kuzhi, autosave-2.kuzhi, …). Returns its number, 1 for the
+ * usual one; 0 with an error when no lock could be taken (the folder
+ * cannot be written, or every one is taken), and then the autosave stays
+ * autosave.kuzhi. Until claimed (tests, kuzhi-engine) it is
+ * autosave.kuzhi, unguarded.
+ */
+#define KUZHI_MATCH_FILE_MAX_AUTOSAVES 32
+guint      kuzhi_match_file_claim_autosave      (GError     **error);
+guint      kuzhi_match_file_get_autosave_number (void);
+/* Lets go of the lock (for tests); the autosave is autosave.kuzhi again. */
+void       kuzhi_match_file_release_autosave    (void);
+/* The autosaves that no running Kuzhi holds, other than this one's: a
+ * second Kuzhi's, left when it ended. Paths, by number. */
+GPtrArray *kuzhi_match_file_list_left_autosaves (void);
+/* Makes `left` (one of the above) this program's autosave, and this
+ * program's autosave `left`, in one atomic exchange: nothing is lost, and
+ * the match it held is offered again in turn. Restore the autosave after. */
+gboolean   kuzhi_match_file_take_left_autosave  (const char  *left,
+                                                 GError     **error);
+
 gboolean  kuzhi_match_file_autosave          (const KzMatch     *match,
                                               const char *const  names[2],
                                               const KzLevel      levels[2],

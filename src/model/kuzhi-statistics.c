@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "kuzhi-file-lock.h"
 #include "kuzhi-key-file.h"
 #include "kuzhi-match-file.h"
 
@@ -44,6 +45,9 @@ struct _KuzhiStatistics
   char       *path;
   GPtrArray  *records;     /* Record *, in the order the matches ended */
   GHashTable *by_id;       /* id → Record *, borrowed from records */
+  /* The ids whose record (or its absence) is not in the file yet: a write
+   * failed. The next write puts them in. */
+  GHashTable *pending;
   /* The file on disk could be neither read nor moved aside: writing would
    * destroy what it may still hold. */
   gboolean    hands_off;
@@ -68,12 +72,26 @@ record_free (Record *record)
   g_free (record);
 }
 
+static Record *
+record_copy (const Record *record)
+{
+  Record *copy = g_new0 (Record, 1);
+
+  *copy = *record;
+  copy->id = g_strdup (record->id);
+  copy->names[0] = g_strdup (record->names[0]);
+  copy->names[1] = g_strdup (record->names[1]);
+  copy->ended = g_date_time_ref (record->ended);
+  return copy;
+}
+
 static void
 kuzhi_statistics_finalize (GObject *object)
 {
   KuzhiStatistics *self = KUZHI_STATISTICS (object);
 
   g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->path, g_free);
 
@@ -99,6 +117,7 @@ kuzhi_statistics_init (KuzhiStatistics *self)
 {
   self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
   self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 char *
@@ -294,13 +313,93 @@ write_file (KuzhiStatistics *self, const char *data, gsize length, GError **erro
   return FALSE;
 }
 
+static gboolean set_aside (KuzhiStatistics *self, const GError *reason, GError **error);
+static gboolean read_file (const char *path, GPtrArray **records_out, GError **error);
+static void set_records (KuzhiStatistics *self, GPtrArray *records);
+static char *lock_path (KuzhiStatistics *self);
+
+/* What the file holds now, with this Kuzhi's changes not yet written put
+ * in: FALSE when the file cannot be read. */
+static gboolean
+read_merged (KuzhiStatistics *self, GPtrArray **merged_out, GError **error)
+{
+  GPtrArray *merged = NULL;
+
+  if (!read_file (self->path, &merged, error))
+    return FALSE;
+  /* The changes not yet written, in the order their matches ended. */
+  for (guint i = merged->len; i > 0; i--)
+    {
+      const Record *r = g_ptr_array_index (merged, i - 1);
+
+      if (g_hash_table_contains (self->pending, r->id))
+        g_ptr_array_remove_index (merged, i - 1);
+    }
+  for (guint i = 0; i < self->records->len; i++)
+    {
+      const Record *r = g_ptr_array_index (self->records, i);
+
+      if (g_hash_table_contains (self->pending, r->id))
+        g_ptr_array_add (merged, record_copy (r));
+    }
+  while (merged->len > KUZHI_STATISTICS_MAX_MATCHES)
+    g_ptr_array_remove_index (merged, 0);
+  *merged_out = merged;
+  return TRUE;
+}
+
+/*
+ * Writes what is held, merged with what the file holds now: another Kuzhi
+ * on the same data folder (another session of the same user) may have
+ * recorded matches since this one read it. Under the statistics lock, the
+ * file is read again; the ids changed here and not yet written (pending)
+ * take what this Kuzhi holds for them, every other record is the file's;
+ * the result is written and becomes what is held. So no Kuzhi writes over
+ * another's records, and a reset in one is not undone by the other.
+ */
 static gboolean
 save (KuzhiStatistics *self, GError **error)
 {
+  g_autoptr(KuzhiFileLock) lock = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *lock_file = lock_path (self);
+  g_autofree char *data = NULL;
+  GPtrArray *merged = NULL;
   gsize length = 0;
-  g_autofree char *data = to_data (self->records, &length);
 
-  return write_file (self, data, length, error);
+  /* Refused with the reason (see write_file()). */
+  if (self->hands_off)
+    return write_file (self, "", 0, error);
+  lock = kuzhi_file_lock_wait (lock_file, 5000, &local_error);
+  /* A folder that cannot be written at all: the write fails too, and says
+   * why. Held by another Kuzhi for seconds: try again at the next write. */
+  if (lock == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_BUSY))
+    {
+      g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_WRITE,
+                   _("Could not save the statistics to “%s”: another Kuzhi is writing them"), self->path);
+      return FALSE;
+    }
+  g_clear_error (&local_error);
+
+  if (!read_merged (self, &merged, &local_error))
+    {
+      g_autoptr(GError) aside_error = NULL;
+
+      /* Broken since it was read: kept aside, and what this Kuzhi holds
+       * is written in its place. */
+      if (!set_aside (self, local_error, &aside_error))
+        return write_file (self, "", 0, error);
+      merged = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+      for (guint i = 0; i < self->records->len; i++)
+        g_ptr_array_add (merged, record_copy (g_ptr_array_index (self->records, i)));
+    }
+
+  data = to_data (merged, &length);
+  set_records (self, merged);
+  if (!write_file (self, data, length, error))
+    return FALSE;
+  g_hash_table_remove_all (self->pending);
+  return TRUE;
 }
 
 /* Reading: each check gives the reason a file is refused, as the end of
@@ -437,7 +536,8 @@ read_record (GKeyFile *kf, const char *group, GError **error)
     goto unknown_game;
 
   ended = get_value (kf, group, "Ended");
-  record->ended = g_date_time_new_from_iso8601 (ended, NULL);
+  /* A leap second or a fraction would be written back changed. */
+  record->ended = kuzhi_key_file_time_is_exact (ended) ? g_date_time_new_from_iso8601 (ended, NULL) : NULL;
   if (record->ended != NULL)
     {
       /* Kept in UTC, as it is written; a date without a UTC form could not
@@ -510,7 +610,7 @@ fail:
 /* Everything or nothing: the records are put in place only when the whole
  * file has been read. */
 static gboolean
-from_data (KuzhiStatistics *self, const char *data, gsize length, GError **error)
+from_data (const char *data, gsize length, GPtrArray **records_out, GError **error)
 {
   g_autoptr(GKeyFile) kf = g_key_file_new ();
   g_autoptr(GError) local_error = NULL;
@@ -554,15 +654,93 @@ from_data (KuzhiStatistics *self, const char *data, gsize length, GError **error
       g_hash_table_add (ids, record->id);
     }
 
-  clear_records (self);
-  {
-    gsize n = 0;
-    g_autofree gpointer *items = g_ptr_array_steal (records, &n);
-
-    for (gsize i = 0; i < n; i++)
-      add_record (self, items[i]);
-  }
+  *records_out = g_steal_pointer (&records);
   return TRUE;
+}
+
+/* Puts `records` (taken) in place of the ones held. */
+static void
+set_records (KuzhiStatistics *self, GPtrArray *records)
+{
+  gsize n = 0;
+  g_autofree gpointer *items = g_ptr_array_steal (records, &n);
+
+  g_ptr_array_unref (records);
+  clear_records (self);
+  for (gsize i = 0; i < n; i++)
+    add_record (self, items[i]);
+}
+
+/* The records in the file at `path`: none when there is no file (nor the
+ * folder it would be in). FALSE with a KUZHI_STATISTICS_ERROR_BROKEN that
+ * says why, as the end of "… cannot be read: REASON". */
+static gboolean
+read_file (const char *path, GPtrArray **records_out, GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  struct stat st;
+
+  if (g_lstat (path, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+    {
+      *records_out = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+      return TRUE;
+    }
+  if (g_stat (path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      return broken (error, "%s", g_strerror (saved_errno));
+    }
+  if (!S_ISREG (st.st_mode))
+    return broken (error, _("it is not a regular file"));
+  if (st.st_size > KUZHI_STATISTICS_MAX_SIZE)
+    {
+      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *limit = g_format_size_full (KUZHI_STATISTICS_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
+
+      return broken (error, _("it is too large: %s, at most %s"), size, limit);
+    }
+  if (!g_file_get_contents (path, &data, &length, &local_error))
+    return broken (error, "%s", local_error->message);
+  return from_data (data, length, records_out, error);
+}
+
+/* The path of the lock that guards the file while it is read, merged and
+ * written (docs/match-file.md, "Two Kuzhis on one data folder"). */
+static char *
+lock_path (KuzhiStatistics *self)
+{
+  g_autofree char *dir = g_path_get_dirname (self->path);
+  g_autofree char *base = g_path_get_basename (self->path);
+  g_autofree char *name = g_str_has_suffix (base, FILE_STEM)
+                          ? g_strndup (base, strlen (base) - strlen (FILE_STEM)) : g_strdup (base);
+  g_autofree char *lock_name = g_strconcat (name, ".lock", NULL);
+
+  return g_build_filename (dir, lock_name, NULL);
+}
+
+/* A file that cannot be read is moved aside; FALSE when it cannot be,
+ * and then nothing is written over it (hands_off). `reason` says why it
+ * was not read. */
+static gboolean
+set_aside (KuzhiStatistics *self, const GError *reason, GError **error)
+{
+  g_autofree char *aside = kuzhi_key_file_set_aside (self->path, "statistics", FILE_STEM);
+
+  if (aside != NULL)
+    {
+      g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN,
+                   _("The statistics file “%s” cannot be read: %s. It was kept as “%s”, and the statistics start afresh."),
+                   self->path, reason->message, aside);
+      return TRUE;
+    }
+  self->hands_off = TRUE;
+  g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN,
+               _("The statistics file “%s” cannot be read: %s. It could not be moved aside either, so it stays as it is and the statistics are not saved."),
+               self->path, reason->message);
+  return FALSE;
 }
 
 gboolean
@@ -570,68 +748,55 @@ kuzhi_statistics_load (KuzhiStatistics *self,
                        GError         **error)
 {
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *data = NULL;
-  g_autofree char *aside = NULL;
-  gsize length = 0;
-  struct stat st;
+  g_autoptr(KuzhiFileLock) lock = NULL;
+  GPtrArray *records = NULL;
+  g_autofree char *lock_file = NULL;
 
   g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  kuzhi_key_file_remove_stale_temporaries (self->path);
+  /* Another Kuzhi on the same folder may be writing it (or setting it
+   * aside) just now. Without the lock (a folder that cannot be written)
+   * it is read all the same; with no file, nothing is created. */
+  lock_file = lock_path (self);
+  if (g_file_test (self->path, G_FILE_TEST_EXISTS))
+    lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
+  /* Only under the lock: a temporary may be the other's write under way. */
+  if (lock != NULL)
+    kuzhi_key_file_remove_stale_temporaries (self->path);
   self->hands_off = FALSE;
+  g_hash_table_remove_all (self->pending);
   clear_records (self);
 
-  /* Nothing there (nor the folder it would be in): no statistics yet. */
-  if (g_lstat (self->path, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+  if (read_file (self->path, &records, &local_error))
     {
+      set_records (self, records);
       g_signal_emit (self, signals[CHANGED], 0);
       return TRUE;
     }
-
-  if (g_stat (self->path, &st) != 0)
-    {
-      int saved_errno = errno;
-
-      broken (&local_error, "%s", g_strerror (saved_errno));
-    }
-  else if (!S_ISREG (st.st_mode))
-    broken (&local_error, _("it is not a regular file"));
-  else if (st.st_size > KUZHI_STATISTICS_MAX_SIZE)
-    {
-      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
-      g_autofree char *limit = g_format_size_full (KUZHI_STATISTICS_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
-
-      broken (&local_error, _("it is too large: %s, at most %s"), size, limit);
-    }
-  else if (!g_file_get_contents (self->path, &data, &length, &local_error))
-    {
-      g_autofree char *reason = g_strdup (local_error->message);
-
-      g_clear_error (&local_error);
-      broken (&local_error, "%s", reason);
-    }
-  else if (from_data (self, data, length, &local_error))
-    {
-      g_signal_emit (self, signals[CHANGED], 0);
-      return TRUE;
-    }
-
-  clear_records (self);
-  aside = kuzhi_key_file_set_aside (self->path, "statistics", FILE_STEM);
-  if (aside != NULL)
-    g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN,
-                 _("The statistics file “%s” cannot be read: %s. It was kept as “%s”, and the statistics start afresh."),
-                 self->path, local_error->message, aside);
-  else
-    {
-      self->hands_off = TRUE;
-      g_set_error (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN,
-                   _("The statistics file “%s” cannot be read: %s. It could not be moved aside either, so it stays as it is and the statistics are not saved."),
-                   self->path, local_error->message);
-    }
+  set_aside (self, local_error, error);
   g_signal_emit (self, signals[CHANGED], 0);
   return FALSE;
+}
+
+void
+kuzhi_statistics_refresh (KuzhiStatistics *self)
+{
+  g_autoptr(KuzhiFileLock) lock = NULL;
+  g_autofree char *lock_file = NULL;
+  GPtrArray *merged = NULL;
+
+  g_return_if_fail (KUZHI_IS_STATISTICS (self));
+
+  if (self->hands_off || !g_file_test (self->path, G_FILE_TEST_EXISTS))
+    return;
+  lock_file = lock_path (self);
+  lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
+  /* A file broken since: the next write sets it aside and says so. */
+  if (!read_merged (self, &merged, NULL))
+    return;
+  set_records (self, merged);
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 gboolean
@@ -679,6 +844,7 @@ kuzhi_statistics_record (KuzhiStatistics         *self,
         remove_record (self, g_ptr_array_index (self->records, 0));
       add_record (self, record);
     }
+  g_hash_table_add (self->pending, g_ascii_strdown (result->id, -1));
   ok = save (self, error);
   g_signal_emit (self, signals[CHANGED], 0);
   return ok;
@@ -712,16 +878,22 @@ kuzhi_statistics_reset (KuzhiStatistics *self,
                         GError         **error)
 {
   g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  g_autoptr(KuzhiFileLock) lock = NULL;
+  g_autofree char *lock_file = NULL;
   gsize length = 0;
   g_autofree char *data = NULL;
 
   g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* The empty file first: only once it is written are the records gone. */
+  /* The empty file first: only once it is written are the records gone.
+   * Under the lock, so that it does not cut into another Kuzhi's write. */
+  lock_file = lock_path (self);
+  lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
   data = to_data (none, &length);
   if (!write_file (self, data, length, error))
     return FALSE;
+  g_hash_table_remove_all (self->pending);
   clear_records (self);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;

@@ -111,6 +111,12 @@ gboolean          kuzhi_statistics_record_match (KuzhiStatistics        *self,
                                                  KuzhiGameModel         *model,
                                                  GError                **error);
 
+/* Reads the file again, for what another Kuzhi on the same data folder
+ * (another session) recorded since: shows every record of both, this
+ * one's changes not yet written included. Nothing is written; a file that
+ * cannot be read changes nothing here (the next write says why). */
+void              kuzhi_statistics_refresh     (KuzhiStatistics         *self);
+
 /* Forgets every match and writes the empty file; on failure nothing
  * changes. */
 gboolean          kuzhi_statistics_reset       (KuzhiStatistics         *self,

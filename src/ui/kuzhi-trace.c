@@ -14,6 +14,7 @@ typedef struct {
   FILE           *file;
   int             cups[KZ_MAX_PITS][2];
   int             ring;     /* the cup whose focus ring the last frame drew, or -1 */
+  int             switch_at[2];  /* where the notice's Switch button is, or -1 */
   gboolean        welcome;  /* the welcome is open (kuzhi-welcome.c) */
 } Trace;
 
@@ -139,6 +140,32 @@ on_after_paint (GdkFrameClock *clock,
         wrote = TRUE;
       }
   }
+  /* The notice's Switch (a match another Kuzhi left): "switch X Y" where
+   * it shows, "switch none" once it goes. */
+  {
+    GtkWidget *button = kuzhi_window_get_notice_switch_button (trace->window);
+    int at[2] = { -1, -1 };
+    double wx, wy;
+
+    if (gtk_widget_get_mapped (button) && gtk_widget_get_child_visible (gtk_widget_get_parent (button)) &&
+        gtk_widget_translate_coordinates (button, GTK_WIDGET (trace->window),
+                                          gtk_widget_get_width (button) / 2.0, gtk_widget_get_height (button) / 2.0,
+                                          &wx, &wy))
+      {
+        at[0] = (int) (wx + sx);
+        at[1] = (int) (wy + sy);
+      }
+    if (at[0] != trace->switch_at[0] || at[1] != trace->switch_at[1])
+      {
+        trace->switch_at[0] = at[0];
+        trace->switch_at[1] = at[1];
+        if (at[0] < 0)
+          fprintf (trace->file, "switch none\n");
+        else
+          fprintf (trace->file, "switch %d %d\n", at[0], at[1]);
+        wrote = TRUE;
+      }
+  }
   if (wrote)
     fflush (trace->file);
 }
@@ -227,6 +254,7 @@ kuzhi_trace_attach (KuzhiWindow *window,
   for (int p = 0; p < KZ_MAX_PITS; p++)
     trace->cups[p][0] = trace->cups[p][1] = -1;
   trace->ring = -1;
+  trace->switch_at[0] = trace->switch_at[1] = -1;
   g_object_weak_ref (G_OBJECT (window), trace_free, trace);
 
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);

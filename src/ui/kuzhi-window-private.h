@@ -166,6 +166,7 @@ struct _KuzhiWindow
   GtkRevealer          *notice_revealer;
   GtkLabel             *notice_label;
   GtkWidget            *notice_save_as_button;
+  GtkWidget            *notice_switch_button;
   GtkWidget            *notice_close_button;
   GtkLabel             *game_label;
   GtkLabel             *header_label;
@@ -210,6 +211,9 @@ struct _KuzhiWindow
   gboolean              autosave_failing;
   /* each game's endgame database failure, once told in the notice */
   gboolean              endgame_told[KZ_N_VARIANTS];
+  /* Another Kuzhi's autosave, left when it ended, that the notice offers
+   * (Switch): NULL when none is offered. */
+  char                 *left_autosave;
 
   /* the parts the other files add (kuzhi-window-files.c, -computer.c) */
   KuzhiWindowFiles      files;

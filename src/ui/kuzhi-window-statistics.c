@@ -55,6 +55,8 @@ statistics_action (GSimpleAction *action,
 
   if (s->statistics == NULL)
     return;
+  /* With what another Kuzhi on the same data folder recorded since. */
+  kuzhi_statistics_refresh (s->statistics);
   if (s->shown != NULL)
     {
       gtk_window_present (s->shown);

@@ -100,6 +100,9 @@ show_notice (KuzhiWindow *self,
 {
   gtk_label_set_text (self->notice_label, text);
   gtk_widget_set_visible (self->notice_save_as_button, failing);
+  /* Only the offer of a left match has Switch (offer_left_autosave()). */
+  gtk_widget_set_visible (self->notice_switch_button, FALSE);
+  g_clear_pointer (&self->left_autosave, g_free);
   gtk_widget_set_visible (self->notice_close_button, !failing);
   gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
 }
@@ -109,14 +112,24 @@ kuzhi_window_show_notice (KuzhiWindow *self,
                           const char  *text)
 {
   g_autofree char *both = NULL;
+  g_autofree char *offered = NULL;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
   /* One problem does not hide another the player has not read yet (a
-   * broken autosave and a broken statistics file at start-up). */
+   * broken autosave and a broken statistics file at start-up), nor the
+   * offer of a left match its Switch. */
   if (gtk_revealer_get_reveal_child (self->notice_revealer) && !self->autosave_failing &&
       g_strcmp0 (gtk_label_get_text (self->notice_label), text) != 0)
-    text = both = g_strconcat (gtk_label_get_text (self->notice_label), "\n\n", text, NULL);
+    {
+      text = both = g_strconcat (gtk_label_get_text (self->notice_label), "\n\n", text, NULL);
+      offered = g_steal_pointer (&self->left_autosave);
+    }
   show_notice (self, text, FALSE);
+  if (offered != NULL)
+    {
+      self->left_autosave = g_steal_pointer (&offered);
+      gtk_widget_set_visible (self->notice_switch_button, TRUE);
+    }
 }
 
 /* A game's endgame database that could not be had, once, where the
@@ -153,6 +166,76 @@ static void
 on_notice_close_clicked (KuzhiWindow *self)
 {
   gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+  gtk_widget_set_visible (self->notice_switch_button, FALSE);
+  g_clear_pointer (&self->left_autosave, g_free);
+}
+
+/*
+ * Another Kuzhi on the same data folder (another session of the same
+ * user) keeps its match in an autosave of its own; when it has ended, its
+ * match is offered here, with Switch, so that it is never lost unseen.
+ * Only a match that goes on (begun and not over) is offered: the others
+ * have nothing to carry on.
+ */
+static void
+offer_left_autosave (KuzhiWindow *self)
+{
+  g_autoptr(GPtrArray) left = NULL;
+
+  if (!self->autosave)
+    return;
+  left = kuzhi_match_file_list_left_autosaves ();
+  for (guint i = 0; i < left->len; i++)
+    {
+      const char *path = g_ptr_array_index (left, i);
+      g_autofree char *text = NULL;
+      char *names[2] = { NULL, NULL };
+      KzMatch match = { 0 };
+      KzVariantId variant;
+      gboolean goes_on;
+
+      if (!kuzhi_match_file_load (path, &match, names, NULL))
+        continue;
+      goes_on = match.n_history > 0 && !match.pos.over;
+      variant = (KzVariantId) match.pos.variant;
+      kz_match_clear (&match);
+      if (goes_on)
+        /* Translators: a notice at start-up: "Another Kuzhi, in another window or session, left a match of Kalah: Ana against Ben." */
+        text = g_strdup_printf (_("Another Kuzhi, in another window or session, left a match of %s: %s against %s. "
+                                  "Switch plays it here, and keeps this one in its place."),
+                                kuzhi_game_title (variant), names[0], names[1]);
+      g_free (names[0]);
+      g_free (names[1]);
+      if (text == NULL)
+        continue;
+      kuzhi_window_show_notice (self, text);
+      self->left_autosave = g_strdup (path);
+      gtk_widget_set_visible (self->notice_switch_button, TRUE);
+      return;
+    }
+}
+
+static void restore_own_autosave (KuzhiWindow *self);
+
+static void
+on_notice_switch_clicked (KuzhiWindow *self)
+{
+  g_autofree char *left = g_steal_pointer (&self->left_autosave);
+  g_autoptr(GError) error = NULL;
+
+  gtk_widget_set_visible (self->notice_switch_button, FALSE);
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+  if (left == NULL)
+    return;
+  /* The match on screen is in the autosave after every action: the two
+   * files change places whole, and the one on screen is offered in turn. */
+  if (!kuzhi_match_file_take_left_autosave (left, &error))
+    {
+      show_notice (self, error->message, FALSE);
+      return;
+    }
+  restore_own_autosave (self);
+  offer_left_autosave (self);
 }
 
 void
@@ -1289,6 +1372,7 @@ kuzhi_window_finalize (GObject *object)
   g_clear_pointer (&self->captions[0], g_free);
   g_clear_pointer (&self->captions[1], g_free);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_pointer (&self->left_autosave, g_free);
   kuzhi_window_files_clear (self);
   kuzhi_window_computer_clear (self);
   kuzhi_window_analysis_clear (self);
@@ -1376,6 +1460,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, round_label);
   gtk_widget_class_bind_template_callback (widget_class, kuzhi_window_dismiss_toast);
   gtk_widget_class_bind_template_callback (widget_class, on_notice_close_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_notice_switch_clicked);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, browse_revealer);
@@ -1390,6 +1475,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_save_as_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_switch_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, notice_close_button);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, game_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, header_label);
@@ -1633,14 +1719,40 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
                            gboolean     autosave)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *notice = NULL;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
 
   self->autosave = !!autosave;
   if (!self->autosave)
     return;
+  /* Another Kuzhi may run on the same data folder in another session (a
+   * second login, a shared home), out of reach of the single-instance
+   * rule: each writes an autosave of its own (docs/match-file.md). */
+  if (kuzhi_match_file_claim_autosave (&error) == 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+    {
+      /* Writing one that another holds would overwrite its match. */
+      g_autofree char *text = g_strdup_printf (_("This match is not saved automatically: %s."), error->message);
+
+      self->autosave = FALSE;
+      show_notice (self, text, FALSE);
+      return;
+    }
+  g_clear_error (&error);
   kuzhi_match_file_remove_stale_temporaries ();
+  restore_own_autosave (self);
+  if (kuzhi_match_file_get_autosave_number () > 1)
+    kuzhi_window_show_notice (self, _("Kuzhi is already open for you elsewhere, in another window or session. "
+                                      "This window keeps its match apart, so neither overwrites the other’s moves."));
+  else
+    offer_left_autosave (self);
+}
+
+static void
+restore_own_autosave (KuzhiWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *notice = NULL;
+
   /* Carry on with the match the last run left, unless it was over. */
   if (kuzhi_window_files_restore_autosave (self, &notice, &error))
     {
@@ -1667,6 +1779,13 @@ kuzhi_window_get_notice_text (KuzhiWindow *self)
   if (!gtk_revealer_get_reveal_child (self->notice_revealer))
     return NULL;
   return gtk_label_get_text (self->notice_label);
+}
+
+GtkWidget *
+kuzhi_window_get_notice_switch_button (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->notice_switch_button;
 }
 
 gboolean

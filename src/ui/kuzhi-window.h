@@ -31,6 +31,8 @@ const char     *kuzhi_window_get_hint_text  (KuzhiWindow    *self);
 const char     *kuzhi_window_get_analysis_line_text (KuzhiWindow *self);
 /* The notice about the autosave (or the match's file) above the board, or NULL when none shows. */
 const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
+/* The notice's Switch button, shown when it offers a match another Kuzhi left (for the trace and tests). */
+GtkWidget      *kuzhi_window_get_notice_switch_button (KuzhiWindow *self);
 /* The last toast's title, or NULL. */
 const char     *kuzhi_window_get_last_toast (KuzhiWindow    *self);
 void            kuzhi_window_dismiss_toast  (KuzhiWindow    *self);
