@@ -13,45 +13,14 @@ trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 export XDG_DATA_HOME="$work/data"
 export XDG_CONFIG_HOME="$work/config"
 export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
 
 "$kuzhi" &
 pid=$!
 
-wait_for () {
-  i=0
-  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
-    i=$((i + 1))
-    if [ "$i" -gt 300 ]; then
-      echo "timed out waiting for '$1'; trace:" >&2
-      cat "$KUZHI_TRACE_FILE" >&2 || true
-      exit 1
-    fi
-    sleep 0.1
-  done
-}
-
-# Waits for a line of the trace written after line $1.
-wait_after () {
-  i=0
-  while ! tail -n "+$(($1 + 1))" "$KUZHI_TRACE_FILE" | grep -q "$2"; do
-    i=$((i + 1))
-    if [ "$i" -gt 300 ]; then
-      echo "timed out waiting for '$2' after line $1; trace:" >&2
-      cat "$KUZHI_TRACE_FILE" >&2 || true
-      exit 1
-    fi
-    sleep 0.1
-  done
-}
-
-# The last "ring" line of the trace: the cup whose focus ring is on screen.
-ring_now () {
-  grep '^ring ' "$KUZHI_TRACE_FILE" | tail -n 1 | cut -d' ' -f2
-}
-
 wait_for '^cup 0 '
 sleep 1
-xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 
 # New Match by keyboard, before any move (so no prompt to save comes
 # first): Ctrl+N, a look at the dialog, Escape cancels (nothing is reset);
@@ -60,7 +29,7 @@ xdotool key ctrl+n
 sleep 2
 xdotool key Escape
 sleep 2
-xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 if grep -q '^reset ' "$KUZHI_TRACE_FILE"; then
   echo "Escape in the New Match dialog started a match" >&2
   exit 1
@@ -73,7 +42,7 @@ echo "ok: in New Match, Escape cancelled and Enter started the match"
 # Without a window manager, nobody gives the focus back to the main window
 # when the dialog closes; a desktop's window manager would.
 sleep 1
-xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 
 # Right from Player 1's first cup chooses cup 1; the player then thinks
 # for 4 s, longer than GTK keeps focus-visible, and presses Enter.
@@ -117,7 +86,7 @@ sleep 1
 set -- $(grep '^cup 2 ' "$KUZHI_TRACE_FILE" | tail -n 1)
 xdotool mousemove "$3" "$4"
 sleep 1
-mark=$(wc -l < "$KUZHI_TRACE_FILE")
+mark=$(trace_mark)
 xdotool click 1
 wait_after "$mark" '^played 2 '
 # The relay sowing shown to its end.
@@ -130,7 +99,7 @@ if [ "$(ring_now)" != -1 ]; then
 fi
 # A window manager gives the keyboard back to the window clicked in; the
 # bare X server here does not.
-xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 xdotool key Right
 sleep 0.5
 chosen=$(ring_now)

@@ -11,22 +11,10 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 # sowing at Normal speed takes a second or more), and the trace.
 export XDG_DATA_HOME="$work/data"
 export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
 
 "$kuzhi" &
 pid=$!
-
-wait_for () {
-  i=0
-  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
-    i=$((i + 1))
-    if [ "$i" -gt 200 ]; then
-      echo "timed out waiting for '$1'; trace:" >&2
-      cat "$KUZHI_TRACE_FILE" >&2 || true
-      exit 1
-    fi
-    sleep 0.1
-  done
-}
 
 count () {
   grep -c "$1" "$KUZHI_TRACE_FILE" || true
@@ -53,7 +41,7 @@ press_during_sowing () {
 
 wait_for '^cup 0 '
 sleep 1
-xdotool search --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 
 # F9 during Player 1's first sowing turns the board (Player 2's row
 # nearest) as well as finishing the sowing.

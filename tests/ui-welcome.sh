@@ -16,19 +16,7 @@ export XDG_DATA_HOME="$work/data"
 export XDG_CONFIG_HOME="$work/config"
 export GSETTINGS_BACKEND=keyfile
 export KUZHI_TRACE_FILE="$work/trace"
-
-wait_for () {
-  i=0
-  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
-    i=$((i + 1))
-    if [ "$i" -gt 200 ]; then
-      echo "timed out waiting for '$1'; trace:" >&2
-      cat "$KUZHI_TRACE_FILE" >&2 || true
-      exit 1
-    fi
-    sleep 0.1
-  done
-}
+. "$(dirname "$0")/ui-trace.sh"
 
 # The first start: the welcome over the board.
 "$kuzhi" &

@@ -11,22 +11,10 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 # when KUZHI_TRACE_FILE is set: cup positions and every action played.
 export XDG_DATA_HOME="$work/data"
 export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
 
 "$kuzhi" &
 pid=$!
-
-wait_for () {
-  i=0
-  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
-    i=$((i + 1))
-    if [ "$i" -gt 200 ]; then
-      echo "timed out waiting for '$1'; trace:" >&2
-      cat "$KUZHI_TRACE_FILE" >&2 || true
-      exit 1
-    fi
-    sleep 0.1
-  done
-}
 
 wait_for '^cup 0 '
 sleep 1
@@ -35,7 +23,7 @@ echo "Player 1's first cup is at $3,$4"
 
 # At start the focus sits on a cup with no ring drawn: Enter sows nothing
 # unseen, it shows the ring first.
-xdotool search --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 xdotool key Return
 sleep 1
 if grep -q '^played ' "$KUZHI_TRACE_FILE"; then
@@ -53,7 +41,7 @@ wait_for '^shown '
 # The keyboard alone. After a turn the focus lands on the first cup the
 # next player may sow (Player 2's first cup, 7, at the top right in Player
 # 1's view); Left goes to cup 8 and Enter sows it.
-xdotool search --name Kuzhi windowfocus 2>/dev/null || true
+focus_window
 xdotool key Left
 # Enter sows only a cup whose ring is on screen: on a slow machine (the
 # sanitizer build) the frame that draws it may take a while.

@@ -1,0 +1,47 @@
+# ui-trace.sh — sourced by the outside ui tests: waiting for what the real kuzhi writes to its trace (KUZHI_TRACE_FILE), and reading it.
+# Usage: . "$(dirname "$0")/ui-trace.sh" after exporting KUZHI_TRACE_FILE.
+
+# Waits up to 30 s (a loaded machine, the sanitizer build) for a line of
+# the trace that matches $1; on a time-out shows the trace and fails.
+wait_for () {
+  i=0
+  while ! grep -q "$1" "$KUZHI_TRACE_FILE" 2>/dev/null; do
+    i=$((i + 1))
+    if [ "$i" -gt 300 ]; then
+      echo "timed out waiting for '$1'; trace:" >&2
+      cat "$KUZHI_TRACE_FILE" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+
+# The number of lines the trace has now: a mark for wait_after.
+trace_mark () {
+  wc -l < "$KUZHI_TRACE_FILE"
+}
+
+# As wait_for, for a line written after line $1 (a trace_mark) matching $2.
+wait_after () {
+  i=0
+  while ! tail -n "+$(($1 + 1))" "$KUZHI_TRACE_FILE" | grep -q "$2"; do
+    i=$((i + 1))
+    if [ "$i" -gt 300 ]; then
+      echo "timed out waiting for '$2' after line $1; trace:" >&2
+      cat "$KUZHI_TRACE_FILE" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
+}
+
+# The cup whose focus ring the last frame drew, or -1.
+ring_now () {
+  grep '^ring ' "$KUZHI_TRACE_FILE" | tail -n 1 | cut -d' ' -f2
+}
+
+# Gives the keyboard to kuzhi's main window, as a window manager would
+# after a dialog closes or a click (the bare X server here does not).
+focus_window () {
+  xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
+}
