@@ -1,4 +1,5 @@
 /* kuzhi-test-fuzz.h — what the fuzz targets share: a GLib warning or critical is a crash, so that libFuzzer keeps the input. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

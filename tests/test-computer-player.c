@@ -1,4 +1,5 @@
 /* test-computer-player.c — KuzhiComputerPlayer without a display: legal choices, async with a main loop, cancel and stale results. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <gio/gio.h>
 #include <stdlib.h>
 #include <string.h>

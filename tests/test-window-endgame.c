@@ -1,4 +1,5 @@
 /* test-window-endgame.c — the Kalah endgame database's build shown on the hint line, and a folder in Oware's database's place told in the notice, under Xvfb, in a folder of the test's own. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
