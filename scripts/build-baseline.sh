@@ -11,6 +11,7 @@
 # Running it again reuses DIR/src and DIR/build (the same commit rebuilds
 # nothing); the commit built is written to DIR/COMMIT. Remove it all with
 #   git worktree remove --force DIR/src && rm -rf DIR
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -euo pipefail
 
 # The engine of the day issue #16 was taken up: main's HEAD before the new

@@ -18,6 +18,7 @@ the repository, so no file is read at run time.
 Standard library only; everything goes through the protocol
 (docs/protocol.md): `new`, `play`, `legal`, `state`, `analyse`.
 """
+# SPDX-License-Identifier: GPL-3.0-or-later
 
 import argparse
 import concurrent.futures

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # dev.sh — the README's quick start: install what is missing, build, and run the game (run) or every test (test).
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

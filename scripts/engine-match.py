@@ -25,6 +25,7 @@ openings depend only on the seed, the game and the judging engine.
 
 Standard library only.
 """
+# SPDX-License-Identifier: GPL-3.0-or-later
 
 import argparse
 import concurrent.futures

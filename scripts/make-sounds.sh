@@ -7,6 +7,7 @@
 # random numbers, which -R makes the same on every run; -D turns dithering
 # off. Only a different sox or libvorbis can change the
 # bytes. docs/ui.md ("Sound") says what each sound is for.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 srcroot=$(cd "$(dirname "$0")/.." && pwd)

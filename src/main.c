@@ -1,4 +1,5 @@
 /* main.c — starts KuzhiApplication, and nothing else. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

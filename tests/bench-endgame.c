@@ -1,4 +1,5 @@
 /* bench-endgame.c — the endgame databases' figures: build time and size for each N; the guarded mapping against a copy read into memory (start-up, memory, look-ups); Kalah solved from the start with and without its database; Oware and Bohnenspiel endgames searched 1 s with and without theirs. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <malloc.h>

@@ -1,4 +1,5 @@
 /* bench-playout.c — random-playout throughput of every game, in actions per second on one core. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <stdio.h>
 

@@ -1,4 +1,5 @@
 /* bench-review.c — how long Review Match takes: a 60-turn match of Kalah, Oware and the Constitution reviewed at the review's default strength (each game's review_time_ms a position). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <gio/gio.h>
 
 #include "kuzhi-computer-player.h"

@@ -1,4 +1,5 @@
 /* bench-search.c — the search's figures: Kalah solved from the start, speed and depth in 1 s per game, and the levels' strength table. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* bench-ui-computer.c — the window stays responsive while Hard thinks: board frames, the board's snapshot and main-loop latency during the search. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* bench-ui.c — the window's speed and memory: time to the first frame, resident memory at the start, after hot-seat matches and through a match against Hard with hints, one board frame while sowing. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <stdio.h>
 #include <string.h>

@@ -2,6 +2,7 @@
 # check-flatpak.sh — parses the Flatpak manifest with flatpak-builder and fails
 # on any warning (unknown keys only warn) or error, and on sandbox holes.
 # Usage: check-flatpak.sh [SOURCE_ROOT]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
 srcroot=$(cd "${1:-$(dirname "$0")/..}" && pwd) || exit 1

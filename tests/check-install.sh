@@ -4,6 +4,7 @@
 # type, one .mo per language in po/LINGUAS, and the manual in C and in every
 # language of help/LINGUAS.
 # Usage: check-install.sh BUILD_ROOT SOURCE_ROOT PREFIX BINDIR DATADIR LOCALEDIR
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
 if [ $# -ne 6 ]; then

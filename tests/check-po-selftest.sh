@@ -1,6 +1,7 @@
 #!/bin/sh
 # check-po-selftest.sh — the translation checks can fail: check-po.sh on the fixtures in tests/po-fixture/, check-potfiles.sh on a made-up source tree.
 # Usage: check-po-selftest.sh [TESTS_DIR]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
 here=${1:-$(dirname "$0")}

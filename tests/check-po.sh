@@ -7,6 +7,7 @@
 # extracted from the sources at build time, po/kuzhi-fresh.pot in the build
 # folder) every message of the template must also be in the .po, translated
 # and not fuzzy; the ones that are not are named.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 po=$1

@@ -2,6 +2,7 @@
 # check-potfiles.sh — fails when a source file with translatable strings is
 # missing from po/POTFILES.in, or when POTFILES.in lists a file that is gone.
 # Usage: check-potfiles.sh [SOURCE_ROOT]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
 srcroot=${1:-$(dirname "$0")/..}

@@ -3,6 +3,7 @@
 # installed program there in Tamil under Xvfb: it must find its GSettings
 # schema, its resources and its translations from that prefix alone.
 # Usage: check-prefix-run.sh SOURCE_ROOT
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
 if [ $# -ne 1 ]; then

@@ -1,6 +1,7 @@
 #!/bin/sh
 # check-sounds.sh — the committed event sounds are what scripts/make-sounds.sh makes: byte for byte, so that nobody ships a sound the script does not reproduce.
 # Usage: check-sounds.sh SOURCE_ROOT
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 top=$1

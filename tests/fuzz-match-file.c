@@ -1,4 +1,5 @@
 /* fuzz-match-file.c — libFuzzer target: any bytes given to the match-file loader are refused cleanly or load a match (and who plays each side) that survives a second round trip. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>

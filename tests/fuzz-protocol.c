@@ -1,4 +1,5 @@
 /* fuzz-protocol.c — libFuzzer target: random kuzhi-engine command lines, each answered by one line of valid UTF-8 JSON, and a refused command leaves the state as it was. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdint.h>

@@ -1,4 +1,5 @@
 /* kuzhi-test-fuzz.h — what the fuzz targets share: a GLib warning or critical is a crash, so that libFuzzer keeps the input. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>
@@ -19,7 +20,8 @@ kz_fuzz_trap_on_log (const char     *domain,
 static inline void
 kz_fuzz_trap_warnings (const char *target)
 {
-  static const char *const domains[] = { "GLib", "GLib-GObject", "GLib-GIO", "Json", NULL };
+  static const char *const domains[] = { "GLib", "GLib-GObject", "GLib-GIO", "Json",
+                                       "Kuzhi-Model", "Kuzhi-Engine", "Kuzhi-Protocol", NULL };
   GLogLevelFlags levels = G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION;
 
   for (int i = 0; domains[i] != NULL; i++)

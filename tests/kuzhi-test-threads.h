@@ -1,4 +1,5 @@
 /* kuzhi-test-threads.h — finding the process's threads by name, for the tests and benchmarks that check the computer's search threads. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

@@ -1,4 +1,5 @@
 /* kuzhi-test-util.h — what the engine and model tests share: the one generator of random matches, hand-built positions and setup tables, an action's events checked in the engine's notation (kz_event_log_to_string) and replayed on the board, random matches with every ply checked. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

@@ -1,4 +1,5 @@
 /* kuzhi-test-window.h — what the window tests and UI benchmarks share: running the main loop for a while, and opening a window ready to draw. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

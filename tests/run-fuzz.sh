@@ -8,6 +8,7 @@
 # the build folder (default build-fuzz at the top of the source tree).
 # KUZHI_FUZZ_KEEP=DIR keeps the inputs each run found in DIR/TARGET, to
 # merge into the seed corpora (tests/fuzz-corpus*, see docs/match-file.md).
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 seconds=${1:-60}

@@ -1,4 +1,5 @@
 /* screenshot.c — renders the real window to PNGs: the start, mid-match with a lucky cup and a refill shell (wide and phone-sized), a sowing frame, the end; with --help-figures, the manual's figures. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>

@@ -1,4 +1,5 @@
 /* test-bohnenspiel.c — Bohnenspiel's rules: hand-built positions that docs/rules-bohnenspiel.md decides, and invariants over random matches. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

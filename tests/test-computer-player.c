@@ -1,4 +1,5 @@
 /* test-computer-player.c — KuzhiComputerPlayer without a display: legal choices, async with a main loop, cancel and stale results. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <gio/gio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -674,7 +675,7 @@ test_endgame_store (void)
   {
     g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 10);
     StoreWatch w;
-    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Rebuilding the kalah endgame database*");
+    g_test_expect_message ("Kuzhi-Model", G_LOG_LEVEL_MESSAGE, "Rebuilding the kalah endgame database*");
     w = run_store (store, FALSE);
     g_test_assert_expected_messages ();
     g_assert_true (w.was_building);
@@ -739,8 +740,8 @@ test_endgame_store_hostile (void)
     g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 8);
     StoreWatch w;
 
-    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Removed 1 unfinished endgame database files*");
-    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "Rebuilding the kalah endgame database: *named pipe*");
+    g_test_expect_message ("Kuzhi-Model", G_LOG_LEVEL_MESSAGE, "Removed 1 unfinished endgame database files*");
+    g_test_expect_message ("Kuzhi-Model", G_LOG_LEVEL_MESSAGE, "Rebuilding the kalah endgame database: *named pipe*");
     w = run_store_within_a_minute (store, "a FIFO");
     g_test_assert_expected_messages ();
     g_assert_true (w.was_building);
@@ -774,7 +775,7 @@ test_endgame_store_hostile (void)
     g_autoptr(KuzhiEndgameStore) store = kuzhi_endgame_store_new (dir, KZ_VARIANT_KALAH, 8);
     StoreWatch w;
 
-    g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE, "No kalah endgame database: *is a folder, not a database file*");
+    g_test_expect_message ("Kuzhi-Model", G_LOG_LEVEL_MESSAGE, "No kalah endgame database: *is a folder, not a database file*");
     w = run_store_within_a_minute (store, "a folder");
     g_test_assert_expected_messages ();
     g_assert_false (w.was_building);

@@ -1,4 +1,5 @@
 /* test-constitution.c — the Constitution game's rules, case by case, from positions docs/rules-constitution.md decides. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <stdlib.h>
 

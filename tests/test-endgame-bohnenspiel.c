@@ -1,4 +1,5 @@
 /* test-endgame-bohnenspiel.c — the Bohnenspiel endgame database against the real game played to its end, the 100-ply rule included, by hand and on every small position; its moves, and the search with it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

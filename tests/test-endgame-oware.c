@@ -1,4 +1,5 @@
 /* test-endgame-oware.c — the Oware endgame database: its index, its values and plies against the real game with its ply limit, a deterministic build, and the search's values with it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* test-endgame.c — the Kalah and Mangala endgame databases: ranking, values against minimax and the solver, the file refused when damaged, the search's values unchanged by them. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <signal.h>

@@ -1,4 +1,5 @@
 /* test-event-log.c — the engine's one event notation (kz_event_log_to_string): every event type, draws, the empty log, unknown types and the widest tokens. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <stdlib.h>
 

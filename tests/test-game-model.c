@@ -1,4 +1,5 @@
 /* test-game-model.c — KuzhiGameModel without a display: the signals one action emits, their order and arguments, undo/redo of whole turns. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

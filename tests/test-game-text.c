@@ -1,4 +1,5 @@
 /* test-game-text.c — the sowing preview in words (kuzhi_game_preview_text), what screen readers say of a cup: one sentence naming the relay cups in order, triples, captures, the extra move and the end of a round or the match; the hint's words beside the score, each game's words for its pieces and pits, Oware's end; no display needed. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

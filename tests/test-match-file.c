@@ -1,4 +1,5 @@
 /* test-match-file.c — KuzhiMatchFile: random matches of every game survive the file, every kind of broken file is refused with the match untouched, and an autosave survives kill -9. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <signal.h>

@@ -1,4 +1,5 @@
 /* test-oware.c — Oware (Abapa) rules: hand-built positions the rules page decides, and invariants over random matches. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

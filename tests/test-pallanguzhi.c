@@ -1,4 +1,5 @@
 /* test-pallanguzhi.c — Pallanguzhi rules from hand-built positions, repetition, and invariants over many random matches. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

@@ -1,4 +1,5 @@
 /* test-preview.c — the sowing preview (kz_position_preview): where the last shell falls, the relays, triples, captures, an extra move and the end of a round or the match, from positions the rules pages decide. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

@@ -1,4 +1,5 @@
 /* test-protocol.c — kuzhi-engine's text protocol: a scripted session with exact replies, and every kind of bad input. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <stdarg.h>

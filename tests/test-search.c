@@ -1,4 +1,5 @@
 /* test-search.c — the computer opponent's search: exact values against plain minimax, tactics, legality, limits, cancel. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 

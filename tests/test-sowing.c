@@ -1,4 +1,5 @@
 /* test-sowing.c — KuzhiSowing without a display: every game's events replay to the engine's position, the timing of each event, each event told once as it is shown, and the round and match ends reported once. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 
 #include "kuzhi-sowing.h"

@@ -1,4 +1,5 @@
 /* test-statistics.c — the statistics without a display: results per level and per hot-seat name, margins, streaks across sessions, a match counted once, broken files set aside, atomic writes, reset. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>

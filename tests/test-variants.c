@@ -1,4 +1,5 @@
 /* test-variants.c — every game's facts in its KzVariant entry agree with its rules: the options New Match offers are exactly those setup() accepts, and the other facts match what play shows. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 
 #include "kuzhi-engine.h"

@@ -1,4 +1,5 @@
 /* test-window-computer.c — the computer players and the Hint through the window under Xvfb: moves by themselves, whole demo matches, cancelling, hints. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <string.h>
 

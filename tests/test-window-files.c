@@ -1,4 +1,5 @@
 /* test-window-files.c — the window's files, title, save prompts, redo button and move history, under Xvfb through the window's actions. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <time.h>

@@ -1,4 +1,5 @@
 /* test-window-games.c — every game in the window under Xvfb: New Match's game list and options, the board, header and captions per game, extra turns, must-feed, grand slam, rubbish cups; renders the games' screenshots. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* test-window-help.c — F1 and the main menu's Help open the manual (help:kuzhi) in the desktop's help viewer, and a missing viewer is told in a toast; under Xvfb. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>

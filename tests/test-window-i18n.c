@@ -7,6 +7,7 @@
  * KUZHI_LOCALEDIR is the build's po folder (xx/LC_MESSAGES/kuzhi.mo) and
  * KUZHI_PO_FILE the language's .po, whose msgids are the English to look for.
  * With LANGUAGE=C and no .po, the English layout alone is tested. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>

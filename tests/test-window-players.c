@@ -1,4 +1,5 @@
 /* test-window-players.c — what players of board games expect: the board turning to the player to move, the last move marked, Play Again at the match's end. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <math.h>
 #include <glib/gstdio.h>

@@ -1,4 +1,5 @@
 /* test-window-sound.c — the window's sounds under Xvfb: which sounds a sowing asks for as the board shows it, the drops' rate limit, the Sound switch, Instant, and no word on stderr without a sound device. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* test-window-statistics.c — the statistics through the window, under Xvfb: matches that end are recorded once, the Statistics window from the menu shows them, Reset asks first, a broken file is said in the notice. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>

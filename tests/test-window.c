@@ -1,4 +1,5 @@
 /* test-window.c — the window under Xvfb: sowing, refill, lucky-cup marking, the header line, captions and cup labels. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <string.h>
 

@@ -3,6 +3,7 @@
 # Usage (on a session bus with the accessibility bus, under Xvfb; ui-atspi.sh sets that up):
 #   ui-atspi.py PATH/TO/kuzhi [--dump]
 # --dump prints every window's accessible tree instead of checking it.
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks, in the main window, the main menu, the move history, New Match,
 Preferences and the Rules window, that every push button, toggle button,
 menu button, check box, radio button, switch, combo box, list row, menu

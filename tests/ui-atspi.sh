@@ -4,6 +4,7 @@
 # Needs dbus-run-session (dbus), at-spi2-core and, for python3, python3-gi
 # and gir1.2-atspi-2.0: scripts/dev.sh installs them. A missing one fails
 # the test rather than skipping it, so that CI cannot pass without it.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 here=$(dirname "$0")

@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-help.sh — presses F1 in the real kuzhi program, from outside as a user would, and checks that the desktop's help viewer was asked for help:kuzhi.
 # Usage (under xvfb-run-safe.sh): ui-help.sh PATH/TO/kuzhi
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

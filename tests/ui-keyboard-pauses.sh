@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-keyboard-pauses.sh — plays the real kuzhi program by keyboard alone, as a player who thinks: a key, then 4 s and 10 s of thought before Enter (GTK hides the focus ring 3 s after the last key), and each Enter must sow the cup that was chosen.
 # Usage (under xvfb-run-safe.sh): ui-keyboard-pauses.sh PATH/TO/kuzhi
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-keys-during-sowing.sh — the real kuzhi, played from outside with xdotool: F9, Ctrl+Z and Ctrl+N pressed while a sowing is still shown finish it and do what they say.
 # Usage (under xvfb-run): ui-keys-during-sowing.sh PATH/TO/kuzhi
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

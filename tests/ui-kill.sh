@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-kill.sh — kills the real kuzhi with SIGKILL during and right after moves, ROUNDS times, and checks that each restart restores every move but at most the one being saved, and leaves no temporary file behind.
 # Usage (under xvfb-run): ui-kill.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine [ROUNDS]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-restart.sh — a match opened from Ana-vs-Ben.kuzhi, played, saved with Ctrl+S and quit with Ctrl+Q in the real kuzhi, then the program started again: the title names the file, with "•" exactly when moves are not in it, Ctrl+S writes them there, and a file deleted or changed between runs is said as such.
 # Usage (under xvfb-run-safe.sh): ui-restart.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine [SCREENSHOT-DIR]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

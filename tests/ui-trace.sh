@@ -1,5 +1,6 @@
 # ui-trace.sh — sourced by the outside ui tests: waiting for what the real kuzhi writes to its trace (KUZHI_TRACE_FILE), and reading it.
 # Usage: . "$(dirname "$0")/ui-trace.sh" after exporting KUZHI_TRACE_FILE.
+# SPDX-License-Identifier: GPL-3.0-or-later
 
 # Waits up to 30 s (a loaded machine, the sanitizer build) for a line of
 # the trace that matches $1; on a time-out shows the trace and fails.

@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-two-instances.sh — two real kuzhi programs, each in a D-Bus session of its own (two logins of one user), on one data folder: moves played in both, both killed, and every move of each is kept, in an autosave of its own, which the next starts carry on; matches ended in both are all in the statistics.
 # Usage (under xvfb-run-safe.sh): ui-two-instances.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine [SCREENSHOT-DIR]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

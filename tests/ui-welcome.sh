@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-welcome.sh — the real kuzhi's first start: the welcome shows once, Enter closes it without sowing a cup, and a restart does not show it again.
 # Usage (under xvfb-run): ui-welcome.sh PATH/TO/kuzhi [SCREENSHOT_DIR]
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

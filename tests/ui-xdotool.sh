@@ -1,6 +1,7 @@
 #!/bin/sh
 # ui-xdotool.sh — plays the real kuzhi program from outside, as a user would: a mouse click on a cup, then arrow keys and Enter.
 # Usage (under xvfb-run): ui-xdotool.sh PATH/TO/kuzhi
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 kuzhi=$1

@@ -3,6 +3,7 @@
 # Usage: xvfb-run-safe.sh COMMAND [ARG…]
 # XVFB_SCREEN sets the screen (1280x1024x24 unless set): a window is no
 # larger than its screen, and a test of a large window needs a larger one.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
 dir=$(mktemp -d)

@@ -1,4 +1,5 @@
 /* kuzhi-bohnenspiel.c — Bohnenspiel, the German bean game, as docs/rules-bohnenspiel.md records it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,5 @@
 /* kuzhi-book.c — looks positions up in the opening book. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-book.h"
 
 #include <string.h>

@@ -2,6 +2,7 @@
  * every move's exact value was computed once by Kuzhi's own solver
  * (scripts/build-book.py) and built into the program. Kalah with four
  * seeds only (docs/computer-opponent.md, "The opening book"). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-engine.h"

@@ -1,4 +1,5 @@
 /* kuzhi-constitution.c — the Constitution game, exactly as docs/rules-constitution.md records it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,5 @@
 /* kuzhi-dakon.c — Javanese Dakon: multi-lap sowing through your own store, as docs/rules-dakon-pallanguzhi.md records it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-bohnenspiel.c — the Bohnenspiel endgame database: every position with few beans, at every count of plies since the last capture, worked out back from the 100th. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-endgame-private.h"
 #include "kuzhi-kalah-pits-private.h"
 #include "kuzhi-variant-private.h"

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-file.c — an endgame database's file: atomic write, GMappedFile guarded against being cut short, verification. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-endgame-file.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-file.h — a game's endgame database kept in a file: built once, written atomically, mapped and verified before use. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

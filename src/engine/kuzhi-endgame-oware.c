@@ -1,4 +1,5 @@
 /* kuzhi-endgame-oware.c — the Oware endgame database: indexing, the retrograde build by bound iteration, and look-ups. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-endgame-oware.h"
 #include "kuzhi-endgame-private.h"
 #include "kuzhi-search.h"

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-oware.h — the Oware endgame database: the exact value of every position with few seeds on the board, and within how many plies it is forced. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-engine.h"

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-private.h — what each game's endgame database gives kuzhi-endgame.c: its size, its build, the check of its values and its look-up. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-endgame.h"

@@ -1,4 +1,5 @@
 /* kuzhi-endgame.c — the endgame databases: ranking, Kalah's and Mangala's built layer by layer, the table of the games that have one, the file's header, and look-ups. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-endgame-private.h"
 #include "kuzhi-kalah-pits-private.h"
 #include "kuzhi-search.h"

@@ -1,4 +1,5 @@
 /* kuzhi-endgame.h — endgame databases: the exact value of every position with few seeds left, in the games whose rules allow one. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-engine.h"

@@ -3,6 +3,7 @@
  * Plain C11 with no GLib or GTK types, so that the engine can be linked by the
  * app, the command-line tool, the tests and the benchmarks alike.
  */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <stdbool.h>

@@ -1,4 +1,5 @@
 /* kuzhi-eval.c — the search's judgement of a position in every game, and the bounds a finished game cannot leave. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-search.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,5 @@
 /* kuzhi-kalah-pits-private.h — one Kalah sowing in the "pits-only" frame, shared by the solver and the endgame database. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <stdbool.h>

@@ -1,4 +1,5 @@
 /* kuzhi-kalah-solve.c — Kalah solved exactly: null-window tests on the value of the pits alone, with a table of proven bounds. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-kalah-pits-private.h"
 

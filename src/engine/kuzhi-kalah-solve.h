@@ -1,4 +1,5 @@
 /* kuzhi-kalah-solve.h — Kalah solved exactly: a dedicated solver behind `go` without limits. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-search.h"

@@ -1,4 +1,5 @@
 /* kuzhi-kalah.c — Kalah, as docs/rules-kalah-oware-mangala.md records it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

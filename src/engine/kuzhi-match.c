@@ -1,4 +1,5 @@
 /* kuzhi-match.c — a match: the current position with the history behind it, for undo and the repetition rule. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* kuzhi-oware.c — Oware with the Abapa rules, as docs/rules-kalah-oware-mangala.md records it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,5 @@
 /* kuzhi-pallanguzhi.c — traditional Pallanguzhi: next-cup relays, pasu, rounds with rubbish cups, as docs/rules-dakon-pallanguzhi.md records it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

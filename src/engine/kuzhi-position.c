@@ -1,4 +1,5 @@
 /* kuzhi-position.c — what every variant shares: the variant table, event logs, action notation, position helpers. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
 #include "kuzhi-variant-private.h"
 

@@ -1,4 +1,5 @@
 /* kuzhi-search.c — negamax alpha-beta over whole turns with a transposition table, for every game of the variant table. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-search.h"
 #include "kuzhi-book.h"
 #include "kuzhi-kalah-solve.h"

@@ -1,4 +1,5 @@
 /* kuzhi-search.h — the computer opponent: alpha-beta search over whole turns and the evaluation of every game. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-engine.h"

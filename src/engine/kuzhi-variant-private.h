@@ -1,4 +1,5 @@
 /* kuzhi-variant-private.h — the variant tables, one per game file; only kuzhi-position.c lists them. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-engine.h"

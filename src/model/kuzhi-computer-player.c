@@ -1,4 +1,5 @@
 /* kuzhi-computer-player.c — runs the engine's search off the main thread, bridging a GCancellable to the search's cancel flag. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifdef __linux__
 #define _GNU_SOURCE   /* SCHED_BATCH */
 #endif

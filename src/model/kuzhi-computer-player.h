@@ -1,4 +1,5 @@
 /* kuzhi-computer-player.h — the computer opponent for the app: the engine's search in a GTask thread, cancellable at once. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gio/gio.h>

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-store.c — opens or builds a game's endgame database off the main thread and tells how far the build has got. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifdef __linux__
 #define _GNU_SOURCE   /* SCHED_BATCH */
 #endif

@@ -1,4 +1,5 @@
 /* kuzhi-endgame-store.h — the app's endgame database of one game: opened at its first use when it verifies, else built in a thread of its own without holding up play. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib-object.h>

@@ -1,4 +1,5 @@
 /* kuzhi-file-lock.h — a lock on a file in the data folder that says who may write what it guards (docs/match-file.md, "Two Kuzhis on one data folder"). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gio/gio.h>

@@ -1,4 +1,5 @@
 /* kuzhi-game-model.c — the GObject over a match: plays actions through the engine, keeps undo/redo, and re-emits engine events as signals. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-game-model.h"
 
 #include <glib/gi18n-lib.h>

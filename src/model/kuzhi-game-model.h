@@ -1,4 +1,5 @@
 /* kuzhi-game-model.h — the GObject over a match: applies actions through the engine and re-emits its events as signals. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gio/gio.h>

@@ -1,4 +1,5 @@
 /* kuzhi-match-file.c — writes a match as a GKeyFile and loads one back by replaying its actions and checking the stored position. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* renameat2() and RENAME_EXCHANGE */
 #define _GNU_SOURCE
 #include "kuzhi-match-file.h"

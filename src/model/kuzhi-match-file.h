@@ -1,4 +1,5 @@
 /* kuzhi-match-file.h — a match saved as a versioned GKeyFile (docs/match-file.md): writing, and loading by replaying and verifying. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gio/gio.h>

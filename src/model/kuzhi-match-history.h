@@ -1,4 +1,5 @@
 /* kuzhi-match-history.h — a match's line of play as numbered turns, for the move-history panel (no widgets). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

@@ -1,4 +1,5 @@
 /* kuzhi-sowing.c — a move's events played out over time on a copy of the position, for the board to draw. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-sowing.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* kuzhi-sowing.h — what the board shows of a move as it plays out: the queue of the move's events and their timing, without GTK, so that it can be driven and checked without a display. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

@@ -1,4 +1,5 @@
 /* kuzhi-statistics.c — the results of finished matches, one record per match in the order they ended, kept in a key file; the figures are worked out from the records. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-statistics.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* kuzhi-statistics.h — the results of finished matches, kept across sessions in a key file in the user data folder (docs/ui.md, "Statistics"). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gio/gio.h>

@@ -1,4 +1,5 @@
 /* kuzhi-thread-private.h — what the model's work threads (the computer's search, the endgame build) both need: a low priority, and a way to hand reports to the main thread. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* kuzhi-engine-main.c — kuzhi-engine: reads protocol commands from standard input or -c, writes one JSON line each. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-protocol.h"
 #include "kuzhi-endgame-file.h"
 #include "kuzhi-search.h"

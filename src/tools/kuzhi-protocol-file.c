@@ -1,4 +1,5 @@
 /* kuzhi-protocol-file.c — the protocol's `save PATH` and `load PATH`, through the same KuzhiMatchFile code the app uses. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-protocol-private.h"
 
 #include "kuzhi-match-file.h"

@@ -1,4 +1,5 @@
 /* kuzhi-protocol-go.c — the `go` and `analyse` commands: the computer opponent's search on the session's match, and the value of every move. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-protocol-private.h"
 #include "kuzhi-search.h"
 #include "kuzhi-endgame-file.h"

@@ -1,4 +1,5 @@
 /* kuzhi-protocol-private.h — what the files implementing protocol commands share. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <json-glib/json-glib.h>

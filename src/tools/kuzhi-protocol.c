@@ -1,4 +1,5 @@
 /* kuzhi-protocol.c — parses protocol commands, runs them on a match and writes the JSON replies. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-protocol-private.h"
 
 #include <string.h>

@@ -1,4 +1,5 @@
 /* kuzhi-protocol.h — the kuzhi-engine text protocol (docs/protocol.md), one command line in, one JSON line out. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib.h>

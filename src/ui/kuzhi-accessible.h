@@ -1,4 +1,5 @@
 /* kuzhi-accessible.h — the accessible names GTK 4.8 gets wrong by itself: buttons with a mnemonic read twice, controls named after a label beside them as well as their own name. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,5 @@
 /* kuzhi-application.c — the application: app-wide actions, accelerators and the main window. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-application.h — the application: app-wide actions, accelerators and the main window. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

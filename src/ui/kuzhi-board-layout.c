@@ -1,4 +1,5 @@
 /* kuzhi-board-layout.c — the board's geometry, in units of one cup's cell. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-board-layout.h"
 
 #define PAD        0.24

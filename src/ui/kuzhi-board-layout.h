@@ -1,4 +1,5 @@
 /* kuzhi-board-layout.h — where everything goes on the board: the wood, the two drawers or stores and the cups, for a size and a view. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <graphene.h>

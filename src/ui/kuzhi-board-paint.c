@@ -1,4 +1,5 @@
 /* kuzhi-board-paint.c — paints the board from a const scene: the wood, the drawers, the shells in hand and flying, the hint's ring. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-board-paint.h — the board's painting, which reads only a const scene of what to draw. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,5 @@
 /* kuzhi-board-view.c — the wooden board: cups, drawers and the sowing animation driven by the model's signals. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-board-view.h — the wooden board: cups, drawers and the sowing animation driven by the model's signals. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

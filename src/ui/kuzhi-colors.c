@@ -1,4 +1,5 @@
 /* kuzhi-colors.c — Kuzhi's one palette, for cairo and for CSS. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-colors.h"
 
 static const GdkRGBA players[2] = {

@@ -1,4 +1,5 @@
 /* kuzhi-colors.h — Kuzhi's one palette: Player 1 blue, Player 2 pink-red, lucky gold, for the drawings and, as named colours, for style.css. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

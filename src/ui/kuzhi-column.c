@@ -9,6 +9,7 @@
  * ends: the narrow window hung. This column asks for its widest child's
  * width whatever the height, as a GtkBox does when no height is given,
  * so that nothing searches; heights for a width are summed as in a box. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-column.h"
 
 struct _KuzhiColumn

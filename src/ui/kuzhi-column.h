@@ -1,4 +1,5 @@
 /* kuzhi-column.h — a column of widgets, one under the other: the play area's header line, captions, board, controls and hint. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,5 @@
 /* kuzhi-cup.h — one cup of the board: a focusable widget that draws its hollow and shells. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

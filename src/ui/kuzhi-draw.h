@@ -1,4 +1,5 @@
 /* kuzhi-draw.h — what the cairo drawings share besides the palette: a rounded rectangle. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <cairo.h>

@@ -1,4 +1,5 @@
 /* kuzhi-game-chooser.c — the New Match dialog's game list (name, one line, a small picture of the board) and each game's options. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-game-chooser.h — the New Match dialog's game list (name, one line, a small picture of the board) and each game's options. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

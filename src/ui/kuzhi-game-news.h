@@ -1,4 +1,5 @@
 /* kuzhi-game-news.h — turns a move's events into a sentence for the player ("Meena moves again", "Grand slam: nothing is captured"), said when the board has shown the move. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

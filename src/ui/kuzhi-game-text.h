@@ -1,4 +1,5 @@
 /* kuzhi-game-text.h — what the window says about each game: names, descriptions, header and caption texts, refusals and news. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,5 @@
 /* kuzhi-history-panel.c — the move-history panel: the turns of the line of play, one row each, with round separators. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-history-panel.h — the move-history panel: the turns of the line of play, one row each, with round separators. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,5 @@
 /* kuzhi-new-match-dialog.c — choose the game, its start count, the players' names and who plays each side, then start. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-preferences-window.c — Preferences: animation speed and default view, stored in GSettings. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

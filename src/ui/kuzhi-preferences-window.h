@@ -1,4 +1,5 @@
 /* kuzhi-preferences-window.h — Preferences: animation speed and default view, stored in GSettings. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

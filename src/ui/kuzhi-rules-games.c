@@ -1,4 +1,5 @@
 /* kuzhi-rules-games.c — the Rules window's page for each game besides the Constitution, from the games' texts (kuzhi-game-text.c). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-rules-games.h — the Rules window's pages for the games besides the Constitution, in a player's words. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

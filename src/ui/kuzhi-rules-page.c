@@ -1,4 +1,5 @@
 /* kuzhi-rules-page.c — the Rules window: a page per game, opened at the game being played, with its contents to go to another. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

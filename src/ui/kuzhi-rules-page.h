@@ -1,4 +1,5 @@
 /* kuzhi-rules-page.h — the Rules window: a page per game, opened at the game being played, with its contents to go to another. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

@@ -1,4 +1,5 @@
 /* kuzhi-sound.c — the board's events as short sounds through GSound (libcanberra): quiet where there is nothing to play on. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <gsound.h>

@@ -1,4 +1,5 @@
 /* kuzhi-sound.h — the board's events as short sounds: which event makes which sound, the drops' rate limit, playing through GSound. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <glib-object.h>

@@ -1,4 +1,5 @@
 /* kuzhi-statistics-window.c — Statistics: each game's results against the computer and between people, and Reset. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-statistics-window.h — Statistics: each game's results against the computer and between people, and Reset. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

@@ -1,4 +1,5 @@
 /* kuzhi-texture.h — draws with cairo once into an image, so that a frame only composites what did not change. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,5 @@
 /* kuzhi-trace.c — the trace an outside test reads (KUZHI_TRACE_FILE), kept out of the window: it only listens to the window, its board and its model. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-trace.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* kuzhi-trace.h — the trace an outside test reads (KUZHI_TRACE_FILE): where each cup is on the screen, and every position played and shown. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-window.h"

@@ -1,4 +1,5 @@
 /* kuzhi-welcome.c — the welcome on a first start: the games Kuzhi plays and how to move, shown once. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

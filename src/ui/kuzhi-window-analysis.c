@@ -1,4 +1,5 @@
 /* kuzhi-window-analysis.c — learning from the computer: the Analysis mode (every legal move valued in the background, the values on the cups, the best line on the hint line) and Review Match. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -1,4 +1,5 @@
 /* kuzhi-window-analysis.h — the window's Analysis mode: the value of every move, written on the cups, and the best line. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include "kuzhi-window.h"

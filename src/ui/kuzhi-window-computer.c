@@ -1,4 +1,5 @@
 /* kuzhi-window-computer.c — the window's computer players (who plays each side, their moves after a pause) and the Hint. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

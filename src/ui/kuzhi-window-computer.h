@@ -1,4 +1,5 @@
 /* kuzhi-window-computer.h — the window's computer players and Hint (kuzhi-window-computer.c). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

@@ -1,4 +1,5 @@
 /* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title, the save prompts, and browsing the move history. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

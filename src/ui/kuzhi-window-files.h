@@ -1,4 +1,5 @@
 /* kuzhi-window-files.h — the window's files, title, save prompts, redo and move history (kuzhi-window-files.c). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

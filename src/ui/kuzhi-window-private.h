@@ -1,4 +1,5 @@
 /* kuzhi-window-private.h — what the files of KuzhiWindow share: its instance struct, with the part each file adds, and their calls to each other. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

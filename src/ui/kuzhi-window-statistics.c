@@ -1,4 +1,5 @@
 /* kuzhi-window-statistics.c — the window's statistics: every match that ends in it recorded, the Statistics window. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>

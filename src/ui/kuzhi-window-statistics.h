@@ -1,4 +1,5 @@
 /* kuzhi-window-statistics.h — the window's statistics: every match that ends in it recorded, the Statistics window (kuzhi-window-statistics.c). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

@@ -1,4 +1,5 @@
 /* kuzhi-window.h — the main window: a hot-seat match on the board, its header line and controls. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>

@@ -3,6 +3,7 @@
  * libadwaita 1.2 has no breakpoints, and GtkBox keeps its orientation, so
  * a row of buttons would hold the whole window wide. This box asks only
  * for its widest child, and decides from the width it is given. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-wrap-box.h"
 
 struct _KuzhiWrapBox

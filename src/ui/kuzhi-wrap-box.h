@@ -1,4 +1,5 @@
 /* kuzhi-wrap-box.h — a row of widgets that wraps into lines when the row does not fit: the bars and buttons around the board in a narrow window. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <gtk/gtk.h>
