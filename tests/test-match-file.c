@@ -1582,8 +1582,10 @@ test_stale_temporaries (void)
   g_assert_true (g_file_set_contents (stale2, "half", -1, NULL));
   g_assert_true (g_file_set_contents (other, good, -1, NULL));
   g_assert_true (g_file_set_contents (mine, good, -1, NULL));
-  g_assert_true (g_file_set_contents (live, "being written", -1, NULL));
-  /* Killed a quarter of an hour ago; `live` is another run's, writing now. */
+  g_assert_true (g_file_set_contents (live, "killed just now", -1, NULL));
+  /* Killed a quarter of an hour ago, and `live` a moment ago: the clean-up
+   * runs under the autosave's lock, so no other run writes it, and both
+   * are killed writes'. */
   {
     struct utimbuf old = { .actime = time (NULL) - 15 * 60, .modtime = time (NULL) - 15 * 60 };
     g_assert_cmpint (g_utime (stale1, &old), ==, 0);
@@ -1592,15 +1594,14 @@ test_stale_temporaries (void)
     g_assert_cmpint (g_utime (mine, &old), ==, 0);
   }
 
-  g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 2);
+  g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 3);
   g_assert_false (g_file_test (stale1, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (stale2, G_FILE_TEST_EXISTS));
-  g_assert_true (g_file_test (live, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (live, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (mine, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 0);
-  g_remove (live);
 }
 
 /* The protocol's save and load: the same refusals, and a refused load

@@ -201,8 +201,8 @@ kuzhi_key_file_remove_stale_temporaries (const char *path)
   prefix = g_path_get_basename (path);
   d = g_dir_open (dir, 0, NULL);
   /* g_file_set_contents_full() writes PATH.XXXXXX and renames it: a kill
-   * between the two leaves one behind. One changed in the last minutes
-   * may be another run's, still being written: left alone. */
+   * between the two leaves one behind. The caller holds PATH's lock, so
+   * none is another run's write under way, however fresh. */
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
       g_autofree char *file = NULL;
@@ -213,7 +213,6 @@ kuzhi_key_file_remove_stale_temporaries (const char *path)
         continue;
       file = g_build_filename (dir, name, NULL);
       if (g_lstat (file, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid () &&
-          g_get_real_time () / G_USEC_PER_SEC - (gint64) st.st_mtime >= KUZHI_KEY_FILE_STALE_SECONDS &&
           g_unlink (file) == 0)
         removed++;
     }

@@ -38,10 +38,9 @@ char     *kuzhi_key_file_set_aside       (const char   *path,
                                           const char   *extension);
 
 /* Removes the temporary files (PATH.XXXXXX, the current user's) that a
- * write killed before its rename leaves; returns how many. Only those
- * not changed for KUZHI_KEY_FILE_STALE_SECONDS: a younger one may be
- * another run's, still being written. */
-#define KUZHI_KEY_FILE_STALE_SECONDS (10 * 60)
+ * write killed before its rename leaves; returns how many. Call it only
+ * while holding PATH's lock (docs/match-file.md): then no other run is
+ * writing PATH, and every temporary of it is a killed write's. */
 guint     kuzhi_key_file_remove_stale_temporaries (const char *path);
 
 /* Undoes the escapes g_key_file_set_string() writes (\s \n \t \r \\);
