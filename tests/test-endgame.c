@@ -676,7 +676,13 @@ test_sigbus_elsewhere (void)
     }
   g_assert_cmpint (waitpid (child, &status, 0), ==, child);
   g_assert_true (WIFSIGNALED (status));
+#ifdef __SANITIZE_ADDRESS__
+  /* Under AddressSanitizer its own SIGBUS handler came before the guard:
+   * it reports the fault and aborts, which is the fault passed on too. */
+  g_assert_true (WTERMSIG (status) == SIGBUS || WTERMSIG (status) == SIGABRT);
+#else
   g_assert_cmpint (WTERMSIG (status), ==, SIGBUS);
+#endif
   g_remove (other);
   g_remove (path);
   g_rmdir (dir);
