@@ -16,6 +16,7 @@
 #include "kuzhi-match-file.h"
 #include "kuzhi-protocol.h"
 #include "kuzhi-test-util.h"
+#include "kuzhi-test-asan.h"
 
 static const char *engine_path;
 

@@ -11,6 +11,7 @@
 #include "kuzhi-file-lock.h"
 #include "kuzhi-statistics.h"
 #include "kuzhi-test-util.h"
+#include "kuzhi-test-asan.h"
 
 /* Ids made from a number, so that each test names its matches. */
 static char *

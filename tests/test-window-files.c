@@ -10,6 +10,7 @@
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
+#include "kuzhi-test-asan.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-history-panel.h"
 #include "kuzhi-window-computer.h"
@@ -26,28 +27,6 @@ typedef struct {
 } Fixture;
 
 static char *data_home;
-
-/* Under AddressSanitizer: walk whole stacks on malloc, so that allocations
- * made inside GLib's type system (g_type_class_ref, when the application
- * class is first used) match tests/lsan.supp instead of being reported
- * with a stack cut short at g_malloc. Options in ASAN_OPTIONS still win. */
-const char *__asan_default_options (void);
-const char *
-__asan_default_options (void)
-{
-  return "fast_unwind_on_malloc=0";
-}
-
-/* GLib allocates its first quark table while the library initialises and
- * deliberately leaks it when more than 2048 quarks exist (gquark.c: lookups
- * stay lock-free), which the file chooser and the application together
- * reach. Only allocations made during a library's initialisation match. */
-const char *__lsan_default_suppressions (void);
-const char *
-__lsan_default_suppressions (void)
-{
-  return "leak:_dl_init\n";
-}
 
 static void
 fixture_setup (Fixture       *f,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kuzhi-test-window.h"
+#include "kuzhi-test-asan.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-statistics.h"
@@ -18,22 +19,6 @@ typedef struct {
   char            *dir;
   char            *path;
 } Fixture;
-
-/* Under AddressSanitizer: whole stacks on malloc, so that GLib's type
- * allocations match tests/lsan.supp (as test-window-files.c does). */
-const char *__asan_default_options (void);
-const char *
-__asan_default_options (void)
-{
-  return "fast_unwind_on_malloc=0";
-}
-
-const char *__lsan_default_suppressions (void);
-const char *
-__lsan_default_suppressions (void)
-{
-  return "leak:_dl_init\n";
-}
 
 static void
 fixture_setup (Fixture       *f,
