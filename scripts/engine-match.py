@@ -9,6 +9,14 @@ move, over balanced openings, each played once with each engine first.
         --engine-b /tmp/kuzhi-baseline/kuzhi-engine --game oware \\
         --games 100 --time-ms 100 --jobs 2 --log oware.jsonl
 
+With --uci-b, engine B is an outside Oware engine that speaks UCI in
+Aualé's notation (Aalina; see docs/computer-opponent.md, "Against Aalina"),
+and engine A, a kuzhi-engine, keeps the game and referees every move:
+
+    scripts/engine-match.py --engine-a build-rel/src/tools/kuzhi-engine \\
+        --engine-b 'java -cp CLASSES:RES com.joansala.oware.OwareService' \\
+        --uci-b --game oware --games 40 --time-ms 500
+
 Everything goes through the text protocol of docs/protocol.md, nothing else:
 `new`, `play`, `state`, `go`. Each game starts both engines afresh (so
 neither carries a table over from another game), gives both the same
@@ -128,6 +136,115 @@ class Engine:
                 self.proc.wait()
 
 
+class UciOware:
+    """An outside Oware engine that speaks UCI with Aualé's notation (Aalina,
+    `com.joansala.oware.OwareService`): South's houses A-F are Kuzhi's pits
+    0-5, North's a-f pits 6-11, and a position is 12 houses, 2 stores and
+    the side to move, dash-separated (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S).
+
+    It keeps no game of its own: the referee (the other engine, through
+    kuzhi-engine) does. Each `go` sends the referee's current position as
+    that notation, without the moves that led there, because Aalina ends a
+    game at the first repeated position and Kuzhi's Oware has no such rule
+    (it stops at 400 plies). Its state replies are None, so nothing is
+    compared with them."""
+
+    def __init__(self, name, argv, env):
+        self.name = name
+        self.argv = argv
+        self.history = []
+        self.state = None
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         env=env, bufsize=0)
+        except OSError as e:
+            raise EngineError("engine %s (%s) does not start: %s" % (name, shlex.join(argv), e))
+        self.buf = b""
+        self.write("uci")
+        self.read_until("uciok", GRACE_S)
+
+    def describe(self):
+        return "UCI engine %s (%s)" % (self.name, shlex.join(self.argv))
+
+    def fail(self, cmd, why):
+        raise EngineError("%s: %s\n  command: %s\n  moves since the start: %s"
+                          % (self.describe(), why, cmd, " ".join(self.history)))
+
+    def write(self, cmd):
+        try:
+            self.proc.stdin.write((cmd + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self.fail(cmd, "the process is gone (exit status %s)" % self.proc.poll())
+
+    def read_until(self, prefix, timeout):
+        deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
+        lines = []
+        while True:
+            while b"\n" not in self.buf:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.fail(prefix, "no %r within %.0f s" % (prefix, timeout))
+                ready, _, _ = select.select([fd], [], [], left)
+                if not ready:
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    self.proc.wait()
+                    self.fail(prefix, "the process died (exit status %s)" % self.proc.returncode)
+                self.buf += chunk
+            line, self.buf = self.buf.split(b"\n", 1)
+            line = line.decode(errors="replace").strip()
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    @staticmethod
+    def house(pit):
+        return chr(ord("A") + pit) if pit < 6 else chr(ord("a") + pit - 6)
+
+    def new(self, cmd):
+        if not cmd.startswith("new oware") or "seeds=" in cmd:
+            self.fail(cmd, "a UCI engine plays only Oware with four seeds")
+        self.history = []
+        self.write("ucinewgame")
+        return None
+
+    def play(self, action, state):
+        self.history.append(action)
+        self.state = state
+        return None
+
+    def go(self, time_ms, state):
+        fen = "-".join(str(n) for n in state["pits"] + state["stores"])
+        fen += "-" + ("S" if state["to_move"] == 0 else "N")
+        self.write("position fen " + fen)
+        self.write("go movetime %d" % time_ms)
+        lines = self.read_until("bestmove", time_ms / 1000 + GRACE_S)
+        words = lines[-1].split()
+        if len(words) < 2 or len(words[1]) != 1 or words[1].lower() not in "abcdef":
+            self.fail("go movetime %d" % time_ms, "no move: %r" % lines[-1])
+        c = words[1]
+        pit = ord(c) - ord("A") if c.isupper() else 6 + ord(c) - ord("a")
+        depth = 0
+        for line in lines:
+            w = line.split()
+            if "depth" in w and w.index("depth") + 1 < len(w) and w[w.index("depth") + 1].isdigit():
+                depth = int(w[w.index("depth") + 1])
+        return {"best": str(pit), "depth": depth, "book": any("book move" in l for l in lines)}
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write(b"quit\n")
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
 def is_mark(action):
     return action.startswith("m")
 
@@ -190,20 +307,21 @@ def play_game(args, argv, env, index, opening, a_side, stop):
     engines = {}
     try:
         engines["A"] = Engine("A", argv["A"], env)
-        engines["B"] = Engine("B", argv["B"], env)
+        engines["B"] = (UciOware if args.uci_b else Engine)("B", argv["B"], env)
         by_side = {a_side: engines["A"], 1 - a_side: engines["B"]}
-        states = [e.new(args.new_cmd) for e in engines.values()]
+        state = engines["A"].new(args.new_cmd)
+        engines["B"].new(args.new_cmd)
         moves = []
 
         def play_both(action):
-            got = [e.play(action) for e in engines.values()]
+            got = engines["A"].play(action)
+            other = (engines["B"].play(action, got) if args.uci_b else engines["B"].play(action))
             keys = ("pits", "stores", "to_move", "over", "winner")
-            if any(got[0].get(k) != got[1].get(k) for k in keys):
+            if other is not None and any(got.get(k) != other.get(k) for k in keys):
                 engines["B"].fail("play " + action, "the engines disagree on the position: A %s, B %s"
-                                  % (json.dumps(got[0]), json.dumps(got[1])))
-            return got[0]
+                                  % (json.dumps(got), json.dumps(other)))
+            return got
 
-        state = states[0]
         for action in opening["actions"]:
             state = play_both(action)
         info = {"A": {"moves": 0, "time_ms": 0, "depth": 0, "wall": 0.0},
@@ -215,7 +333,10 @@ def play_game(args, argv, env, index, opening, a_side, stop):
                 engines["A"].fail("(none)", "the game is still going after %d plies" % MAX_PLIES)
             mover = by_side[state["to_move"]]
             t0 = time.monotonic()
-            r = mover.send("go time=%d" % args.time_ms, timeout=args.time_ms / 1000 + GRACE_S)
+            if isinstance(mover, UciOware):
+                r = mover.go(args.time_ms_b or args.time_ms, state)
+            else:
+                r = mover.send("go time=%d" % args.time_ms, timeout=args.time_ms / 1000 + GRACE_S)
             wall = time.monotonic() - t0
             best = r["best"]
             if best not in state["legal"]:
@@ -321,6 +442,11 @@ def main():
                     help="engine A: its path, with any options (split as a shell would), "
                     "e.g. 'build/src/tools/kuzhi-engine --endgame-dir=/tmp/eg'")
     ap.add_argument("--engine-b", required=True, metavar="'PATH [ARGS]'", help="engine B, the same way")
+    ap.add_argument("--uci-b", action="store_true",
+                    help="engine B is an outside Oware engine speaking UCI in Aualé's notation "
+                    "(Aalina's OwareService); kuzhi-engine (A) referees every move")
+    ap.add_argument("--time-ms-b", type=int,
+                    help="B's `go movetime` when it is a UCI engine (default: --time-ms)")
     ap.add_argument("--game", default="oware",
                     help="the variant of `new` (oware, kalah, constitution, mangala, dakon, "
                     "pallanguzhi, bohnenspiel); default oware")
@@ -334,7 +460,7 @@ def main():
                     help="random openings judged per opening kept (default 8)")
     ap.add_argument("--judge", default="depth=12",
                     help="the `go` options of the search that judges an opening (default depth=12)")
-    ap.add_argument("--judge-engine", choices=("a", "b"), default="b",
+    ap.add_argument("--judge-engine", choices=("a", "b"), default=None,
                     help="the engine that judges the openings (default b, the baseline's place)")
     ap.add_argument("--hash-mb", type=int, help="KUZHI_HASH_MB for every engine (default: the engines' own)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
@@ -349,6 +475,10 @@ def main():
     args.argv_b = shlex.split(args.engine_b)
     if not args.argv_a or not args.argv_b:
         ap.error("--engine-a and --engine-b need a path")
+    if args.judge_engine is None:
+        args.judge_engine = "a" if args.uci_b else "b"
+    if args.uci_b and args.judge_engine == "b":
+        ap.error("--judge-engine b: a UCI engine cannot judge the openings")
     args.new_cmd = "new " + args.game
     if args.seeds is not None:
         args.new_cmd += " seeds=%d" % args.seeds
