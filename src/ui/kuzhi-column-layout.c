@@ -122,19 +122,11 @@ kuzhi_column_layout_allocate (GtkLayoutManager *layout,
     }
 }
 
-static GtkSizeRequestMode
-kuzhi_column_layout_get_request_mode (GtkLayoutManager *layout,
-                                      GtkWidget        *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
 static void
 kuzhi_column_layout_class_init (KuzhiColumnLayoutClass *klass)
 {
   GtkLayoutManagerClass *layout_class = GTK_LAYOUT_MANAGER_CLASS (klass);
 
-  layout_class->get_request_mode = kuzhi_column_layout_get_request_mode;
   layout_class->measure = kuzhi_column_layout_measure;
   layout_class->allocate = kuzhi_column_layout_allocate;
 }
@@ -142,10 +134,4 @@ kuzhi_column_layout_class_init (KuzhiColumnLayoutClass *klass)
 static void
 kuzhi_column_layout_init (KuzhiColumnLayout *self)
 {
-}
-
-GtkLayoutManager *
-kuzhi_column_layout_new (int spacing)
-{
-  return g_object_new (KUZHI_TYPE_COLUMN_LAYOUT, "spacing", spacing, NULL);
 }

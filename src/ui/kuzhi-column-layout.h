@@ -12,7 +12,8 @@ G_DECLARE_FINAL_TYPE (KuzhiColumnLayout, kuzhi_column_layout, KUZHI, COLUMN_LAYO
 /* The children stand one under the other, "spacing" (pixels) apart, each
  * as wide as the widget, as a vertical GtkBoxLayout lays them out. Unlike
  * a GtkBoxLayout, the column asks for the same width whatever height it is
- * given: see kuzhi-column-layout.c. Set on a KuzhiLayoutBox. */
-GtkLayoutManager *kuzhi_column_layout_new (int spacing);
+ * given: see kuzhi-column-layout.c.
+ * Set on a KuzhiLayoutBox, in a .ui file or as
+ * g_object_new (KUZHI_TYPE_COLUMN_LAYOUT, "spacing", 6, NULL). */
 
 G_END_DECLS

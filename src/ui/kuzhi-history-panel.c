@@ -91,7 +91,7 @@ make_row (KuzhiHistoryPanel *self,
   GtkWidget *row = gtk_list_box_row_new ();
   /* The row's parts wrap into lines, and its text too, rather than run
    * out of a narrow panel or under its scrollbar. */
-  GtkWidget *box = kuzhi_layout_box_new (kuzhi_wrap_layout_new (8));
+  GtkWidget *box = kuzhi_layout_box_new (g_object_new (KUZHI_TYPE_WRAP_LAYOUT, "spacing", 8, NULL));
   GtkWidget *label;
   g_autofree char *text = NULL;
   g_autofree char *marks = NULL;

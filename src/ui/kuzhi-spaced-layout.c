@@ -18,14 +18,10 @@ kuzhi_spaced_layout_get_property (GObject    *object,
                                   GValue     *value,
                                   GParamSpec *pspec)
 {
-  switch (prop_id)
-    {
-    case PROP_SPACING:
-      g_value_set_int (value, kuzhi_spaced_layout_get_spacing (KUZHI_SPACED_LAYOUT (object)));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == PROP_SPACING)
+    g_value_set_int (value, kuzhi_spaced_layout_get_spacing (KUZHI_SPACED_LAYOUT (object)));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -34,23 +30,29 @@ kuzhi_spaced_layout_set_property (GObject      *object,
                                   const GValue *value,
                                   GParamSpec   *pspec)
 {
-  switch (prop_id)
-    {
-    case PROP_SPACING:
-      kuzhi_spaced_layout_set_spacing (KUZHI_SPACED_LAYOUT (object), g_value_get_int (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == PROP_SPACING)
+    kuzhi_spaced_layout_set_spacing (KUZHI_SPACED_LAYOUT (object), g_value_get_int (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+/* Both layouts wrap or stack children whose height depends on their width. */
+static GtkSizeRequestMode
+kuzhi_spaced_layout_get_request_mode (GtkLayoutManager *layout,
+                                      GtkWidget        *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
 kuzhi_spaced_layout_class_init (KuzhiSpacedLayoutClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkLayoutManagerClass *layout_class = GTK_LAYOUT_MANAGER_CLASS (klass);
 
   object_class->get_property = kuzhi_spaced_layout_get_property;
   object_class->set_property = kuzhi_spaced_layout_set_property;
+  layout_class->get_request_mode = kuzhi_spaced_layout_get_request_mode;
 
   properties[PROP_SPACING] =
     g_param_spec_int ("spacing", NULL, NULL, 0, G_MAXINT, 0,

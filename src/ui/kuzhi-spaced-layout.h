@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 G_DECLARE_DERIVABLE_TYPE (KuzhiSpacedLayout, kuzhi_spaced_layout, KUZHI, SPACED_LAYOUT, GtkLayoutManager)
 
 /* An abstract layout manager with a "spacing" (pixels, 0 by default) kept
- * between its children; KuzhiWrapLayout and KuzhiColumnLayout place them. */
+ * between its children, which it measures height-for-width;
+ * KuzhiWrapLayout and KuzhiColumnLayout place them. */
 struct _KuzhiSpacedLayoutClass
 {
   GtkLayoutManagerClass parent_class;

@@ -271,13 +271,6 @@ kuzhi_wrap_layout_measure (GtkLayoutManager *layout,
   }
 }
 
-static GtkSizeRequestMode
-kuzhi_wrap_layout_get_request_mode (GtkLayoutManager *layout,
-                                    GtkWidget        *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
 static void
 kuzhi_wrap_layout_allocate (GtkLayoutManager *layout,
                             GtkWidget        *widget,
@@ -325,7 +318,6 @@ kuzhi_wrap_layout_class_init (KuzhiWrapLayoutClass *klass)
 {
   GtkLayoutManagerClass *layout_class = GTK_LAYOUT_MANAGER_CLASS (klass);
 
-  layout_class->get_request_mode = kuzhi_wrap_layout_get_request_mode;
   layout_class->measure = kuzhi_wrap_layout_measure;
   layout_class->allocate = kuzhi_wrap_layout_allocate;
 }
@@ -333,10 +325,4 @@ kuzhi_wrap_layout_class_init (KuzhiWrapLayoutClass *klass)
 static void
 kuzhi_wrap_layout_init (KuzhiWrapLayout *self)
 {
-}
-
-GtkLayoutManager *
-kuzhi_wrap_layout_new (int spacing)
-{
-  return g_object_new (KUZHI_TYPE_WRAP_LAYOUT, "spacing", spacing, NULL);
 }

@@ -13,7 +13,8 @@ G_DECLARE_FINAL_TYPE (KuzhiWrapLayout, kuzhi_wrap_layout, KUZHI, WRAP_LAYOUT, Ku
  * or when those that expand (a label that wraps) still get half the
  * width; otherwise they wrap into lines of as many as fit, one wider than
  * the widget alone on its line. "spacing" (pixels) is kept between them,
- * across and down. Set on a KuzhiLayoutBox. */
-GtkLayoutManager *kuzhi_wrap_layout_new (int spacing);
+ * across and down.
+ * Set on a KuzhiLayoutBox, in a .ui file or as
+ * g_object_new (KUZHI_TYPE_WRAP_LAYOUT, "spacing", 8, NULL). */
 
 G_END_DECLS
