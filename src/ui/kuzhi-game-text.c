@@ -319,7 +319,7 @@ kuzhi_game_draw_picture (cairo_t     *cr,
         double r = cell * 0.4;
         /* Player 1's row (the near one) runs left to right, Player 2's back. */
         int pit = row == 1 ? c : 2 * n - 1 - c;
-        gboolean middle = pit < start.n_pits && picture_cup_is_light (&start, pit);
+        gboolean light = pit < start.n_pits && picture_cup_is_light (&start, pit);
 
         cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
         cairo_set_source_rgba (cr, 0.22, 0.11, 0.04, 0.75);
@@ -334,10 +334,10 @@ kuzhi_game_draw_picture (cairo_t     *cr,
         /* Seeds: one in a cup the layout starts light (Pallanguzhi's middle
          * cups), a few elsewhere. */
         cairo_set_source_rgb (cr, 0.98, 0.94, 0.83);
-        for (int k = 0; k < (middle ? 1 : 3); k++)
+        for (int k = 0; k < (light ? 1 : 3); k++)
           {
             double a = k * 2.1 + row + c;
-            double d = middle ? 0 : r * 0.42;
+            double d = light ? 0 : r * 0.42;
             cairo_arc (cr, cx + d * cos (a), cy + d * sin (a), MAX (0.8, r * 0.22), 0, 2 * G_PI);
             cairo_fill (cr);
           }
