@@ -415,6 +415,52 @@ test_start_position (void)
     }
 }
 
+/* The account (docs/rules-constitution.md: cups on your row + drawer +
+ * refill left) and the reserve (account − the start's row), as the header
+ * shows them: kz_position_account() reads the game's own account. */
+typedef struct {
+  const char *name;
+  int         seeds;         /* 0: 5 */
+  const char *pits;
+  int         stores[2];
+  int         refill[2];
+  int         x_account[2];
+  int         x_reserve[2];
+} AccountCase;
+
+static const AccountCase account_cases[] = {
+  { "account/start",
+    .pits = "5 5 5 5 5 5 5 | 5 5 5 5 5 5 5",
+    .x_account = { 35, 35 }, .x_reserve = { 0, 0 } },
+  { "account/drawer-and-refill-left-count",
+    .pits = "5 5 5 5 5 5 5 | 1 0 0 0 0 0 0", .stores = { 20, 11 }, .refill = { 0, 3 },
+    .x_account = { 55, 15 }, .x_reserve = { 20, 0 } },
+  { "account/other-row-does-not-count",
+    .pits = "0 0 0 0 0 0 0 | 9 9 9 9 9 9 9", .stores = { 4, 3 },
+    .x_account = { 4, 66 }, .x_reserve = { 0, 31 } },
+  { "account/start-count-4",
+    .seeds = 4, .pits = "4 4 4 4 4 4 4 | 3 0 0 0 0 0 0", .stores = { 1, 24 },
+    .x_account = { 29, 27 }, .x_reserve = { 1, 0 } },
+};
+
+static void
+test_account (gconstpointer data)
+{
+  const AccountCase *a = data;
+  Case c = { .seeds = a->seeds, .pits = a->pits,
+             .stores = { a->stores[0], a->stores[1] }, .refill = { a->refill[0], a->refill[1] } };
+  KzMatch match;
+
+  setup_case (&c, &match);
+  for (int p = 0; p < 2; p++)
+    {
+      g_assert_cmpint (kz_position_account (&match.pos, p), ==, a->x_account[p]);
+      g_assert_cmpint (kz_constitution_account (&match.pos, p), ==, a->x_account[p]);
+      g_assert_cmpint (kz_constitution_reserve (&match.pos, p), ==, a->x_reserve[p]);
+    }
+  kz_match_clear (&match);
+}
+
 /* Random matches: shells conserved, legal never empty while not over,
  * every match ends, undo restores the exact previous position. */
 static void
@@ -584,6 +630,7 @@ main (int argc, char **argv)
 
   KZ_TEST_ADD_CASES ("/constitution", cases, test_case);
   KZ_TEST_ADD_CASES ("/constitution", legal_cases, test_legal);
+  KZ_TEST_ADD_CASES ("/constitution", account_cases, test_account);
   g_test_add_func ("/constitution/mark/once-per-turn", test_mark_once_per_turn);
   g_test_add_func ("/constitution/illegal-actions-change-nothing", test_illegal);
   g_test_add_func ("/constitution/start-position", test_start_position);

@@ -90,11 +90,36 @@ test_win_target (void)
     }
 }
 
+/* The header's count: a game without an account of its own (every game
+ * but the Constitution, whose account test-constitution checks) counts
+ * the player's store, whatever lies on the board. */
+static void
+test_account_is_store (void)
+{
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    {
+      const KzVariant *v = kz_variant_get ((KzVariantId) id);
+      KzMatch match;
+
+      g_test_message ("%s", v->key);
+      g_assert_true ((v->account == NULL) == (id != KZ_VARIANT_CONSTITUTION));
+      if (v->account != NULL)
+        continue;
+      g_assert_true (kz_match_init (&match, (KzVariantId) id, NULL, NULL, 0));
+      match.pos.stores[0] = 7;
+      match.pos.stores[1] = 3;
+      g_assert_cmpint (kz_position_account (&match.pos, 0), ==, 7);
+      g_assert_cmpint (kz_position_account (&match.pos, 1), ==, 3);
+      kz_match_clear (&match);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/variants/options", test_options);
   g_test_add_func ("/variants/win-target", test_win_target);
+  g_test_add_func ("/variants/account-is-store", test_account_is_store);
   return g_test_run ();
 }

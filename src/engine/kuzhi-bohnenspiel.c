@@ -174,6 +174,7 @@ const KzVariant kz_variant_bohnenspiel = {
   .key = "bohnenspiel",
   .n_pits = N_PITS,
   .has_stores = false,
+  .stores_at_ends = true,
   .has_repetition = false,
   .setup = bohnenspiel_setup,
   .legal = kz_legal_nonempty_pits,

@@ -194,6 +194,7 @@ const KzVariant kz_variant_dakon = {
   .key = "dakon",
   .n_pits = N_PITS,
   .has_stores = true,
+  .stores_at_ends = true,
   .has_repetition = false,
   .setup = dakon_setup,
   .legal = kz_legal_nonempty_pits,

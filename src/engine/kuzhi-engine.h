@@ -200,11 +200,19 @@ typedef struct {
   uint8_t     pasu_choices[KZ_MAX_CHOICES];
   /* A store count that wins outright (Oware's 25), or 0. */
   uint8_t     win_target;
+  /* The game's own board has a store at each end, as New Match's small
+   * picture draws it; false where the captures are kept beside the board
+   * (Oware, Pallanguzhi). Kuzhi's board view has drawers in every game. */
+  bool        stores_at_ends;
 
   bool        (*setup)    (KzPosition *pos, const KzOptions *options, char *error, size_t error_len);
   int         (*legal)    (const KzPosition *pos, KzAction *out);   /* out: KZ_MAX_ACTIONS slots */
   void        (*apply)    (KzPosition *pos, KzAction action, KzEventLog *log /* nullable */);
   int         (*score)    (const KzPosition *pos, int player);    /* what adjudicates a stopped match */
+  /* What a player has to their name as the header counts it, where that
+   * is more than the store (the Constitution's account); NULL: the store.
+   * Read it through kz_position_account(). */
+  int         (*account)  (const KzPosition *pos, int player);
   /* Whether the mover must feed the other player's empty row (Oware);
    * NULL in games without such a rule. */
   bool        (*must_feed) (const KzPosition *pos);
@@ -243,6 +251,9 @@ const char      *kz_event_type_to_string (KzEventType type);
 static inline const KzVariant *kz_position_variant (const KzPosition *pos) { return kz_variant_get ((KzVariantId) pos->variant); }
 int  kz_position_total       (const KzPosition *pos);   /* all pits + stores + refill-left */
 int  kz_position_row_sum     (const KzPosition *pos, int player);
+/* A player's count as the header and the match's end show it: the
+ * game's account() where it has one, else the player's store. */
+int  kz_position_account     (const KzPosition *pos, int player);
 bool kz_position_is_legal    (const KzPosition *pos, KzAction action);
 /* The game's must-feed rule binds the mover now. */
 bool kz_position_must_feed   (const KzPosition *pos);

@@ -106,6 +106,7 @@ const KzVariant kz_variant_kalah = {
   .key = "kalah",
   .n_pits = N_PITS,
   .has_stores = true,
+  .stores_at_ends = true,
   .has_repetition = false,
   .setup = kalah_setup,
   .legal = kz_legal_nonempty_pits,

@@ -129,6 +129,7 @@ const KzVariant kz_variant_mangala = {
   .key = "mangala",
   .n_pits = N_PITS,
   .has_stores = true,
+  .stores_at_ends = true,
   .has_repetition = false,
   .setup = mangala_setup,
   .legal = kz_legal_nonempty_pits,

@@ -224,6 +224,7 @@ const KzVariant kz_variant_oware = {
   .key = "oware",
   .n_pits = N_HOUSES,
   .has_stores = false,
+  .stores_at_ends = false,
   .has_repetition = false,
   .setup = oware_setup,
   .legal = oware_legal,

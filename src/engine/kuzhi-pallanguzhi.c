@@ -312,6 +312,7 @@ const KzVariant kz_variant_pallanguzhi = {
   .key = "pallanguzhi",
   .n_pits = N_CUPS,
   .has_stores = false,
+  .stores_at_ends = false,
   .has_repetition = true,
   .setup = pallanguzhi_setup,
   .legal = pallanguzhi_legal,

@@ -244,6 +244,14 @@ kz_position_row_sum (const KzPosition *pos, int player)
   return sum;
 }
 
+int
+kz_position_account (const KzPosition *pos, int player)
+{
+  const KzVariant *v = kz_position_variant (pos);
+
+  return v->account != NULL ? v->account (pos, player) : pos->stores[player];
+}
+
 bool
 kz_position_is_legal (const KzPosition *pos, KzAction action)
 {

@@ -809,9 +809,7 @@ kuzhi_game_model_get_account (KuzhiGameModel *self,
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), 0);
   g_return_val_if_fail (player == 0 || player == 1, 0);
 
-  if (is_constitution (self))
-    return kz_constitution_account (&self->match.pos, player);
-  return self->match.pos.stores[player];
+  return kz_position_account (&self->match.pos, player);
 }
 
 int

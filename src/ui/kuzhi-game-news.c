@@ -102,8 +102,10 @@ on_action_finished (KuzhiGameModel *model,
   int mover = self->before.to_move;
   GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
 
-  /* A round's end has its own toast; nothing more is said then. */
-  if (self->round_ended || self->before.variant == KZ_VARIANT_CONSTITUTION)
+  /* A round's end has its own toast; nothing more is said then. What is
+   * said follows from the engine's events alone: a game without extra
+   * turns, pasu or grand slams (the Constitution) has no news of a move. */
+  if (self->round_ended)
     {
       g_ptr_array_unref (parts);
       return;

@@ -247,18 +247,22 @@ int
 kuzhi_game_account (const KzPosition *pos,
                     int               player)
 {
-  if (pos->variant == KZ_VARIANT_CONSTITUTION)
-    return kz_constitution_account (pos, player);
-  return pos->stores[player];
+  return kz_position_account (pos, player);
 }
 
 /* --- the small board pictures ---------------------------------------------- */
 
+/* Whether a cup starts lighter than the fullest cup of the game's default
+ * layout (Pallanguzhi's middle cups), as the game's setup() lays it out. */
 static gboolean
-picture_has_stores (KzVariantId id)
+picture_cup_is_light (const KzPosition *start,
+                      int               pit)
 {
-  /* Oware and Pallanguzhi keep their captures beside the board, not in it. */
-  return id != KZ_VARIANT_OWARE && id != KZ_VARIANT_PALLANGUZHI;
+  int most = 0;
+
+  for (int i = 0; i < start->n_pits; i++)
+    most = MAX (most, start->pits[i]);
+  return start->pits[pit] < most;
 }
 
 void
@@ -269,11 +273,16 @@ kuzhi_game_draw_picture (cairo_t     *cr,
 {
   const KzVariant *variant = kz_variant_get (id);
   int n = variant ? variant->n_pits / 2 : 7;
-  gboolean stores = picture_has_stores (id);
+  gboolean stores = variant ? variant->stores_at_ends : TRUE;
+  KzOptions defaults = { 0 };
+  KzPosition start = { 0 };
   double pad = height * 0.1;
   double store_w = stores ? height * 0.3 : 0;
   double cell, x0, y0;
   cairo_pattern_t *wood;
+
+  if (variant == NULL || !variant->setup (&start, &defaults, NULL, 0))
+    start.n_pits = 0;
 
   /* The wood. */
   wood = cairo_pattern_create_linear (0, 0, 0, height);
@@ -308,7 +317,9 @@ kuzhi_game_draw_picture (cairo_t     *cr,
         double cx = x0 + (c + 0.5) * cell;
         double cy = y0 + (row + 0.5) * cell;
         double r = cell * 0.4;
-        gboolean middle = id == KZ_VARIANT_PALLANGUZHI && c == n / 2;
+        /* Player 1's row (the near one) runs left to right, Player 2's back. */
+        int pit = row == 1 ? c : 2 * n - 1 - c;
+        gboolean light = pit < start.n_pits && picture_cup_is_light (&start, pit);
 
         cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
         cairo_set_source_rgba (cr, 0.22, 0.11, 0.04, 0.75);
@@ -320,12 +331,13 @@ kuzhi_game_draw_picture (cairo_t     *cr,
         cairo_set_line_width (cr, MAX (1.0, cell * 0.08));
         cairo_stroke (cr);
 
-        /* Seeds: one in the middle cups of Pallanguzhi, a few elsewhere. */
+        /* Seeds: one in a cup the layout starts light (Pallanguzhi's middle
+         * cups), a few elsewhere. */
         cairo_set_source_rgb (cr, 0.98, 0.94, 0.83);
-        for (int k = 0; k < (middle ? 1 : 3); k++)
+        for (int k = 0; k < (light ? 1 : 3); k++)
           {
             double a = k * 2.1 + row + c;
-            double d = middle ? 0 : r * 0.42;
+            double d = light ? 0 : r * 0.42;
             cairo_arc (cr, cx + d * cos (a), cy + d * sin (a), MAX (0.8, r * 0.22), 0, 2 * G_PI);
             cairo_fill (cr);
           }
@@ -767,7 +779,7 @@ kuzhi_game_variation_prompt (const KzPosition *pos)
 char *
 kuzhi_game_standing_text (const KzPosition *pos)
 {
-  int now = kuzhi_game_account (pos, pos->to_move) - kuzhi_game_account (pos, !pos->to_move);
+  int now = kz_position_account (pos, pos->to_move) - kz_position_account (pos, !pos->to_move);
 
   if (now > 0)
     /* Translators: part of a hint, where the player stands now by the header's numbers: "you are 3 ahead" */

@@ -9,7 +9,8 @@
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-colors.h"
-#include "kuzhi-wrap-box.h"
+#include "kuzhi-layout-box.h"
+#include "kuzhi-wrap-layout.h"
 
 struct _KuzhiHistoryPanel
 {
@@ -90,7 +91,7 @@ make_row (KuzhiHistoryPanel *self,
   GtkWidget *row = gtk_list_box_row_new ();
   /* The row's parts wrap into lines, and its text too, rather than run
    * out of a narrow panel or under its scrollbar. */
-  GtkWidget *box = kuzhi_wrap_box_new (8);
+  GtkWidget *box = kuzhi_layout_box_new (g_object_new (KUZHI_TYPE_WRAP_LAYOUT, "spacing", 8, NULL));
   GtkWidget *label;
   g_autofree char *text = NULL;
   g_autofree char *marks = NULL;
@@ -109,13 +110,13 @@ make_row (KuzhiHistoryPanel *self,
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_NONE);
   gtk_widget_add_css_class (label, "numeric");
-  kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), label);
+  kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (box), label);
   if (marks != NULL)
     {
       GtkWidget *extra = gtk_label_new (marks);
       gtk_label_set_xalign (GTK_LABEL (extra), 0);
       gtk_widget_add_css_class (extra, "accent");
-      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), extra);
+      kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (box), extra);
     }
   if (t != NULL && self->review != NULL && turn <= self->review->len)
     {
@@ -145,14 +146,14 @@ make_row (KuzhiHistoryPanel *self,
                                           : r->loss >= v->review_mistake ? "warning" : "dim-label");
         }
       gtk_label_set_xalign (GTK_LABEL (loss), 0);
-      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), loss);
+      kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (box), loss);
     }
   if (t != NULL && (t->ends_round || t->ends_match))
     {
       GtkWidget *end = gtk_label_new (t->ends_match ? _("match over") : _("round over"));
       gtk_widget_add_css_class (end, "dim-label");
       gtk_label_set_xalign (GTK_LABEL (end), 0);
-      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (box), end);
+      kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (box), end);
     }
   /* What is left of a line goes after the last part, not between them. */
   gtk_widget_set_hexpand (gtk_widget_get_last_child (box), TRUE);

@@ -8,7 +8,7 @@
 #include "kuzhi-board-view.h"
 #include "kuzhi-rules-games.h"
 #include "kuzhi-game-text.h"
-#include "kuzhi-wrap-box.h"
+#include "kuzhi-layout-box.h"
 
 struct _KuzhiRulesPage
 {
@@ -97,6 +97,7 @@ kuzhi_rules_page_class_init (KuzhiRulesPageClass *klass)
 
   object_class->dispose = kuzhi_rules_page_dispose;
 
+  g_type_ensure (KUZHI_TYPE_LAYOUT_BOX);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-rules-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiRulesPage, diagram_start);
   gtk_widget_class_bind_template_child (widget_class, KuzhiRulesPage, diagram_relay);
@@ -136,7 +137,7 @@ kuzhi_rules_page_init (KuzhiRulesPage *self)
       if (id > 0)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->contents[0]);
       g_signal_connect (button, "toggled", G_CALLBACK (on_contents_toggled), self);
-      kuzhi_wrap_box_append (KUZHI_WRAP_BOX (self->contents_box), button);
+      kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (self->contents_box), button);
       self->contents[id] = GTK_TOGGLE_BUTTON (button);
     }
   g_signal_connect (self->stack, "notify::visible-child", G_CALLBACK (on_visible_child), self);

@@ -14,8 +14,7 @@
 #include "kuzhi-rules-page.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-window-computer.h"
-#include "kuzhi-column.h"
-#include "kuzhi-wrap-box.h"
+#include "kuzhi-layout-box.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
@@ -1451,8 +1450,7 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KUZHI_TYPE_BOARD_VIEW);
-  g_type_ensure (KUZHI_TYPE_WRAP_BOX);
-  g_type_ensure (KUZHI_TYPE_COLUMN);
+  g_type_ensure (KUZHI_TYPE_LAYOUT_BOX);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_overlay);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, window_box);

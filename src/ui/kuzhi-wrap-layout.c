@@ -1,35 +1,34 @@
-/* kuzhi-wrap-box.c — a row that wraps into lines when it does not fit.
+/* kuzhi-wrap-layout.c — a layout manager that sets a widget's children in a row, wrapped into lines when the row does not fit.
  *
  * libadwaita 1.2 has no breakpoints, and GtkBox keeps its orientation, so
- * a row of buttons would hold the whole window wide. This box asks only
- * for its widest child, and decides from the width it is given. */
+ * a row of buttons would hold the whole window wide. This layout asks
+ * only for the widest child, and decides from the width it is given. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "kuzhi-wrap-box.h"
+#include "kuzhi-wrap-layout.h"
 
-struct _KuzhiWrapBox
+struct _KuzhiWrapLayout
 {
-  GtkWidget parent_instance;
-  int       spacing;
+  KuzhiSpacedLayout parent_instance;
 };
 
-static void kuzhi_wrap_box_buildable_init (GtkBuildableIface *iface);
+G_DEFINE_FINAL_TYPE (KuzhiWrapLayout, kuzhi_wrap_layout, KUZHI_TYPE_SPACED_LAYOUT)
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (KuzhiWrapBox, kuzhi_wrap_box, GTK_TYPE_WIDGET,
-                               G_IMPLEMENT_INTERFACE (GTK_TYPE_BUILDABLE, kuzhi_wrap_box_buildable_init))
-
-enum { PROP_0, PROP_SPACING, N_PROPS };
-static GParamSpec *properties[N_PROPS];
+/* The widget whose children are laid out, and the spacing between them. */
+typedef struct {
+  GtkWidget *widget;
+  int        spacing;
+} Wrap;
 
 /* The children's summed natural width, spacing included, and how many
  * are laid out. */
 static int
-row_width (KuzhiWrapBox *self,
+row_width (const Wrap   *self,
            int          *n)
 {
   int sum = 0;
 
   *n = 0;
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       int nat;
 
@@ -45,13 +44,13 @@ row_width (KuzhiWrapBox *self,
 /* The natural width of the children that do not expand, with all the
  * spacing, and how many children expand. */
 static int
-fixed_width (KuzhiWrapBox *self,
+fixed_width (const Wrap   *self,
              int          *n_expanding)
 {
   int sum = 0, n = 0;
 
   *n_expanding = 0;
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       int nat;
 
@@ -74,7 +73,7 @@ fixed_width (KuzhiWrapBox *self,
  * beside the others: a banner's sentence then wraps beside its buttons
  * rather than standing over them. */
 static gboolean
-fits_row (KuzhiWrapBox *self,
+fits_row (const Wrap   *self,
           int           width)
 {
   int n, n_expanding;
@@ -89,14 +88,14 @@ fits_row (KuzhiWrapBox *self,
  * natural widths do not fit, the expanding children share what the others
  * leave (fits_row() made sure that is half the width at least). */
 static void
-row_widths (KuzhiWrapBox *self,
+row_widths (const Wrap   *self,
             int           width,
             int          *widths,
             int           n)
 {
   int i = 0, left = width - MAX (0, n - 1) * self->spacing, expanding = 0, share;
 
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (gtk_widget_should_layout (c))
       {
         gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &widths[i], NULL, NULL);
@@ -113,7 +112,7 @@ row_widths (KuzhiWrapBox *self,
         return;
       share = (width - fixed) / expanding;
       i = 0;
-      for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+      for (GtkWidget *c = gtk_widget_get_first_child (self->widget); c != NULL; c = gtk_widget_get_next_sibling (c))
         if (gtk_widget_should_layout (c))
           {
             if (gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL))
@@ -129,7 +128,7 @@ row_widths (KuzhiWrapBox *self,
     }
   share = left / (expanding > 0 ? expanding : n);
   i = 0;
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (gtk_widget_should_layout (c))
       {
         if (expanding == 0 || gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL))
@@ -150,14 +149,14 @@ typedef struct {
  * left. Fills `slots` (one per child laid out) and returns the number of
  * lines. */
 static int
-flow (KuzhiWrapBox *self,
+flow (const Wrap   *self,
       int           width,
       Slot         *slots,
       int           n)
 {
   int i = 0, lines = 0;
 
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (gtk_widget_should_layout (c) && i < n)
       {
         int nat;
@@ -191,7 +190,7 @@ flow (KuzhiWrapBox *self,
 
 /* The height of each line of flow(), natural or least. */
 static int
-lines_height (KuzhiWrapBox *self,
+lines_height (const Wrap   *self,
               const Slot   *slots,
               int           n,
               int           lines,
@@ -215,15 +214,16 @@ lines_height (KuzhiWrapBox *self,
 }
 
 static void
-kuzhi_wrap_box_measure (GtkWidget      *widget,
-                        GtkOrientation  orientation,
-                        int             for_size,
-                        int            *minimum,
-                        int            *natural,
-                        int            *minimum_baseline,
-                        int            *natural_baseline)
+kuzhi_wrap_layout_measure (GtkLayoutManager *layout,
+                           GtkWidget        *widget,
+                           GtkOrientation    orientation,
+                           int               for_size,
+                           int              *minimum,
+                           int              *natural,
+                           int              *minimum_baseline,
+                           int              *natural_baseline)
 {
-  KuzhiWrapBox *self = KUZHI_WRAP_BOX (widget);
+  const Wrap wrap = { widget, kuzhi_spaced_layout_get_spacing (KUZHI_SPACED_LAYOUT (layout)) }, *self = &wrap;
   int n, i = 0;
 
   *minimum = *natural = 0;
@@ -271,33 +271,14 @@ kuzhi_wrap_box_measure (GtkWidget      *widget,
   }
 }
 
-/* Expands as its children do, like a GtkBox. */
 static void
-kuzhi_wrap_box_compute_expand (GtkWidget *widget,
-                               gboolean  *hexpand,
-                               gboolean  *vexpand)
+kuzhi_wrap_layout_allocate (GtkLayoutManager *layout,
+                            GtkWidget        *widget,
+                            int               width,
+                            int               height,
+                            int               baseline)
 {
-  *hexpand = *vexpand = FALSE;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      *hexpand |= gtk_widget_compute_expand (c, GTK_ORIENTATION_HORIZONTAL);
-      *vexpand |= gtk_widget_compute_expand (c, GTK_ORIENTATION_VERTICAL);
-    }
-}
-
-static GtkSizeRequestMode
-kuzhi_wrap_box_get_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-static void
-kuzhi_wrap_box_size_allocate (GtkWidget *widget,
-                              int        width,
-                              int        height,
-                              int        baseline)
-{
-  KuzhiWrapBox *self = KUZHI_WRAP_BOX (widget);
+  const Wrap wrap = { widget, kuzhi_spaced_layout_get_spacing (KUZHI_SPACED_LAYOUT (layout)) }, *self = &wrap;
   gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
   int n, i = 0, x = 0, y = 0;
 
@@ -333,115 +314,15 @@ kuzhi_wrap_box_size_allocate (GtkWidget *widget,
 }
 
 static void
-kuzhi_wrap_box_dispose (GObject *object)
+kuzhi_wrap_layout_class_init (KuzhiWrapLayoutClass *klass)
 {
-  GtkWidget *child;
+  GtkLayoutManagerClass *layout_class = GTK_LAYOUT_MANAGER_CLASS (klass);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
-    gtk_widget_unparent (child);
-  G_OBJECT_CLASS (kuzhi_wrap_box_parent_class)->dispose (object);
+  layout_class->measure = kuzhi_wrap_layout_measure;
+  layout_class->allocate = kuzhi_wrap_layout_allocate;
 }
 
 static void
-kuzhi_wrap_box_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  KuzhiWrapBox *self = KUZHI_WRAP_BOX (object);
-
-  switch (prop_id)
-    {
-    case PROP_SPACING:
-      g_value_set_int (value, self->spacing);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-kuzhi_wrap_box_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  KuzhiWrapBox *self = KUZHI_WRAP_BOX (object);
-
-  switch (prop_id)
-    {
-    case PROP_SPACING:
-      if (self->spacing != g_value_get_int (value))
-        {
-          self->spacing = g_value_get_int (value);
-          gtk_widget_queue_resize (GTK_WIDGET (self));
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static GtkBuildableIface *parent_buildable_iface;
-
-static void
-kuzhi_wrap_box_buildable_add_child (GtkBuildable *buildable,
-                                    GtkBuilder   *builder,
-                                    GObject      *child,
-                                    const char   *type)
-{
-  if (GTK_IS_WIDGET (child) && type == NULL)
-    kuzhi_wrap_box_append (KUZHI_WRAP_BOX (buildable), GTK_WIDGET (child));
-  else
-    parent_buildable_iface->add_child (buildable, builder, child, type);
-}
-
-static void
-kuzhi_wrap_box_buildable_init (GtkBuildableIface *iface)
-{
-  parent_buildable_iface = g_type_interface_peek_parent (iface);
-  iface->add_child = kuzhi_wrap_box_buildable_add_child;
-}
-
-static void
-kuzhi_wrap_box_class_init (KuzhiWrapBoxClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = kuzhi_wrap_box_dispose;
-  object_class->get_property = kuzhi_wrap_box_get_property;
-  object_class->set_property = kuzhi_wrap_box_set_property;
-  widget_class->measure = kuzhi_wrap_box_measure;
-  widget_class->get_request_mode = kuzhi_wrap_box_get_request_mode;
-  widget_class->compute_expand = kuzhi_wrap_box_compute_expand;
-  widget_class->size_allocate = kuzhi_wrap_box_size_allocate;
-
-  properties[PROP_SPACING] =
-    g_param_spec_int ("spacing", NULL, NULL, 0, G_MAXINT, 0,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_css_name (widget_class, "box");
-}
-
-static void
-kuzhi_wrap_box_init (KuzhiWrapBox *self)
+kuzhi_wrap_layout_init (KuzhiWrapLayout *self)
 {
 }
-
-GtkWidget *
-kuzhi_wrap_box_new (int spacing)
-{
-  return g_object_new (KUZHI_TYPE_WRAP_BOX, "spacing", spacing, NULL);
-}
-
-void
-kuzhi_wrap_box_append (KuzhiWrapBox *self,
-                       GtkWidget    *child)
-{
-  g_return_if_fail (KUZHI_IS_WRAP_BOX (self));
-  g_return_if_fail (GTK_IS_WIDGET (child));
-  gtk_widget_insert_before (child, GTK_WIDGET (self), NULL);
-}
-
