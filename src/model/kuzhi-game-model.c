@@ -1,5 +1,7 @@
 /* kuzhi-game-model.c — the GObject over a match: plays actions through the engine, keeps undo/redo, and re-emits engine events as signals. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kuzhi-game-model.h"
 
 #include <glib/gi18n-lib.h>
