@@ -42,10 +42,11 @@ kuzhi_application_check_schema (GError **error)
     schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
   if (schema != NULL)
     return TRUE;
+  /* Not translated: only a broken install or an uninstalled build meets
+   * it, and it is for whoever built Kuzhi, as GLib's own were. */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-               /* Translators: %s is the schema's name, io.github.kuzhi.Kuzhi */
-               _("Kuzhi cannot start: its settings schema %s is not installed. "
-                 "Install Kuzhi, or run it from its build folder with “meson devenv -C BUILD ./src/kuzhi”."),
+               "Kuzhi cannot start: its settings schema %s is not installed. "
+               "Install Kuzhi, or run it from its build folder with “meson devenv -C BUILD ./src/kuzhi”.",
                APPLICATION_ID);
   return FALSE;
 }
