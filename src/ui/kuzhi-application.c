@@ -43,7 +43,7 @@ kuzhi_application_check_schema (GError **error)
   if (schema != NULL)
     return TRUE;
   /* Not translated: only a broken install or an uninstalled build meets
-   * it, and it is for whoever built Kuzhi, as GLib's own were. */
+   * it, and it is for whoever built Kuzhi, like GLib's own message. */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                "Kuzhi cannot start: its settings schema %s is not installed. "
                "Install Kuzhi, or run it from its build folder with “meson devenv -C BUILD ./src/kuzhi”.",
