@@ -7,8 +7,10 @@ Kalah solver, docs/computer-opponent.md, "The opening book"). The positions
 are those the computer meets in its first --decisions decisions when it
 plays the book's best move itself and the opponent plays anything: the
 tree from the start with the computer moving first, and the one with it
-moving second. Writes src/engine/kuzhi-book-kalah.h, a C table kept in
-the repository, so no file is read at run time.
+moving second. Writes src/engine/kuzhi-book-kalah.txt, the book as data,
+kept in the repository; the build makes the C table of it
+(scripts/book-header.py, into the build folder's kuzhi-book-kalah.h), so
+no file is read at run time.
 
     kuzhi-engine --build-endgame=kalah --endgame-seeds=20 --endgame-dir=/tmp/db
     scripts/build-book.py --engine build-rel/src/tools/kuzhi-engine \\
@@ -75,7 +77,7 @@ def main():
     ap.add_argument("--cache", help="a file of the positions solved so far (JSON lines): read first, "
                     "added to as each is solved, so that a stopped run goes on where it was")
     ap.add_argument("--output", default=os.path.join(os.path.dirname(__file__), "..", "src", "engine",
-                                                     "kuzhi-book-kalah.h"))
+                                                     "kuzhi-book-kalah.txt"))
     args = ap.parse_args()
 
     env = dict(os.environ)
@@ -156,26 +158,25 @@ def main():
 
 
 def write(path, book):
+    """The book as scripts/book-header.py reads it: a position a line."""
     lines = [
-        "/* kuzhi-book-kalah.h — Kalah(6,4)'s opening book, written by",
-        " * scripts/build-book.py (do not edit): every legal move's exact final",
-        " * margin, from the mover's side, best first, as the Kalah solver proved",
-        " * it, and the first actions of its line. docs/computer-opponent.md,",
-        " * \"The opening book\". */",
-        "",
-        "static const KzBookEntry kz_book_kalah[] = {",
+        "# kuzhi-book-kalah.txt — Kalah(6,4)'s opening book, written by",
+        "# scripts/build-book.py (generated: do not edit). docs/computer-opponent.md,",
+        "# \"The opening book\". The build turns it into a C table",
+        "# (scripts/book-header.py).",
+        "#",
+        "# A position a line: its 12 pits, its 2 stores and the side to move; then,",
+        "# after each \"|\", every legal move, best first (ties in the legal order):",
+        "# the move, its exact final margin from the mover's side as the Kalah",
+        "# solver proved it, \":\", and the first actions of its line (at most %d)." % PV_MAX,
     ]
     for k in sorted(book):
         pits, stores, to_move = k
-        moves = book[k]
-        lines.append("  { { %s }, { %s }, %d, %d, {" % (", ".join(map(str, pits)), ", ".join(map(str, stores)),
-                                                       to_move, len(moves)))
-        for m in moves:
-            pv = [int(a) for a in m["pv"][:PV_MAX]]
-            lines.append("      { %s, %d, %d, { %s } }," % (m["move"], m["score"], len(pv), ", ".join(map(str, pv))))
-        lines.append("    } },")
-    lines.append("};")
-    with open(path, "w") as f:
+        moves = " | ".join("%d %d: %s" % (int(m["move"]), m["score"],
+                                          " ".join(str(int(a)) for a in m["pv"][:PV_MAX]))
+                           for m in book[k])
+        lines.append("%s  %s  %d | %s" % (" ".join(map(str, pits)), " ".join(map(str, stores)), to_move, moves))
+    with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print("build-book: %d positions written to %s" % (len(book), path), file=sys.stderr)
 

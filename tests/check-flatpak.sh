@@ -8,10 +8,8 @@ set -u
 srcroot=$(cd "${1:-$(dirname "$0")/..}" && pwd) || exit 1
 manifest=$srcroot/flatpak/io.github.kuzhi.Kuzhi.json
 
-if ! command -v flatpak-builder > /dev/null 2>&1; then
-  echo "flatpak-builder is not installed (Debian: apt-get install flatpak-builder)" >&2
-  exit 1
-fi
+command -v flatpak-builder > /dev/null 2>&1 ||
+  exec "$(dirname "$0")/missing-tool.sh" check-flatpak flatpak-builder
 
 # flatpak-builder makes .flatpak-builder/ in the working directory: keep it
 # out of the source tree.

@@ -14,6 +14,11 @@ fi
 build=$1 src=$2 prefix=$3 bindir=$4 datadir=$5 localedir=$6
 app_id=io.github.kuzhi.Kuzhi
 
+for tool in desktop-file-validate:desktop-file-utils appstreamcli:appstream update-mime-database:shared-mime-info; do
+  command -v "${tool%%:*}" > /dev/null 2>&1 ||
+    exec "$(dirname "$0")/missing-tool.sh" check-install "${tool%%:*}" "${tool#*:}"
+done
+
 # meson gives directories relative to the prefix unless they were set absolute.
 under_prefix () {
   case $1 in

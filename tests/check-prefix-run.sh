@@ -12,11 +12,9 @@ if [ $# -ne 1 ]; then
 fi
 src=$(cd "$1" && pwd) || exit 1
 
-for tool in meson ninja xvfb-run dbus-run-session xdotool python3; do
-  if ! command -v "$tool" > /dev/null 2>&1; then
-    echo "$tool is missing (Debian: meson ninja-build xvfb dbus xdotool python3)" >&2
-    exit 1
-  fi
+for tool in meson:meson ninja:ninja-build xvfb-run:xvfb dbus-run-session:dbus xdotool:xdotool python3:python3; do
+  command -v "${tool%%:*}" > /dev/null 2>&1 ||
+    exec "$(dirname "$0")/missing-tool.sh" check-prefix-run "${tool%%:*}" "${tool#*:}"
 done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kuzhi-prefix.XXXXXX") || exit 1

@@ -5,6 +5,8 @@
 set -eu
 
 top=$1
+# sox, and its Ogg Vorbis writer (libsox-fmt-base).
+command -v sox > /dev/null 2>&1 || exec "$(dirname "$0")/missing-tool.sh" check-sounds sox "sox libsox-fmt-base"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kuzhi-check-sounds.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 

@@ -478,6 +478,45 @@ test_player_names (Fixture *f, gconstpointer data)
   }
 }
 
+/* "variant" and the levels are enum properties: their types list every
+ * game and level of the engine, named as the protocol names them; they
+ * still take and give plain ints. */
+static void
+test_enum_properties (Fixture *f, gconstpointer data)
+{
+  KuzhiGameModel *m = f->model;
+  GParamSpec *pspec;
+  g_autoptr(GEnumClass) games = g_type_class_ref (KZ_TYPE_VARIANT_ID);
+  g_autoptr(GEnumClass) levels = g_type_class_ref (KZ_TYPE_LEVEL);
+  KzVariantId variant = KZ_N_VARIANTS;
+  int level = -1;
+
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (m), "variant");
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+  g_assert_true (pspec->value_type == KZ_TYPE_VARIANT_ID);
+  g_assert_cmpuint (games->n_values, ==, KZ_N_VARIANTS);
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    g_assert_cmpstr (g_enum_get_value (games, id)->value_nick, ==, kz_variant_get (id)->key);
+  for (int player = 0; player < 2; player++)
+    {
+      pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (m), player == 0 ? "player1-level" : "player2-level");
+      g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+      g_assert_true (pspec->value_type == KZ_TYPE_LEVEL);
+    }
+  g_assert_cmpuint (levels->n_values, ==, KZ_N_LEVELS);
+  g_assert_cmpstr (g_enum_get_value (levels, KZ_LEVEL_HARD)->value_nick, ==, "hard");
+
+  g_assert_true (kuzhi_game_model_new_match (m, KZ_VARIANT_KALAH, NULL, NULL));
+  take_log (f);
+  g_object_get (m, "variant", &variant, NULL);
+  g_assert_cmpint (variant, ==, KZ_VARIANT_KALAH);
+  g_object_set (m, "player2-level", KZ_LEVEL_HARD, NULL);
+  g_assert_cmpstr (take_log (f), ==, "n:player2-level");
+  g_assert_cmpint (kuzhi_game_model_get_player_level (m, 1), ==, KZ_LEVEL_HARD);
+  g_object_get (m, "player2-level", &level, NULL);
+  g_assert_cmpint (level, ==, KZ_LEVEL_HARD);
+}
+
 /* Plays random legal actions until the end or `limit` actions. */
 static void
 play_random (KuzhiGameModel *m, guint64 *rng, guint limit)
@@ -541,6 +580,7 @@ main (int argc, char **argv)
   ADD ("/game-model/last-move", test_last_move);
   ADD ("/game-model/new-match", test_new_match);
   ADD ("/game-model/player-names", test_player_names);
+  ADD ("/game-model/enum-properties", test_enum_properties);
   ADD ("/game-model/undo-redo-everything", test_undo_redo_everything);
 #undef ADD
 

@@ -3,8 +3,18 @@
 # Usage: xvfb-run-safe.sh COMMAND [ARG…]
 # XVFB_SCREEN sets the screen (1280x1024x24 unless set): a window is no
 # larger than its screen, and a test of a large window needs a larger one.
+# KUZHI_TEST_NEEDS names the other programs the command needs (xdotool,
+# valgrind): where one of them, or Xvfb, is missing the test skips
+# (missing-tool.sh; a failure with -Dstrict_tests=true).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
+
+here=$(dirname "$0")
+test_name=$(basename "$1")
+command -v Xvfb >/dev/null 2>&1 || exec "$here/missing-tool.sh" "$test_name" Xvfb xvfb
+for tool in ${KUZHI_TEST_NEEDS:-}; do
+  command -v "$tool" >/dev/null 2>&1 || exec "$here/missing-tool.sh" "$test_name" "$tool"
+done
 
 dir=$(mktemp -d)
 server=

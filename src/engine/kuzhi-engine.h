@@ -20,7 +20,9 @@ extern "C" {
 #define KZ_OWARE_PLY_LIMIT 400 /* Oware ends after this many plies (the endgame database counts on it) */
 #define KZ_BOHNENSPIEL_QUIET_LIMIT 100 /* Bohnenspiel ends after this many plies in a row without a capture (so does its database) */
 
-typedef enum {
+/* The comments with "<" and ">" are for glib-mkenums, which makes the
+ * model's GType of this enum (KZ_TYPE_VARIANT_ID; nicks "constitution", …). */
+typedef enum /*< prefix=KZ_VARIANT >*/ {
   KZ_VARIANT_CONSTITUTION,
   KZ_VARIANT_KALAH,
   KZ_VARIANT_OWARE,
@@ -28,7 +30,7 @@ typedef enum {
   KZ_VARIANT_DAKON,
   KZ_VARIANT_PALLANGUZHI,
   KZ_VARIANT_BOHNENSPIEL,
-  KZ_N_VARIANTS
+  KZ_N_VARIANTS /*< skip >*/
 } KzVariantId;
 
 /* An action: a pit index (0 … n_pits-1) sown, the Constitution's refill

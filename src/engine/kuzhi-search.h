@@ -8,12 +8,13 @@
 extern "C" {
 #endif
 
-typedef enum {
+/* For glib-mkenums, as KzVariantId (KZ_TYPE_LEVEL; nicks "none", …). */
+typedef enum /*< prefix=KZ_LEVEL >*/ {
   KZ_LEVEL_NONE,    /* no level: the limits alone decide */
   KZ_LEVEL_EASY,
   KZ_LEVEL_NORMAL,
   KZ_LEVEL_HARD,
-  KZ_N_LEVELS
+  KZ_N_LEVELS /*< skip >*/
 } KzLevel;
 
 #define KZ_SEARCH_MAX_PV 64

@@ -1,5 +1,7 @@
 /* kuzhi-file-lock.c — flock(2) on a lock file: held by one open file at a time, gone when its process ends. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kuzhi-file-lock.h"
 
 #include <errno.h>

@@ -1,5 +1,7 @@
 /* kuzhi-game-model.c — the GObject over a match: plays actions through the engine, keeps undo/redo, and re-emits engine events as signals. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kuzhi-game-model.h"
 
 #include <glib/gi18n-lib.h>
@@ -176,14 +178,17 @@ kuzhi_game_model_get_property (GObject    *object,
       break;
 
     case PROP_PLAYER1_LEVEL:
-      g_value_set_int (value, self->levels[0]);
+      g_value_set_enum (value, self->levels[0]);
       break;
 
     case PROP_PLAYER2_LEVEL:
-      g_value_set_int (value, self->levels[1]);
+      g_value_set_enum (value, self->levels[1]);
       break;
 
     case PROP_VARIANT:
+      g_value_set_enum (value, kuzhi_game_model_get_variant (self));
+      break;
+
     case PROP_ROUND:
     case PROP_TO_MOVE:
     case PROP_WINNER:
@@ -222,11 +227,11 @@ kuzhi_game_model_set_property (GObject      *object,
       break;
 
     case PROP_PLAYER1_LEVEL:
-      kuzhi_game_model_set_player_level (self, 0, (KzLevel) g_value_get_int (value));
+      kuzhi_game_model_set_player_level (self, 0, (KzLevel) g_value_get_enum (value));
       break;
 
     case PROP_PLAYER2_LEVEL:
-      kuzhi_game_model_set_player_level (self, 1, (KzLevel) g_value_get_int (value));
+      kuzhi_game_model_set_player_level (self, 1, (KzLevel) g_value_get_enum (value));
       break;
 
     default:
@@ -276,7 +281,9 @@ kuzhi_game_model_class_init (KuzhiGameModelClass *klass)
   object_class->get_property = kuzhi_game_model_get_property;
   object_class->set_property = kuzhi_game_model_set_property;
 
-  properties[PROP_VARIANT] = int_property ("variant", "Variant", 0, KZ_N_VARIANTS - 1, KZ_VARIANT_CONSTITUTION);
+  properties[PROP_VARIANT] =
+    g_param_spec_enum ("variant", "Variant", NULL, KZ_TYPE_VARIANT_ID, KZ_VARIANT_CONSTITUTION,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ROUND] = int_property ("round", "Round", 0, G_MAXUINT16, 1);
   properties[PROP_TO_MOVE] = int_property ("to-move", "To move", 0, 1, 0);
   properties[PROP_OVER] = bool_property ("over", "Over");
@@ -290,11 +297,11 @@ kuzhi_game_model_class_init (KuzhiGameModelClass *klass)
     g_param_spec_string ("player2-name", "Player 2 name", NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_PLAYER1_LEVEL] =
-    g_param_spec_int ("player1-level", "Player 1 level", NULL, KZ_LEVEL_NONE, KZ_LEVEL_HARD, KZ_LEVEL_NONE,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_enum ("player1-level", "Player 1 level", NULL, KZ_TYPE_LEVEL, KZ_LEVEL_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_PLAYER2_LEVEL] =
-    g_param_spec_int ("player2-level", "Player 2 level", NULL, KZ_LEVEL_NONE, KZ_LEVEL_HARD, KZ_LEVEL_NONE,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_enum ("player2-level", "Player 2 level", NULL, KZ_TYPE_LEVEL, KZ_LEVEL_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ACCOUNT1] = int_property ("account1", "Account 1", 0, G_MAXINT, 0);
   properties[PROP_ACCOUNT2] = int_property ("account2", "Account 2", 0, G_MAXINT, 0);
   properties[PROP_RESERVE1] = int_property ("reserve1", "Reserve 1", 0, G_MAXINT, 0);

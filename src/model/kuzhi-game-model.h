@@ -6,6 +6,7 @@
 
 #include "kuzhi-engine.h"
 #include "kuzhi-search.h"
+#include "kuzhi-engine-enums.h"
 
 G_BEGIN_DECLS
 
@@ -163,10 +164,10 @@ int               kuzhi_game_model_get_score       (KuzhiGameModel *self,
 
 /*
  * Properties (read-only unless said, all notify):
- *   "variant" int, "round" int, "to-move" int, "over" gboolean,
+ *   "variant" KzVariantId (KZ_TYPE_VARIANT_ID), "round" int, "to-move" int, "over" gboolean,
  *   "winner" int, "can-undo" gboolean, "can-redo" gboolean,
  *   "player1-name" / "player2-name" string (read-write),
- *   "player1-level" / "player2-level" int, a KzLevel (read-write),
+ *   "player1-level" / "player2-level" KzLevel (KZ_TYPE_LEVEL, read-write),
  *   "account1"/"account2", "reserve1"/"reserve2",
  *   "refill-left1"/"refill-left2", "lucky1"/"lucky2" int,
  *   "n-actions" uint (actions played in the current line)

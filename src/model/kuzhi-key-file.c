@@ -1,5 +1,7 @@
 /* kuzhi-key-file.c — what Kuzhi's own files share: writing one whole or not at all, setting a broken one aside, reading an escaped string. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kuzhi-key-file.h"
 
 #include <errno.h>

@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* renameat2() and RENAME_EXCHANGE */
 #define _GNU_SOURCE
+#include "config.h"
+
 #include "kuzhi-match-file.h"
 
 #include <errno.h>

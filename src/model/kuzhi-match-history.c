@@ -1,5 +1,7 @@
 /* kuzhi-match-history.c — a match's line of play as numbered turns, for the move-history panel (no widgets). */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kuzhi-match-history.h"
 
 #include <glib/gi18n-lib.h>

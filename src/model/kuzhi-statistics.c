@@ -1,5 +1,7 @@
 /* kuzhi-statistics.c — the results of finished matches, one record per match in the order they ended, kept in a key file; the figures are worked out from the records. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "kuzhi-statistics.h"
 
 #include <errno.h>

@@ -17,30 +17,38 @@
 struct _KuzhiApplication
 {
   AdwApplication parent_instance;
+
+  /* owned */
+  GSettings      *settings;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiApplication, kuzhi_application, ADW_TYPE_APPLICATION)
 
 GSettings *
-kuzhi_application_get_settings (void)
+kuzhi_application_get_settings (KuzhiApplication *self)
 {
-  static GSettings *settings;
-  static gsize looked;
+  g_return_val_if_fail (KUZHI_IS_APPLICATION (self), NULL);
 
-  if (g_once_init_enter (&looked))
-    {
-      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-      g_autoptr(GSettingsSchema) schema = NULL;
+  return self->settings;
+}
 
-      if (source != NULL)
-        schema = g_settings_schema_source_lookup (source, "io.github.kuzhi.Kuzhi", TRUE);
-      if (schema != NULL)
-        settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-      else
-        g_warning ("The GSettings schema io.github.kuzhi.Kuzhi is not installed; preferences will not be kept");
-      g_once_init_leave (&looked, 1);
-    }
-  return settings;
+gboolean
+kuzhi_application_check_schema (GError **error)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema != NULL)
+    return TRUE;
+  /* Not translated: only a broken install or an uninstalled build meets
+   * it, and it is for whoever built Kuzhi, like GLib's own message. */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+               "Kuzhi cannot start: its settings schema %s is not installed. "
+               "Install Kuzhi, or run it from its build folder with “meson devenv -C BUILD ./src/kuzhi”.",
+               APPLICATION_ID);
+  return FALSE;
 }
 
 static void
@@ -70,7 +78,7 @@ about_action (GSimpleAction *action,
 
   adw_show_about_window (gtk_application_get_active_window (app),
                          "application-name", _("Kuzhi"),
-                         "application-icon", "io.github.kuzhi.Kuzhi",
+                         "application-icon", APPLICATION_ID,
                          "developer-name", _("The Kuzhi developers"),
                          "version", PACKAGE_VERSION,
                          "comments", _("Play pallanguzhi, the South Indian shell-and-cup game, and other mancala games"),
@@ -198,7 +206,7 @@ kuzhi_application_startup (GApplication *application)
                                    G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (app, accels[i].action, accels[i].accels);
-  gtk_window_set_default_icon_name ("io.github.kuzhi.Kuzhi");
+  gtk_window_set_default_icon_name (APPLICATION_ID);
 }
 
 static void
@@ -223,7 +231,7 @@ kuzhi_application_activate (GApplication *application)
       }
       gtk_window_present (window);
       /* On the first start, the games and how to move, over the board. */
-      kuzhi_welcome_show_once (window, kuzhi_application_get_settings ());
+      kuzhi_welcome_show_once (window, KUZHI_APPLICATION (application)->settings);
       return;
     }
   gtk_window_present (window);
@@ -246,53 +254,40 @@ kuzhi_application_open (GApplication  *application,
 }
 
 static void
+kuzhi_application_finalize (GObject *object)
+{
+  KuzhiApplication *self = KUZHI_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (kuzhi_application_parent_class)->finalize (object);
+}
+
+static void
 kuzhi_application_class_init (KuzhiApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->finalize = kuzhi_application_finalize;
   app_class->startup = kuzhi_application_startup;
   app_class->activate = kuzhi_application_activate;
   app_class->open = kuzhi_application_open;
 }
 
+/* The schema must be there (kuzhi_application_check_schema()): GSettings
+ * aborts on a schema it does not know. */
 static void
 kuzhi_application_init (KuzhiApplication *self)
 {
-}
-
-/* Run from a build tree (build/src/kuzhi) the schema is not installed but
- * compiled in build/data: use it, so that preferences work there too. Only
- * when nothing was chosen and the folder is really a meson build. */
-static void
-use_build_tree_schemas (void)
-{
-  g_autofree char *exe = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *compiled = NULL;
-  g_autofree char *ninja = NULL;
-
-  if (g_getenv ("GSETTINGS_SCHEMA_DIR") != NULL)
-    return;
-  exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe == NULL)
-    return;
-  dir = g_path_get_dirname (exe);
-  compiled = g_build_filename (dir, "..", "data", "gschemas.compiled", NULL);
-  ninja = g_build_filename (dir, "..", "build.ninja", NULL);
-  if (g_file_test (compiled, G_FILE_TEST_EXISTS) && g_file_test (ninja, G_FILE_TEST_EXISTS))
-    {
-      g_autofree char *data = g_path_get_dirname (compiled);
-      g_setenv ("GSETTINGS_SCHEMA_DIR", data, FALSE);
-    }
+  self->settings = g_settings_new (APPLICATION_ID);
 }
 
 KuzhiApplication *
 kuzhi_application_new (void)
 {
-  use_build_tree_schemas ();
-
   return g_object_new (KUZHI_TYPE_APPLICATION,
-                       "application-id", "io.github.kuzhi.Kuzhi",
+                       "application-id", APPLICATION_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/kuzhi/Kuzhi",
                        NULL);

@@ -11,10 +11,12 @@ G_DECLARE_FINAL_TYPE (KuzhiApplication, kuzhi_application, KUZHI, APPLICATION, A
 
 KuzhiApplication *kuzhi_application_new (void);
 
-/* The program's one GSettings (io.github.kuzhi.Kuzhi), held for the whole
- * process, or NULL when the schema is not installed (a build run from
- * the tree without it: the defaults apply and nothing is kept; said once).
- * Windows, dialogs and the computer player all bind to this one. */
-GSettings        *kuzhi_application_get_settings (void);
+/* Whether the settings schema (io.github.kuzhi.Kuzhi) is installed, or
+ * where GSETTINGS_SCHEMA_DIR points (`meson devenv`): the program needs
+ * it, and main() says so and stops without it. */
+gboolean          kuzhi_application_check_schema (GError **error);
+
+/* The application's GSettings on that schema, never NULL. */
+GSettings        *kuzhi_application_get_settings (KuzhiApplication *self);
 
 G_END_DECLS

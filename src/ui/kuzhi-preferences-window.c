@@ -5,7 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-preferences-window.h"
-#include "kuzhi-application.h"
 
 struct _KuzhiPreferencesWindow
 {
@@ -30,14 +29,39 @@ struct _KuzhiPreferencesWindow
 G_DEFINE_FINAL_TYPE (KuzhiPreferencesWindow, kuzhi_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 /* The combo rows list an enum key's choices in the schema's order, so
- * the row's index is the enum's value. */
+ * the row's index is the enum's value: the key's nicks, in that order. */
+static GVariant *
+enum_nicks (const char *key)
+{
+  g_autoptr(GSettingsSchema) schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
+                                                                      APPLICATION_ID, TRUE);
+  g_autoptr(GSettingsSchemaKey) schema_key = g_settings_schema_get_key (schema, key);
+  g_autoptr(GVariant) range = g_settings_schema_key_get_range (schema_key);
+  GVariant *nicks = NULL;
+
+  g_variant_get (range, "(&sv)", NULL, &nicks);
+  return nicks;
+}
+
 static gboolean
 enum_to_index (GValue   *value,
                GVariant *variant,
                gpointer  key)
 {
-  g_value_set_uint (value, g_settings_get_enum (kuzhi_application_get_settings (), key));
-  return TRUE;
+  g_autoptr(GVariant) nicks = enum_nicks (key);
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  for (gsize i = 0; i < g_variant_n_children (nicks); i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (nicks, i);
+
+      if (g_strcmp0 (g_variant_get_string (child, NULL), nick) == 0)
+        {
+          g_value_set_uint (value, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 static GVariant *
@@ -45,16 +69,9 @@ index_to_enum (const GValue       *value,
                const GVariantType *expected_type,
                gpointer            key)
 {
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettingsSchemaKey) schema_key = NULL;
-  g_autoptr(GVariant) range = NULL;
-  g_autoptr(GVariant) nicks = NULL;
+  g_autoptr(GVariant) nicks = enum_nicks (key);
   guint i = g_value_get_uint (value);
 
-  g_object_get (kuzhi_application_get_settings (), "settings-schema", &schema, NULL);
-  schema_key = g_settings_schema_get_key (schema, key);
-  range = g_settings_schema_key_get_range (schema_key);
-  g_variant_get (range, "(&sv)", NULL, &nicks);
   if (i >= g_variant_n_children (nicks))
     return NULL;
   return g_variant_get_child_value (nicks, i);
@@ -130,18 +147,8 @@ kuzhi_preferences_window_init (KuzhiPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   name_search_entries (GTK_WIDGET (self));
 
-  if (kuzhi_application_get_settings () == NULL)
-    {
-      gtk_widget_set_sensitive (GTK_WIDGET (self->speed_row), FALSE);
-      gtk_widget_set_sensitive (GTK_WIDGET (self->view_row), FALSE);
-      gtk_widget_set_sensitive (self->time_row, FALSE);
-      gtk_widget_set_sensitive (self->face_row, FALSE);
-      gtk_widget_set_sensitive (self->preview_row, FALSE);
-      gtk_widget_set_sensitive (self->sound_row, FALSE);
-      return;
-    }
-
-  self->settings = g_object_ref (kuzhi_application_get_settings ());
+  /* Its own GSettings, as each window has: the same backend under all. */
+  self->settings = g_settings_new (APPLICATION_ID);
   g_settings_bind_with_mapping (self->settings, "animation-speed",
                                 self->speed_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT,

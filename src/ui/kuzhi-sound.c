@@ -54,28 +54,16 @@ kuzhi_sound_name_for_event (const KzEvent *event)
     }
 }
 
-/* The sounds' folder: KUZHI_SOUND_DIR when set; data/sounds of the meson
- * build the program runs from (the build copies them there, as it
- * compiles the schema there), so that build/src/kuzhi and the tests have
- * them uninstalled; else the installed PACKAGE_DATADIR/sounds. */
+/* The sounds' folder: KUZHI_SOUND_DIR when set (`meson devenv` and the
+ * tests point it at data/sounds in the sources), else the installed
+ * PACKAGE_DATADIR/sounds. */
 static char *
 find_sound_dir (void)
 {
   const char *env = g_getenv ("KUZHI_SOUND_DIR");
-  g_autofree char *exe = NULL;
 
   if (env != NULL && *env != '\0')
     return g_strdup (env);
-  exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe != NULL)
-    {
-      g_autofree char *dir = g_path_get_dirname (exe);
-      g_autofree char *ninja = g_build_filename (dir, "..", "build.ninja", NULL);
-      g_autofree char *sounds = g_build_filename (dir, "..", "data", "sounds", NULL);
-
-      if (g_file_test (ninja, G_FILE_TEST_EXISTS) && g_file_test (sounds, G_FILE_TEST_IS_DIR))
-        return g_steal_pointer (&sounds);
-    }
   return g_build_filename (PACKAGE_DATADIR, "sounds", NULL);
 }
 
@@ -119,8 +107,8 @@ open_context (const char *dir)
   if (context != NULL)
     {
       gsound_context_set_attributes (context, NULL,
-                                     GSOUND_ATTR_APPLICATION_ID, "io.github.kuzhi.Kuzhi",
-                                     GSOUND_ATTR_APPLICATION_ICON_NAME, "io.github.kuzhi.Kuzhi",
+                                     GSOUND_ATTR_APPLICATION_ID, APPLICATION_ID,
+                                     GSOUND_ATTR_APPLICATION_ICON_NAME, APPLICATION_ID,
                                      NULL);
       if (!card_present () && g_getenv ("CANBERRA_DRIVER") == NULL)
         gsound_context_set_driver (context, "pulse", NULL);

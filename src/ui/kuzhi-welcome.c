@@ -39,7 +39,7 @@ kuzhi_welcome_show_once (GtkWindow *parent,
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
 
-  if (settings == NULL || g_settings_get_boolean (settings, "welcome-seen") || !can_remember (settings))
+  if (g_settings_get_boolean (settings, "welcome-seen") || !can_remember (settings))
     return NULL;
 
   /* The games, in the engine's order: the Constitution, which a new

@@ -8,7 +8,7 @@ G_BEGIN_DECLS
 
 /* Shows the welcome over `parent` unless `settings` say it was seen
  * ("welcome-seen"); closing it in any way marks it seen for good. Not
- * shown where the settings cannot keep that (no schema, or the memory
+ * shown where the settings cannot keep that (the memory
  * backend of the tests), as it would then come back at every start.
  * Returns the dialog, or NULL when none was shown. */
 GtkWindow *kuzhi_welcome_show_once (GtkWindow *parent,

@@ -255,8 +255,7 @@ on_destroy (Analysis *a)
     g_cancellable_cancel (a->review_cancellable);
   g_clear_object (&a->review_cancellable);
   g_signal_handlers_disconnect_by_data (a->model, a);
-  if (a->settings != NULL)
-    g_signal_handlers_disconnect_by_data (a->settings, a);
+  g_signal_handlers_disconnect_by_data (a->settings, a);
 }
 
 static void
@@ -267,29 +266,24 @@ on_window_destroy (Analysis *a)
    * the window, even when the window's action group outlives the window
    * (it did once an analysis had finished, and the next change of the
    * setting reached a window already freed). */
-  if (a->settings != NULL)
-    g_action_map_remove_action (G_ACTION_MAP (a->window), "analysis");
+  g_action_map_remove_action (G_ACTION_MAP (a->window), "analysis");
 }
 
 void
 kuzhi_window_analysis_init (KuzhiWindow *self)
 {
   Analysis *a = &self->analysis;
+  g_autoptr(GAction) action = NULL;
 
   a->window = self;
   a->model = g_object_ref (kuzhi_window_get_model (self));
   a->board = g_object_ref (kuzhi_window_get_board_view (self));
-  if (kuzhi_application_get_settings () != NULL)
-    {
-      g_autoptr(GAction) action = NULL;
-
-      a->settings = g_object_ref (kuzhi_application_get_settings ());
-      /* win.analysis toggles the remembered setting itself. */
-      action = g_settings_create_action (a->settings, "analysis");
-      g_action_map_add_action (G_ACTION_MAP (self), action);
-      g_signal_connect_swapped (a->settings, "changed::analysis", G_CALLBACK (on_setting_changed), a);
-      a->on = g_settings_get_boolean (a->settings, "analysis");
-    }
+  a->settings = g_object_ref (self->settings);
+  /* win.analysis toggles the remembered setting itself. */
+  action = g_settings_create_action (a->settings, "analysis");
+  g_action_map_add_action (G_ACTION_MAP (self), action);
+  g_signal_connect_swapped (a->settings, "changed::analysis", G_CALLBACK (on_setting_changed), a);
+  a->on = g_settings_get_boolean (a->settings, "analysis");
 
   /* After the computer's part has connected: it knows whose turn it is. */
   a->review_action = g_simple_action_new ("review", NULL);

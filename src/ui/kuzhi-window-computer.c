@@ -73,7 +73,7 @@ level_of (Computer *c,
 static int
 hard_time_ms (Computer *c)
 {
-  return c->settings != NULL ? g_settings_get_int (c->settings, "computer-time") : KZ_HARD_DEFAULT_TIME_MS;
+  return g_settings_get_int (c->settings, "computer-time");
 }
 
 static gboolean
@@ -501,8 +501,7 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   c->player = kuzhi_computer_player_new ();
   c->chosen = c->chosen_then = c->pending = KZ_ACTION_NONE;
   c->hint = c->hint_then = c->hint_next = KZ_ACTION_NONE;
-  if (kuzhi_application_get_settings () != NULL)
-    c->settings = g_object_ref (kuzhi_application_get_settings ());
+  c->settings = g_object_ref (self->settings);
 
   /* The Hint button's lightbulb, also when no GtkApplication adds the path. */
   if (display != NULL)

@@ -82,7 +82,7 @@ typedef struct
   KuzhiGameModel       *model;      /* the window's; kept until this goes, */
   KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
   KuzhiComputerPlayer  *player;
-  GSettings            *settings;   /* NULL without the schema */
+  GSettings            *settings;   /* the window's, for computer-time */
   GSimpleAction        *hint_action;
   GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
   char                 *text;       /* the hint line's text, or NULL */
@@ -118,7 +118,7 @@ typedef struct
   /* owned */
   KuzhiGameModel       *model;
   KuzhiBoardView       *board;
-  GSettings            *settings;    /* NULL without the schema: the analysis stays off */
+  GSettings            *settings;    /* the window's, for the analysis switch */
   KuzhiComputerPlayer  *player;      /* its own search table, only while on */
   GCancellable         *cancellable; /* the analysis running now */
   KzAnalysis           *values;      /* for the position in play, or NULL */

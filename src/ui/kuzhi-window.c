@@ -891,7 +891,7 @@ face_player_to_move (KuzhiWindow *self,
 {
   const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
 
-  if (self->settings == NULL || !g_settings_get_boolean (self->settings, "face-player-to-move"))
+  if (!g_settings_get_boolean (self->settings, "face-player-to-move"))
     return;
   if (kuzhi_board_view_get_animating (self->board_view) || d->over
       || kuzhi_window_get_browsing_turn (self) >= 0 || kuzhi_window_files_in_variation (self))
@@ -1172,8 +1172,6 @@ on_key_pressed (GtkEventControllerKey *controller,
 static void
 apply_default_view (KuzhiWindow *self)
 {
-  if (self->settings == NULL)
-    return;
   kuzhi_board_view_set_view_player (self->board_view, g_settings_get_enum (self->settings, "default-view"));
 }
 
@@ -1333,15 +1331,14 @@ kuzhi_window_close_request (GtkWindow *window)
   if (!kuzhi_window_files_may_close (self))
     return TRUE;
 
-  if (self->settings != NULL)
-    {
-      int width, height;
+  {
+    int width, height;
 
-      gtk_window_get_default_size (window, &width, &height);
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-    }
+    gtk_window_get_default_size (window, &width, &height);
+    g_settings_set_int (self->settings, "window-width", width);
+    g_settings_set_int (self->settings, "window-height", height);
+    g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  }
 
   return GTK_WINDOW_CLASS (kuzhi_window_parent_class)->close_request (window);
 }
@@ -1532,6 +1529,11 @@ kuzhi_window_init (KuzhiWindow *self)
   GtkEventController *keys;
 
   self->toast_mover = -1;
+  /* The window's own GSettings on the program's schema, which it shares
+   * with its parts: one backend under all of them, so a change made in
+   * Preferences reaches every window (docs/ui.md, "Decisions"). First,
+   * since the board's first notifications already read it. */
+  self->settings = g_settings_new (APPLICATION_ID);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->faced = -1;
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
@@ -1550,23 +1552,15 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect_object (self->board_view, "event-shown", G_CALLBACK (kuzhi_sound_event_shown),
                            self->sound, G_CONNECT_SWAPPED);
 
-
-  /* Without the compiled schema (a build run from the tree) the window
-   * still works, with the default preferences. */
-  self->settings = kuzhi_application_get_settings ();
-  if (self->settings != NULL)
-    {
-      g_object_ref (self->settings);
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-      g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
-                                    G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
-      g_settings_bind (self->settings, "sowing-preview", self->board_view, "preview", G_SETTINGS_BIND_GET);
-      g_settings_bind (self->settings, "sound", self->sound, "enabled", G_SETTINGS_BIND_GET);
-    }
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
+                                G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
+  g_settings_bind (self->settings, "sowing-preview", self->board_view, "preview", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "sound", self->sound, "enabled", G_SETTINGS_BIND_GET);
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
