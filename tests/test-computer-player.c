@@ -188,6 +188,24 @@ test_analyse (void)
   g_assert_true (a.in_main);
   g_clear_pointer (&a.analysis, g_free);
 
+  /* Finished: no iteration's values come after the final ones, even when
+   * the main thread was busy until the search had ended (so every
+   * iteration's values and the result wait at once). */
+  a.progress = 0;
+  a.last_depth = 0;
+  kuzhi_computer_player_analyse_async (player, &m, 100, on_progress, &a, NULL, on_analysed, &a);
+  g_usleep (600 * 1000);
+  g_main_loop_run (loop);
+  g_assert_no_error (a.error);
+  g_assert_nonnull (a.analysis);
+  g_clear_pointer (&a.analysis, g_free);
+  {
+    int seen = a.progress;
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_assert_cmpint (a.progress, ==, seen);
+  }
+
   /* Cancelled: CANCELLED, and no progress after the cancel. */
   a.progress = 0;
   a.last_depth = 0;

@@ -94,7 +94,11 @@ progress_in_main (gpointer user_data)
   Progress *p = user_data;
   ChooseData *data = p->data;
 
-  if (g_cancellable_is_cancelled (data->cancellable))
+  /* Nothing after a cancel, nor after the finish callback: progress waits
+   * at idle priority, the task's result does not, so an iteration's values
+   * can still be queued when the caller has the final ones (and has maybe
+   * started another analysis that must not see them). */
+  if (g_cancellable_is_cancelled (data->cancellable) || g_task_get_completed (p->task))
     return G_SOURCE_REMOVE;
   if (data->review)
     data->review_progress (p->done, p->total, data->progress_data);

@@ -56,7 +56,8 @@ KzAction             kuzhi_computer_player_choose        (KuzhiComputerPlayer *s
 /* Values every legal action of the position (kz_search_analyse) within
  * time_ms (0: until every value is proven, or the search's cap). After
  * each iteration `progress` gets the values so far, in the caller's main
- * context, never after `cancellable` is cancelled. The finish gives the
+ * context, never after `cancellable` is cancelled nor after the finish,
+ * which gives the
  * last values (g_free() them). */
 typedef void (*KuzhiAnalysisFunc) (const KzAnalysis *analysis, gpointer user_data);
 void                 kuzhi_computer_player_analyse_async  (KuzhiComputerPlayer *self,
