@@ -443,15 +443,12 @@ kuzhi_key_file_read_name (const KuzhiKeyFileFormat *format,
                           const char               *key,
                           GError                  **error)
 {
-  g_autofree char *raw = g_key_file_get_value (kf, group, key, NULL);
+  /* Trimming changes no name: a cleaned name is trimmed too. */
+  g_autofree char *raw = kuzhi_key_file_get_required (format, kf, group, shown_group, key, error);
   char *unescaped;
 
   if (raw == NULL)
-    {
-      g_set_error (error, format->domain (), format->code_missing,
-                   _(format->key_missing), key, shown_group);
-      return NULL;
-    }
+    return NULL;
   unescaped = kuzhi_key_file_unescape (raw);
   if (unescaped == NULL)
     g_set_error (error, format->domain (), format->code_value,
