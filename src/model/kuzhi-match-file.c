@@ -3,6 +3,7 @@
 /* renameat2() and RENAME_EXCHANGE */
 #define _GNU_SOURCE
 #include "kuzhi-match-file.h"
+#include "kuzhi-match-file-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
