@@ -362,7 +362,6 @@ gboolean
 kuzhi_key_file_check_keys (const KuzhiKeyFileFormat *format,
                            GKeyFile                 *kf,
                            const char               *group,
-                           const char               *shown_group,
                            const char *const        *known,
                            const char *const        *later,
                            int                       version,
@@ -374,6 +373,7 @@ kuzhi_key_file_check_keys (const KuzhiKeyFileFormat *format,
     if (!g_strv_contains (known, keys[i]))
       {
         g_autofree char *shown = kuzhi_key_file_excerpt (keys[i], 40);
+        g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
 
         if (later != NULL && format->key_later != NULL && g_strv_contains (later, keys[i]))
           g_set_error (error, format->domain (), format->code_unknown,
@@ -390,7 +390,6 @@ char *
 kuzhi_key_file_get_required (const KuzhiKeyFileFormat *format,
                              GKeyFile                 *kf,
                              const char               *group,
-                             const char               *shown_group,
                              const char               *key,
                              GError                  **error)
 {
@@ -398,6 +397,8 @@ kuzhi_key_file_get_required (const KuzhiKeyFileFormat *format,
 
   if (value == NULL)
     {
+      g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+
       g_set_error (error, format->domain (), format->code_missing,
                    _(format->key_missing), key, shown_group);
       return NULL;
@@ -412,7 +413,7 @@ kuzhi_key_file_read_version (const KuzhiKeyFileFormat *format,
                              int                      *out,
                              GError                  **error)
 {
-  g_autofree char *text = kuzhi_key_file_get_required (format, kf, group, group, "Version", error);
+  g_autofree char *text = kuzhi_key_file_get_required (format, kf, group, "Version", error);
   int version;
 
   if (text == NULL)
@@ -439,19 +440,22 @@ char *
 kuzhi_key_file_read_name (const KuzhiKeyFileFormat *format,
                           GKeyFile                 *kf,
                           const char               *group,
-                          const char               *shown_group,
                           const char               *key,
                           GError                  **error)
 {
   /* Trimming changes no name: a cleaned name is trimmed too. */
-  g_autofree char *raw = kuzhi_key_file_get_required (format, kf, group, shown_group, key, error);
+  g_autofree char *raw = kuzhi_key_file_get_required (format, kf, group, key, error);
   char *unescaped;
 
   if (raw == NULL)
     return NULL;
   unescaped = kuzhi_key_file_unescape (raw);
   if (unescaped == NULL)
-    g_set_error (error, format->domain (), format->code_value,
-                 _(format->name_unreadable), key, shown_group);
+    {
+      g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+
+      g_set_error (error, format->domain (), format->code_value,
+                   _(format->name_unreadable), key, shown_group);
+    }
   return unescaped;
 }

@@ -99,12 +99,11 @@ gboolean  kuzhi_key_file_parse_int       (const char   *text,
 /* Refuses the first key of `group` that is not in `known`
  * (format->code_unknown); `later` (nullable) are keys of a version after
  * the file's `version`, named as such, since the file is then more likely
- * mislabelled than made up. `shown_group` is the group as messages name
- * it. */
+ * mislabelled than made up. Messages name the group cut to 60
+ * characters. */
 gboolean  kuzhi_key_file_check_keys      (const KuzhiKeyFileFormat *format,
                                           GKeyFile                 *kf,
                                           const char               *group,
-                                          const char               *shown_group,
                                           const char *const        *known,
                                           const char *const        *later,
                                           int                       version,
@@ -115,7 +114,6 @@ gboolean  kuzhi_key_file_check_keys      (const KuzhiKeyFileFormat *format,
 char     *kuzhi_key_file_get_required    (const KuzhiKeyFileFormat *format,
                                           GKeyFile                 *kf,
                                           const char               *group,
-                                          const char               *shown_group,
                                           const char               *key,
                                           GError                  **error);
 
@@ -133,7 +131,6 @@ gboolean  kuzhi_key_file_read_version    (const KuzhiKeyFileFormat *format,
 char     *kuzhi_key_file_read_name       (const KuzhiKeyFileFormat *format,
                                           GKeyFile                 *kf,
                                           const char               *group,
-                                          const char               *shown_group,
                                           const char               *key,
                                           GError                  **error);
 

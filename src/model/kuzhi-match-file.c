@@ -333,7 +333,7 @@ static const KuzhiKeyFileFormat file_format = {
 static char *
 get_required (GKeyFile *kf, const char *group, const char *key, GError **error)
 {
-  return kuzhi_key_file_get_required (&file_format, kf, group, group, key, error);
+  return kuzhi_key_file_get_required (&file_format, kf, group, key, error);
 }
 
 static gboolean
@@ -463,7 +463,7 @@ read_options (GKeyFile *kf, KzOptions *options, GError **error)
 static char *
 read_name (GKeyFile *kf, const char *key, GError **error)
 {
-  g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, GROUP_MATCH, GROUP_MATCH, key, error);
+  g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, GROUP_MATCH, key, error);
   char *name;
   glong length;
 
@@ -882,10 +882,10 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Position] is missing: the file may be cut short"));
       return FALSE;
     }
-  if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_MATCH, GROUP_MATCH,
+  if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_MATCH,
                                   version == 1 ? match_keys_v1 : version == 2 ? match_keys_v2 : match_keys,
                                   version < KUZHI_MATCH_FILE_VERSION ? match_keys : NULL, version, error) ||
-      !kuzhi_key_file_check_keys (&file_format, kf, GROUP_POSITION, GROUP_POSITION, position_keys, NULL,
+      !kuzhi_key_file_check_keys (&file_format, kf, GROUP_POSITION, position_keys, NULL,
                                   version, error))
     return FALSE;
 
@@ -1371,7 +1371,7 @@ read_link (const char  *data,
     return FALSE;
   if (!g_key_file_has_group (kf, GROUP_AUTOSAVE))
     return TRUE;
-  if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_AUTOSAVE, GROUP_AUTOSAVE, autosave_keys, NULL,
+  if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_AUTOSAVE, autosave_keys, NULL,
                                   KUZHI_MATCH_FILE_VERSION, error))
     return FALSE;
   raw = g_key_file_get_value (kf, GROUP_AUTOSAVE, "File", NULL);

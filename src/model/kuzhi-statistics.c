@@ -442,7 +442,7 @@ static const KuzhiKeyFileFormat file_format = {
 static gboolean
 check_keys (GKeyFile *kf, const char *group, const char *shown_group, const char *const *known, GError **error)
 {
-  if (!kuzhi_key_file_check_keys (&file_format, kf, group, shown_group, known, NULL, KUZHI_STATISTICS_VERSION, error))
+  if (!kuzhi_key_file_check_keys (&file_format, kf, group, known, NULL, KUZHI_STATISTICS_VERSION, error))
     return FALSE;
   for (gsize i = 0; known[i] != NULL; i++)
     if (!g_key_file_has_key (kf, group, known[i], NULL))
@@ -471,7 +471,7 @@ read_version (GKeyFile *kf, GError **error)
 static gboolean
 read_name (GKeyFile *kf, const char *group, const char *shown_group, int player, char **out, GError **error)
 {
-  g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, group, shown_group, name_keys[player], error);
+  g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, group, name_keys[player], error);
   g_autofree char *name = NULL;
 
   if (unescaped == NULL)
