@@ -1,4 +1,4 @@
-/* kuzhi-test-window.h — what the window tests and UI benchmarks share: running the main loop for a while, and opening a window ready to draw. */
+/* kuzhi-test-window.h — what the window tests and UI benchmarks share: running the main loop for a while or until something holds, and a window ready to draw as the tests' fixture. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -23,6 +23,23 @@ kz_test_spin (guint ms)
   g_timeout_add (ms, kz_test_on_timeout, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
+}
+
+/* Runs the main loop until condition (data) holds; FALSE when it still
+ * does not after timeout_ms. */
+static inline gboolean
+kz_test_spin_until (gboolean (*condition) (gpointer data),
+                    gpointer   data,
+                    guint      timeout_ms)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add (timeout_ms, kz_test_on_timeout, &expired);
+
+  while (!condition (data) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (!expired)
+    g_source_remove (id);
+  return condition (data);
 }
 
 /* The app's settings as the window tests want them: the given animation
@@ -51,6 +68,71 @@ kz_test_window_show (KuzhiWindow *window)
   while (!gtk_widget_get_mapped (board) || gtk_widget_get_width (board) == 0)
     g_main_context_iteration (NULL, TRUE);
   kz_test_spin (50);
+}
+
+/* The window tests' fixture: a window with the test settings. A test
+ * file with more to hold puts it first in its own fixture. */
+typedef struct
+{
+  KuzhiWindow    *window;     /* NULL once a test closed it */
+  KuzhiGameModel *model;
+  KuzhiBoardView *board;
+  GSettings      *settings;
+} KzTestWindow;
+
+/* A new window for the fixture, not yet shown: for a test file that
+ * changes the settings or the window before it shows. */
+static inline void
+kz_test_window_open (KzTestWindow *w)
+{
+  w->window = kuzhi_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (w->window), (gpointer *) &w->window);
+  w->model = kuzhi_window_get_model (w->window);
+  w->board = kuzhi_window_get_board_view (w->window);
+}
+
+/* g_test_add()'s setup: the settings at the animation speed `speed` (a
+ * string, NULL: instant), then the window, shown. */
+static inline void
+kz_test_window_setup (KzTestWindow  *w,
+                      gconstpointer  speed)
+{
+  w->settings = kz_test_settings (speed);
+  kz_test_window_open (w);
+  kz_test_window_show (w->window);
+}
+
+/* Destroys every window but the fixture's: the dialogs a failing step
+ * left open, for the tests that open files and dialogs. */
+static inline void
+kz_test_window_destroy_others (KzTestWindow *w)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (l->data != w->window)
+      gtk_window_destroy (l->data);
+  g_list_free (toplevels);
+}
+
+/* g_test_add()'s teardown: the window goes, and its last frames are let
+ * run. Its weak pointer goes first: work still under way (an analysis)
+ * may hold the window past the end of the test, whose fixture is freed
+ * by then. */
+static inline void
+kz_test_window_teardown (KzTestWindow  *w,
+                         gconstpointer  data)
+{
+  if (w->window != NULL)
+    {
+      GtkWindow *window = GTK_WINDOW (w->window);
+
+      g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &w->window);
+      w->window = NULL;
+      gtk_window_destroy (window);
+    }
+  g_clear_object (&w->settings);
+  kz_test_spin (20);
 }
 
 /* The widget's bounds in the window once the layout has settled: on a

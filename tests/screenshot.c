@@ -9,26 +9,11 @@
 #include "kuzhi-window.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
+#include "kuzhi-test-window.h"
 
 static const char *out_dir = ".";
 static int failures;
 
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static void
 capture (GtkWidget  *widget,
@@ -47,7 +32,7 @@ capture (GtkWidget  *widget,
   /* On a busy machine the first frame may come late: give it time. */
   for (int tries = 0; node == NULL && tries < 50; tries++)
     {
-      wait_ms (100);
+      kz_test_spin (100);
       width = gtk_widget_get_width (widget);
       height = gtk_widget_get_height (widget);
       snapshot = gtk_snapshot_new ();
@@ -185,7 +170,7 @@ on_activate (GApplication *app)
   gtk_window_set_default_size (window, 1000, 660);
   g_settings_set_string (settings, "animation-speed", "instant");
   kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arul");
-  wait_ms (800);
+  kz_test_spin (800);
   capture (GTK_WIDGET (window), "start.png");
 
   line = find_mid_match ();
@@ -198,9 +183,9 @@ on_activate (GApplication *app)
     {
       for (guint i = 0; i < line->len; i++)
         kuzhi_game_model_play (model, g_array_index (line, KzAction, i), NULL);
-      wait_ms (300);
+      kz_test_spin (300);
       kuzhi_window_dismiss_toast (kw);
-      wait_ms (600);
+      kz_test_spin (600);
       capture (GTK_WIDGET (window), "mid-match.png");
 
       /* The same on a phone: a window 360 × 640 inside its resize
@@ -211,10 +196,10 @@ on_activate (GApplication *app)
         int by = gdk_surface_get_height (surface) - gtk_widget_get_height (GTK_WIDGET (window));
 
         gtk_window_set_default_size (window, 360 + bx, 640 + by);
-        wait_ms (900);
+        kz_test_spin (900);
         capture (GTK_WIDGET (window), "narrow.png");
         gtk_window_set_default_size (window, 1000, 660);
-        wait_ms (600);
+        kz_test_spin (600);
       }
 
       /* The sowing preview of a cup focused by the keyboard: the one
@@ -237,7 +222,7 @@ on_activate (GApplication *app)
           {
             gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (kuzhi_window_get_board_view (kw), best)));
             gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
-            wait_ms (300);
+            kz_test_spin (300);
             capture (GTK_WIDGET (window), "preview.png");
             gtk_window_set_focus_visible (GTK_WINDOW (window), FALSE);
           }
@@ -245,7 +230,7 @@ on_activate (GApplication *app)
 
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
       kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 1);
-      wait_ms (400);
+      kz_test_spin (400);
       capture (GTK_WIDGET (window), "mid-match-dark-player2.png");
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
       kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 0);
@@ -266,7 +251,7 @@ on_activate (GApplication *app)
             best = legal[i];
         kuzhi_game_model_play (model, best, NULL);
       }
-      wait_ms (1500);
+      kz_test_spin (1500);
       capture (GTK_WIDGET (window), "sowing.png");
       kuzhi_board_view_finish_animation (kuzhi_window_get_board_view (kw));
       kuzhi_board_view_set_view_player (kuzhi_window_get_board_view (kw), 0);
@@ -281,9 +266,9 @@ on_activate (GApplication *app)
         kuzhi_game_model_set_match (model, &match);
         kz_match_clear (&match);
         gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-lucky", NULL);
-        wait_ms (300);
+        kz_test_spin (300);
         kuzhi_window_dismiss_toast (kw);
-        wait_ms (500);
+        kz_test_spin (500);
         capture (GTK_WIDGET (window), "marking.png");
         gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL);
       }
@@ -305,7 +290,7 @@ on_activate (GApplication *app)
         GtkWindow *shown = NULL;
 
         g_action_group_activate_action (G_ACTION_GROUP (gtk_window_get_application (window)), actions[a], NULL);
-        wait_ms (600);
+        kz_test_spin (600);
         for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
           {
             g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
@@ -327,7 +312,7 @@ on_activate (GApplication *app)
   {
     GtkWidget *dialog = GTK_WIDGET (kuzhi_new_match_dialog_new (window, model));
     gtk_window_present (GTK_WINDOW (dialog));
-    wait_ms (500);
+    kz_test_spin (500);
     capture (dialog, "new-match.png");
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
@@ -335,7 +320,7 @@ on_activate (GApplication *app)
     GtkWindow *rules = kuzhi_rules_page_new (window, KZ_VARIANT_CONSTITUTION);
     gtk_window_set_default_size (rules, 640, 900);
     gtk_window_present (rules);
-    wait_ms (600);
+    kz_test_spin (600);
     capture (GTK_WIDGET (rules), "rules.png");
     gtk_window_destroy (rules);
   }
@@ -350,20 +335,20 @@ on_activate (GApplication *app)
     else
       {
         gtk_window_present (GTK_WINDOW (help));
-        wait_ms (600);
+        kz_test_spin (600);
         capture (GTK_WIDGET (help), "shortcuts.png");
         gtk_widget_set_visible (GTK_WIDGET (help), FALSE);
       }
   }
 
   play_to_end (model);
-  wait_ms (600);
+  kz_test_spin (600);
   capture (GTK_WIDGET (window), "match-end.png");
 
   /* A small window: everything still fits. */
   kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 5, "Meena", "Arul");
   gtk_window_set_default_size (window, 640, 480);
-  wait_ms (600);
+  kz_test_spin (600);
   capture (GTK_WIDGET (window), "small.png");
 
   gtk_window_destroy (window);
@@ -396,13 +381,13 @@ on_activate_help (GApplication *app)
   g_settings_set_boolean (settings, "analysis", FALSE);
   gtk_window_set_default_size (window, 800, 540);
   kuzhi_window_start_match (kw, KZ_VARIANT_CONSTITUTION, 0, "Meena", "Arul");
-  wait_ms (800);
+  kz_test_spin (800);
   capture (GTK_WIDGET (window), "window.png");
 
   {
     GtkWidget *dialog = GTK_WIDGET (kuzhi_new_match_dialog_new (window, kuzhi_window_get_model (kw)));
     gtk_window_present (GTK_WINDOW (dialog));
-    wait_ms (500);
+    kz_test_spin (500);
     capture (dialog, "new-match.png");
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
@@ -412,14 +397,14 @@ on_activate_help (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
       kuzhi_window_start_match (kw, games[i].id, 0, "Meena", "Arul");
-      wait_ms (500);
+      kz_test_spin (500);
       capture (board, games[i].file);
     }
 
   /* Kalah's opening values, once the search has had a few seconds. */
   kuzhi_window_start_match (kw, KZ_VARIANT_KALAH, 0, "Meena", "Arul");
   g_settings_set_boolean (settings, "analysis", TRUE);
-  wait_ms (4000);
+  kz_test_spin (4000);
   if (kuzhi_board_view_get_best_pit (KUZHI_BOARD_VIEW (board)) < 0)
     {
       g_printerr ("the analysis wrote nothing on the cups\n");

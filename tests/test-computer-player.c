@@ -390,22 +390,53 @@ test_review_oware (void)
   kz_match_clear (&m);
 }
 
+/* Blocks until a source of `context` is ready, without dispatching it:
+ * the same steps as g_main_context_pending(), but waiting in poll. */
+static void
+wait_until_ready (GMainContext *context)
+{
+  gboolean ready = FALSE;
+
+  g_assert_true (g_main_context_acquire (context));
+  while (!ready)
+    {
+      GPollFD fds[16];
+      int max_priority = G_MAXINT;
+      int timeout = -1;
+      int n;
+
+      g_main_context_prepare (context, &max_priority);
+      n = g_main_context_query (context, max_priority, &timeout, fds, G_N_ELEMENTS (fds));
+      g_assert_cmpint (n, <=, (int) G_N_ELEMENTS (fds));
+      g_poll (fds, (guint) n, timeout);
+      ready = g_main_context_check (context, max_priority, fds, n);
+    }
+  g_main_context_release (context);
+}
+
 /* A search that finished before the cancel still delivers CANCELLED: the
- * result is stale once its caller gave up on it. */
+ * result is stale once its caller gave up on it. The test waits until the
+ * search thread has handed its result back (the task's completion is then
+ * ready in the caller's context), and cancels only then. Dakon has no
+ * endgame database, whose build would also report to that context. */
 static void
 test_stale_result_dropped (void)
 {
   g_autoptr(KuzhiComputerPlayer) player = kuzhi_computer_player_new ();
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (context, FALSE);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Reply reply = { .loop = loop, .action = 7 };
   KzMatch m;
 
-  new_match (&m, KZ_VARIANT_OWARE);
+  new_match (&m, KZ_VARIANT_DAKON);
+  g_main_context_push_thread_default (context);
   kuzhi_computer_player_choose_async (player, &m, KZ_LEVEL_EASY, 10, cancellable, on_chosen, &reply);
-  g_usleep (300 * 1000);          /* the thread is done by now */
+  wait_until_ready (context);     /* the search is over and returned a move */
+  g_assert_cmpint (reply.action, ==, 7);   /* not yet delivered */
   g_cancellable_cancel (cancellable);
   g_main_loop_run (loop);
+  g_main_context_pop_thread_default (context);
   g_assert_error (reply.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpint (reply.action, ==, KZ_ACTION_NONE);
   g_clear_error (&reply.error);

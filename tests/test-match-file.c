@@ -13,7 +13,7 @@
 
 #include "kuzhi-file-lock.h"
 #include "kuzhi-game-model.h"
-#include "kuzhi-match-file.h"
+#include "kuzhi-match-file-private.h"
 #include "kuzhi-protocol.h"
 #include "kuzhi-test-util.h"
 #include "kuzhi-test-asan.h"

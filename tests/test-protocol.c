@@ -10,6 +10,7 @@
 
 #include "kuzhi-protocol.h"
 #include "kuzhi-search.h"
+#include "kuzhi-search-private.h"
 
 static char *
 run (KzSession *session, const char *line)
@@ -155,7 +156,12 @@ test_bad_input (void)
 
 /* Every `go` answers within its cap: a depth no search reaches in time
  * stops at the cap for searches without a time limit (60 s), with the
- * deepest whole iteration. This test takes that minute. */
+ * deepest whole iteration. The cap is shortened to CAP_MS here, so that
+ * the test sees the search run up to it and stop there without waiting a
+ * minute; the protocol's cap itself is checked to be the 60 s that
+ * docs/protocol.md promises. */
+#define CAP_MS 400
+
 static void
 test_go_cap (void)
 {
@@ -163,16 +169,26 @@ test_go_cap (void)
   g_autofree char *reply = NULL;
   g_autoptr(JsonParser) parser = NULL;
   JsonObject *obj;
-  gint64 start = g_get_monotonic_time ();
+  gint64 start;
   double seconds;
 
+  G_STATIC_ASSERT (KZ_SEARCH_SOLVE_TIME_MS == 60 * 1000);
+  kz_search_set_solve_time_ms (CAP_MS);
+  start = g_get_monotonic_time ();
   reply = run (session, "go depth=200");
   seconds = (g_get_monotonic_time () - start) / 1e6;
+  kz_search_set_solve_time_ms (0);
   obj = parse_reply (reply, &parser);
-  g_test_message ("go depth=200 from the Constitution's start: %s after %.1f s", reply, seconds);
+  g_test_message ("go depth=200 from the Constitution's start, capped at %d ms: %s after %.2f s",
+                  CAP_MS, reply, seconds);
   g_assert_true (json_object_get_boolean_member (obj, "ok"));
+  /* The deepest whole iteration, short of the depth asked for. */
+  g_assert_cmpint (json_object_get_int_member (obj, "depth"), >=, 1);
   g_assert_cmpint (json_object_get_int_member (obj, "depth"), <, 200);
-  g_assert_cmpint (json_object_get_int_member (obj, "time_ms"), <=, KZ_SEARCH_SOLVE_TIME_MS + 1000);
+  /* It searched until the cap, and stopped there. */
+  g_assert_cmpint (json_object_get_int_member (obj, "time_ms"), >=, CAP_MS);
+  g_assert_cmpint (json_object_get_int_member (obj, "time_ms"), <=, CAP_MS + 1000);
+  g_assert_cmpfloat (seconds, <=, (CAP_MS + 1000) / 1000.0);
 }
 
 /* The program itself: one reply line per input line whatever the bytes,

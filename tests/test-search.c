@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "kuzhi-search.h"
-#include "kuzhi-book.h"
+#include "kuzhi-book-private.h"
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-protocol.h"
 #include "kuzhi-test-util.h"

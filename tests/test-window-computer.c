@@ -9,19 +9,14 @@
 #include "kuzhi-test-util.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-analysis.h"
-#include "kuzhi-history-panel.h"
+#include "kuzhi-history-panel-private.h"
 #include "kuzhi-window-files.h"
 #include "kuzhi-computer-player.h"
-#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-computer-player-private.h"
+#include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-game-text.h"
 
-typedef struct {
-  KuzhiWindow    *window;
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-} Fixture;
-
+typedef KzTestWindow Fixture;
 
 typedef gboolean (*Condition) (Fixture *f);
 
@@ -31,14 +26,13 @@ spin_until (Fixture   *f,
             Condition  condition,
             guint      timeout_ms)
 {
-  gboolean expired = FALSE;
-  guint id = g_timeout_add (timeout_ms, kz_test_on_timeout, &expired);
+  return kz_test_spin_until ((gboolean (*) (gpointer)) condition, f, timeout_ms);
+}
 
-  while (!condition (f) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  return condition (f);
+static gboolean
+nothing_choosing (Fixture *f)
+{
+  return kuzhi_computer_player_get_n_choosing () == 0;
 }
 
 static void
@@ -47,22 +41,18 @@ fixture_setup (Fixture       *f,
 {
   f->settings = kz_test_settings (speed);
   g_settings_set_int (f->settings, "computer-time", 1000);
-  f->window = kuzhi_window_new (NULL);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
+  kz_test_window_open (f);
   kz_test_window_show (f->window);
 }
 
+/* The next test starts once every search of this one has ended. */
 static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  if (f->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
-  kz_test_spin (50);
+  kz_test_window_teardown (f, data);
+  g_assert_true (spin_until (f, nothing_choosing, 10000));
 }
-
 
 static size_t
 n_actions (Fixture *f)
@@ -313,6 +303,25 @@ test_constitution_mark (Fixture       *f,
   }
 }
 
+/* The pause the window keeps between a change on the board and the
+ * computer's move (PAUSE_USEC in kuzhi-window-computer.c). */
+#define COMPUTER_PAUSE_MS 400
+
+/* Waits until a move the computer was asked for just now would have
+ * landed: its search has been delivered to the window (cancelled or not),
+ * and the window's pause after the change it follows has passed. A
+ * cancelled search ends at once; one that was not cancelled would run its
+ * whole time (3 s here), and its move would land a pause later. */
+static void
+wait_until_stale_move_due (Fixture *f)
+{
+  gint64 due = g_get_monotonic_time () + COMPUTER_PAUSE_MS * G_TIME_SPAN_MILLISECOND;
+
+  g_assert_true (spin_until (f, nothing_choosing, 10000));
+  if (g_get_monotonic_time () < due)
+    kz_test_spin ((guint) ((due - g_get_monotonic_time ()) / G_TIME_SPAN_MILLISECOND) + 50);
+}
+
 /* Undo while Hard thinks: the search stops at once and its move never lands. */
 static void
 test_undo_cancels (Fixture       *f,
@@ -331,8 +340,9 @@ test_undo_cancels (Fixture       *f,
   g_assert_false (kuzhi_window_computer_is_thinking (f->window));
   g_assert_cmpuint (n_actions (f), ==, 0);
   g_assert_cmpint (kuzhi_game_model_get_to_move (f->model), ==, 0);
-  /* Longer than the search would have taken: still nothing played. */
-  kz_test_spin (3500);
+  /* The cancelled search has been delivered and the window's pause has
+   * passed: still nothing played. */
+  wait_until_stale_move_due (f);
   g_assert_cmpuint (n_actions (f), ==, 0);
   g_assert_false (kuzhi_window_computer_to_move (f->window));
 
@@ -341,7 +351,7 @@ test_undo_cancels (Fixture       *f,
   g_assert_true (spin_until (f, is_thinking, 2000));
   g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 5, "Ana", "Arul"));
   g_assert_false (kuzhi_window_computer_is_thinking (f->window));
-  kz_test_spin (3500);
+  wait_until_stale_move_due (f);
   g_assert_cmpuint (n_actions (f), ==, 0);
 }
 

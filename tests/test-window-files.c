@@ -12,18 +12,15 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-test-asan.h"
 #include "kuzhi-window-files.h"
-#include "kuzhi-history-panel.h"
+#include "kuzhi-history-panel-private.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-match-history.h"
-#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-new-match-dialog-private.h"
 
 typedef struct {
-  KuzhiWindow    *window;   /* NULL once a test closed it */
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-  char           *dir;
+  KzTestWindow  w;
+  char         *dir;
 } Fixture;
 
 static char *data_home;
@@ -32,14 +29,9 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->settings = kz_test_settings (NULL);
   f->dir = g_dir_make_tmp ("kuzhi-files-XXXXXX", NULL);
   g_assert_nonnull (f->dir);
-  f->window = kuzhi_window_new (NULL);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
-  kz_test_window_show (f->window);
+  kz_test_window_setup (&f->w, NULL);
 }
 
 static void
@@ -64,25 +56,17 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  GList *toplevels = gtk_window_list_toplevels ();
-
   /* Dialogs left by a failing step go too. */
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (l->data != f->window)
-      gtk_window_destroy (l->data);
-  g_list_free (toplevels);
-  if (f->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
+  kz_test_window_destroy_others (&f->w);
+  kz_test_window_teardown (&f->w, data);
   remove_dir (f->dir);
   g_free (f->dir);
-  kz_test_spin (20);
 }
 
 static const char *
 title (Fixture *f)
 {
-  return gtk_window_get_title (GTK_WINDOW (f->window));
+  return gtk_window_get_title (GTK_WINDOW (f->w.window));
 }
 
 /* Plays `n` turns: the first legal sowing (rotating through the legal ones
@@ -95,19 +79,19 @@ play_turns (Fixture *f,
   for (int t = 0; t < n; t++)
     {
       KzAction legal[KZ_MAX_ACTIONS], sows[KZ_MAX_ACTIONS];
-      int count = kuzhi_game_model_get_legal (f->model, legal), n_sows = 0;
+      int count = kuzhi_game_model_get_legal (f->w.model, legal), n_sows = 0;
       KzAction pick;
 
-      g_assert_false (kuzhi_game_model_get_over (f->model));
+      g_assert_false (kuzhi_game_model_get_over (f->w.model));
       for (int i = 0; i < count; i++)
         if (!KZ_ACTION_IS_MARK (legal[i]))
           sows[n_sows++] = legal[i];
       g_assert_cmpint (n_sows, >, 0);
       pick = sows[(seed + t * 7) % n_sows];
       if (pick == KZ_ACTION_REFILL)
-        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.refill", NULL);
+        gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.refill", NULL);
       else
-        gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+        gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", (int) pick);
     }
 }
 
@@ -151,7 +135,7 @@ static void
 respond (Fixture    *f,
          const char *label)
 {
-  AdwMessageDialog *dialog = kuzhi_window_get_message_dialog (f->window);
+  AdwMessageDialog *dialog = kuzhi_window_get_message_dialog (f->w.window);
   GtkWidget *button;
 
   g_assert_nonnull (dialog);
@@ -261,62 +245,62 @@ test_save_and_open (Fixture       *f,
   g_autoptr(GArray) reloaded = NULL;
   KzPosition pos;
 
-  kuzhi_game_model_set_player_name (f->model, 0, "Meena");
-  kuzhi_game_model_set_player_name (f->model, 1, "Arul");
+  kuzhi_game_model_set_player_name (f->w.model, 0, "Meena");
+  kuzhi_game_model_set_player_name (f->w.model, 1, "Arul");
   play_turns (f, 9, 1);
-  g_assert_true (kuzhi_window_save_to_file (f->window, file, &error));
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_false (g_file_test (base, G_FILE_TEST_EXISTS));
   g_assert_cmpstr (title (f), ==, "evening.kuzhi — Kuzhi");
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
 
-  line = actions_of (f->model);
-  pos = *kuzhi_game_model_get_position (f->model);
+  line = actions_of (f->w.model);
+  pos = *kuzhi_game_model_get_position (f->w.model);
 
   /* A turn more is an unsaved change; undoing it is back to the file. */
   play_turns (f, 1, 3);
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "• evening.kuzhi — Kuzhi");
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.undo", NULL);
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "evening.kuzhi — Kuzhi");
   /* Renaming a player is a change too. */
-  kuzhi_game_model_set_player_name (f->model, 1, "Ben");
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
-  kuzhi_game_model_set_player_name (f->model, 1, "Arul");
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  kuzhi_game_model_set_player_name (f->w.model, 1, "Ben");
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
+  kuzhi_game_model_set_player_name (f->w.model, 1, "Arul");
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
 
   /* A new match has no file. */
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_CONSTITUTION, 4, NULL, NULL));
-  g_assert_null (kuzhi_window_get_file (f->window));
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_CONSTITUTION, 4, NULL, NULL));
+  g_assert_null (kuzhi_window_get_file (f->w.window));
   g_assert_cmpstr (title (f), ==, "Unsaved Match — Kuzhi");
 
   /* Opening it gives back every field. */
   saved = g_file_new_for_path (path);
-  kuzhi_window_open_file (f->window, saved);
-  g_assert_null (kuzhi_window_get_message_dialog (f->window));
-  g_assert_true (g_file_equal (kuzhi_window_get_file (f->window), saved));
-  reloaded = actions_of (f->model);
+  kuzhi_window_open_file (f->w.window, saved);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_true (g_file_equal (kuzhi_window_get_file (f->w.window), saved));
+  reloaded = actions_of (f->w.model);
   assert_same_actions (line, reloaded);
-  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &pos));
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &pos));
-  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->model, 0), ==, "Meena");
-  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->model, 1), ==, "Arul");
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->w.model), &pos));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board), &pos));
+  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->w.model, 0), ==, "Meena");
+  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->w.model, 1), ==, "Arul");
   g_assert_cmpstr (title (f), ==, "evening.kuzhi — Kuzhi");
-  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (f->window)), ==, 9);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (f->w.window)), ==, 9);
 
   /* Save (Ctrl+S) on a match with a file writes it there, no questions. */
   play_turns (f, 2, 5);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
-  g_assert_null (kuzhi_window_get_file_chooser (f->window));
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  g_assert_null (kuzhi_window_get_file_chooser (f->w.window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   {
     KzMatch m = { 0 };
     g_assert_true (kuzhi_match_file_load (path, &m, NULL, &error));
     g_assert_no_error (error);
-    g_assert_true (kz_position_equal (&m.pos, kuzhi_game_model_get_position (f->model)));
-    g_assert_cmpuint (m.n_history, ==, kuzhi_game_model_get_match (f->model)->n_history);
+    g_assert_true (kz_position_equal (&m.pos, kuzhi_game_model_get_position (f->w.model)));
+    g_assert_cmpuint (m.n_history, ==, kuzhi_game_model_get_match (f->w.model)->n_history);
     kz_match_clear (&m);
   }
 }
@@ -334,9 +318,9 @@ test_save_as_chooser (Fixture       *f,
 
   play_turns (f, 3, 2);
   g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
   kz_test_spin (100);
-  chooser = kuzhi_window_get_file_chooser (f->window);
+  chooser = kuzhi_window_get_file_chooser (f->w.window);
   g_assert_nonnull (chooser);
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
   filters = gtk_file_chooser_get_filters (chooser);
@@ -349,7 +333,7 @@ test_save_as_chooser (Fixture       *f,
   choose (chooser, folder, "chosen");
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
   kz_test_spin (50);
-  g_assert_null (kuzhi_window_get_file_chooser (f->window));
+  g_assert_null (kuzhi_window_get_file_chooser (f->w.window));
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpstr (title (f), ==, "chosen.kuzhi — Kuzhi");
 
@@ -361,7 +345,7 @@ test_save_as_chooser (Fixture       *f,
 
     g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
     play_turns (f, 1, 3);
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-as", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save-as", NULL);
     /* It opens on the match's own file. */
     {
       g_autoptr(GFile) saved = g_file_new_for_path (path);
@@ -369,7 +353,7 @@ test_save_as_chooser (Fixture       *f,
 
       for (int i = 0; i < 300 && shown == NULL; i++)
         {
-          g_autoptr(GFile) got = gtk_file_chooser_get_file (kuzhi_window_get_file_chooser (f->window));
+          g_autoptr(GFile) got = gtk_file_chooser_get_file (kuzhi_window_get_file_chooser (f->w.window));
           if (got != NULL && g_file_equal (got, saved))
             shown = g_steal_pointer (&got);
           else
@@ -377,29 +361,29 @@ test_save_as_chooser (Fixture       *f,
         }
       g_assert_nonnull (shown);
     }
-    choose (kuzhi_window_get_file_chooser (f->window), folder, "chosen");
-    g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->window), "response", GTK_RESPONSE_ACCEPT);
-    g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+    choose (kuzhi_window_get_file_chooser (f->w.window), folder, "chosen");
+    g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_ACCEPT);
+    g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
                      "Replace “chosen.kuzhi”?");
     respond (f, "_Cancel");
     g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
     g_assert_cmpstr (before, ==, after);
-    g_assert_true (kuzhi_window_get_unsaved (f->window));
+    g_assert_true (kuzhi_window_get_unsaved (f->w.window));
 
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-as", NULL);
-    choose (kuzhi_window_get_file_chooser (f->window), folder, "chosen");
-    g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->window), "response", GTK_RESPONSE_ACCEPT);
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save-as", NULL);
+    choose (kuzhi_window_get_file_chooser (f->w.window), folder, "chosen");
+    g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_ACCEPT);
     respond (f, "_Replace");
     g_free (after);
     g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
     g_assert_cmpstr (before, !=, after);
-    g_assert_false (kuzhi_window_get_unsaved (f->window));
+    g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   }
 
   /* Save As always asks; cancelling changes nothing. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-as", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save-as", NULL);
   kz_test_spin (50);
-  chooser = kuzhi_window_get_file_chooser (f->window);
+  chooser = kuzhi_window_get_file_chooser (f->w.window);
   g_assert_nonnull (chooser);
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
   g_assert_cmpstr (title (f), ==, "chosen.kuzhi — Kuzhi");
@@ -424,28 +408,28 @@ test_broken_file (Fixture       *f,
   g_assert_nonnull (expected);
 
   play_turns (f, 4, 0);
-  before = actions_of (f->model);
-  pos = *kuzhi_game_model_get_position (f->model);
+  before = actions_of (f->w.model);
+  pos = *kuzhi_game_model_get_position (f->w.model);
 
   /* Unsaved turns: asked first; discarding goes on to open. */
-  kuzhi_window_open_file (f->window, file);
-  dialog = kuzhi_window_get_message_dialog (f->window);
+  kuzhi_window_open_file (f->w.window, file);
+  dialog = kuzhi_window_get_message_dialog (f->w.window);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save This Match?");
   respond (f, "_Discard");
 
-  dialog = kuzhi_window_get_message_dialog (f->window);
+  dialog = kuzhi_window_get_message_dialog (f->w.window);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.kuzhi”");
   g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, expected->message);
-  after = actions_of (f->model);
+  after = actions_of (f->w.model);
   assert_same_actions (before, after);
-  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &pos));
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &pos));
-  g_assert_null (kuzhi_window_get_file (f->window));
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->w.model), &pos));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board), &pos));
+  g_assert_null (kuzhi_window_get_file (f->w.window));
   g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
   respond (f, "_Close");
-  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
 
   /* A failed write (a read-only folder) says so and keeps the match. */
   if (geteuid () != 0)
@@ -456,9 +440,9 @@ test_broken_file (Fixture       *f,
       g_autoptr(GError) error = NULL;
 
       g_mkdir (ro, 0500);
-      g_assert_false (kuzhi_window_save_to_file (f->window, ro_file, &error));
+      g_assert_false (kuzhi_window_save_to_file (f->w.window, ro_file, &error));
       g_assert_nonnull (error);
-      g_assert_null (kuzhi_window_get_file (f->window));
+      g_assert_null (kuzhi_window_get_file (f->w.window));
       g_rmdir (ro);
     }
   else
@@ -468,11 +452,11 @@ test_broken_file (Fixture       *f,
       g_autoptr(GFile) bad = g_file_new_for_path (target);
       g_autoptr(GError) error = NULL;
 
-      g_assert_false (kuzhi_window_save_to_file (f->window, bad, &error));
+      g_assert_false (kuzhi_window_save_to_file (f->w.window, bad, &error));
       g_assert_nonnull (error);
-      g_assert_null (kuzhi_window_get_file (f->window));
+      g_assert_null (kuzhi_window_get_file (f->w.window));
     }
-  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &pos));
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->w.model), &pos));
 }
 
 /* The title names the match and marks unsaved changes. */
@@ -481,11 +465,11 @@ test_title (Fixture       *f,
             gconstpointer  data)
 {
   g_assert_cmpstr (title (f), ==, "Unsaved Match — Kuzhi");
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   play_turns (f, 1, 0);
   g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.undo", NULL);
   g_assert_cmpstr (title (f), ==, "Unsaved Match — Kuzhi");
 }
 
@@ -499,46 +483,46 @@ test_prompts (Fixture       *f,
   KzMatch m = { 0 };
 
   /* Nothing played: no question. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-match", NULL);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
   g_assert_nonnull (find_new_match_dialog ());
   gtk_window_destroy (GTK_WINDOW (find_new_match_dialog ()));
 
   play_turns (f, 2, 0);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  g_assert_nonnull (kuzhi_window_get_message_dialog (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-match", NULL);
+  g_assert_nonnull (kuzhi_window_get_message_dialog (f->w.window));
   g_assert_null (find_new_match_dialog ());
   respond (f, "_Cancel");
   g_assert_null (find_new_match_dialog ());
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 2);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 2);
 
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-match", NULL);
   respond (f, "_Discard");
   g_assert_nonnull (find_new_match_dialog ());
   gtk_window_destroy (GTK_WINDOW (find_new_match_dialog ()));
 
   /* Closing: Cancel keeps the window. */
-  gtk_window_close (GTK_WINDOW (f->window));
+  gtk_window_close (GTK_WINDOW (f->w.window));
   kz_test_spin (20);
-  g_assert_nonnull (f->window);
-  g_assert_nonnull (kuzhi_window_get_message_dialog (f->window));
-  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+  g_assert_nonnull (f->w.window);
+  g_assert_nonnull (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
                    "Save This Match?");
   respond (f, "_Cancel");
-  g_assert_nonnull (f->window);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+  g_assert_nonnull (f->w.window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->w.window)));
 
   /* With a file, Save writes it and then closes. */
-  g_assert_true (kuzhi_window_save_to_file (f->window, file, NULL));
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, file, NULL));
   play_turns (f, 1, 4);
-  gtk_window_close (GTK_WINDOW (f->window));
+  gtk_window_close (GTK_WINDOW (f->w.window));
   kz_test_spin (20);
-  g_assert_nonnull (f->window);
-  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+  g_assert_nonnull (f->w.window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
                    "Save Changes to “kept.kuzhi”?");
   respond (f, "_Save");
   kz_test_spin (50);
-  g_assert_null (f->window);
+  g_assert_null (f->w.window);
   g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
   g_assert_cmpuint (m.n_history, ==, 3);
   kz_match_clear (&m);
@@ -554,16 +538,16 @@ test_prompt_save_as (Fixture       *f,
   GtkFileChooser *chooser;
 
   play_turns (f, 2, 1);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-match", NULL);
   respond (f, "_Save");
-  chooser = kuzhi_window_get_file_chooser (f->window);
+  chooser = kuzhi_window_get_file_chooser (f->w.window);
   g_assert_nonnull (chooser);
   g_assert_null (find_new_match_dialog ());
   choose (chooser, folder, "before-new.kuzhi");
   g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
   kz_test_spin (50);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   /* The step the save was for follows (slowly under the sanitizers). */
   for (int i = 0; i < 40 && find_new_match_dialog () == NULL; i++)
     kz_test_spin (50);
@@ -572,28 +556,28 @@ test_prompt_save_as (Fixture       *f,
 
   /* Cancelling the chooser cancels the step. */
   play_turns (f, 1, 2);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-match", NULL);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
                    "Save Changes to “before-new.kuzhi”?");
   respond (f, "_Cancel");
   g_assert_null (find_new_match_dialog ());
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
 }
 
 /* A new window on the autosave, as at the next start of the program. */
 static void
 restart (Fixture *f)
 {
-  kuzhi_window_set_autosave (f->window, FALSE);
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  kuzhi_window_set_autosave (f->w.window, FALSE);
+  gtk_window_destroy (GTK_WINDOW (f->w.window));
   kz_test_spin (20);
-  g_assert_null (f->window);
-  f->window = kuzhi_window_new (NULL);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
-  kz_test_window_show (f->window);
-  kuzhi_window_set_autosave (f->window, TRUE);
+  g_assert_null (f->w.window);
+  f->w.window = kuzhi_window_new (NULL);
+  g_object_add_weak_pointer (G_OBJECT (f->w.window), (gpointer *) &f->w.window);
+  f->w.model = kuzhi_window_get_model (f->w.window);
+  f->w.board = kuzhi_window_get_board_view (f->w.window);
+  kz_test_window_show (f->w.window);
+  kuzhi_window_set_autosave (f->w.window, TRUE);
   kz_test_spin (20);
 }
 
@@ -607,12 +591,12 @@ prompt_body (Fixture    *f,
   char *body;
 
   if (action != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL);
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), action, NULL);
   else
-    gtk_window_close (GTK_WINDOW (f->window));
+    gtk_window_close (GTK_WINDOW (f->w.window));
   kz_test_spin (20);
-  g_assert_nonnull (f->window);
-  dialog = kuzhi_window_get_message_dialog (f->window);
+  g_assert_nonnull (f->w.window);
+  dialog = kuzhi_window_get_message_dialog (f->w.window);
   g_assert_nonnull (dialog);
   body = g_strdup (adw_message_dialog_get_body (dialog));
   g_test_message ("%s: %s — %s", action ? action : "close", adw_message_dialog_get_heading (dialog), body);
@@ -633,29 +617,29 @@ test_restored_file (Fixture       *f,
   KzMatch m = { 0 };
 
   g_assert_true (kuzhi_match_file_discard_autosave (NULL));
-  kuzhi_window_set_autosave (f->window, TRUE);
+  kuzhi_window_set_autosave (f->w.window, TRUE);
   play_turns (f, 1, 3);
-  g_assert_true (kuzhi_window_save_to_file (f->window, file, NULL));
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, file, NULL));
 
   /* Everything saved: the file's name, no mark, nothing to ask. */
   restart (f);
-  g_assert_nonnull (kuzhi_window_get_file (f->window));
-  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (f->window)), ==, path);
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_nonnull (kuzhi_window_get_file (f->w.window));
+  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (f->w.window)), ==, path);
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "restart.kuzhi — Kuzhi");
-  g_assert_null (kuzhi_window_get_notice_text (f->window));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open", NULL);
-  g_assert_null (kuzhi_window_get_message_dialog (f->window));
-  g_assert_nonnull (kuzhi_window_get_file_chooser (f->window));
-  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->window), "response", GTK_RESPONSE_CANCEL);
+  g_assert_null (kuzhi_window_get_notice_text (f->w.window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.open", NULL);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->w.window));
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_CANCEL);
   kz_test_spin (20);
 
   /* A turn after the save, autosaved: marked, and the prompts say it is
    * not in the file, never that the match was never saved. */
   play_turns (f, 1, 1);
   restart (f);
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 2);
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 2);
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "• restart.kuzhi — Kuzhi");
   {
     g_autofree char *on_close = prompt_body (f, NULL);
@@ -667,11 +651,11 @@ test_restored_file (Fixture       *f,
                                   "If you discard them, they are lost.");
   }
   /* Save writes to the file, without a chooser. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
   kz_test_spin (20);
-  g_assert_null (kuzhi_window_get_file_chooser (f->window));
-  g_assert_null (kuzhi_window_get_message_dialog (f->window));
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_null (kuzhi_window_get_file_chooser (f->w.window));
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "restart.kuzhi — Kuzhi");
   g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
   g_assert_cmpuint (m.n_history, ==, 2);
@@ -681,10 +665,10 @@ test_restored_file (Fixture       *f,
    * writes it again. */
   g_assert_cmpint (g_unlink (path), ==, 0);
   restart (f);
-  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (f->window)), ==, path);
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_cmpstr (g_file_peek_path (kuzhi_window_get_file (f->w.window)), ==, path);
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "• restart.kuzhi — Kuzhi");
-  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "“restart.kuzhi” is no longer in "));
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->w.window), "“restart.kuzhi” is no longer in "));
   {
     g_autofree char *on_close = prompt_body (f, NULL);
     g_autofree char *on_new = prompt_body (f, "win.new-match");
@@ -692,10 +676,10 @@ test_restored_file (Fixture       *f,
     g_assert_true (g_str_has_prefix (on_close, "“restart.kuzhi” is no longer where the match was saved, so the match is not in any file. Kuzhi brings"));
     g_assert_true (g_str_has_suffix (on_new, "is not in any file. If you discard it, it is lost."));
   }
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
   kz_test_spin (20);
-  g_assert_null (kuzhi_window_get_file_chooser (f->window));
-  g_assert_false (kuzhi_window_get_unsaved (f->window));
+  g_assert_null (kuzhi_window_get_file_chooser (f->w.window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
   g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
   g_assert_cmpuint (m.n_history, ==, 2);
   kz_match_clear (&m);
@@ -704,25 +688,25 @@ test_restored_file (Fixture       *f,
    * name (suggesting that one) and leaves the other program's file be. */
   g_assert_true (g_file_set_contents (path, "written by another program\n", -1, NULL));
   restart (f);
-  g_assert_null (kuzhi_window_get_file (f->window));
-  g_assert_true (kuzhi_window_get_unsaved (f->window));
+  g_assert_null (kuzhi_window_get_file (f->w.window));
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
   g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
-  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "has changed since this match was saved to it"));
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->w.window), "has changed since this match was saved to it"));
   {
     g_autofree char *on_close = prompt_body (f, NULL);
 
     g_assert_true (g_str_has_prefix (on_close, "The match is not saved in any file. "));
     g_assert_null (strstr (on_close, "never"));
   }
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
   kz_test_spin (20);
-  g_assert_nonnull (kuzhi_window_get_file_chooser (f->window));
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->w.window));
   {
-    g_autofree char *name = gtk_file_chooser_get_current_name (kuzhi_window_get_file_chooser (f->window));
+    g_autofree char *name = gtk_file_chooser_get_current_name (kuzhi_window_get_file_chooser (f->w.window));
 
     g_assert_cmpstr (name, ==, "restart.kuzhi");
   }
-  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->window), "response", GTK_RESPONSE_CANCEL);
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_CANCEL);
   kz_test_spin (20);
   {
     g_autofree char *text = NULL;
@@ -732,9 +716,9 @@ test_restored_file (Fixture       *f,
   }
   /* The next start no longer ties the match to that file. */
   restart (f);
-  g_assert_null (kuzhi_window_get_file (f->window));
-  g_assert_null (kuzhi_window_get_notice_text (f->window));
-  kuzhi_window_set_autosave (f->window, FALSE);
+  g_assert_null (kuzhi_window_get_file (f->w.window));
+  g_assert_null (kuzhi_window_get_notice_text (f->w.window));
+  kuzhi_window_set_autosave (f->w.window, FALSE);
 }
 
 /* Discard on close closes. */
@@ -743,12 +727,12 @@ test_close_discard (Fixture       *f,
                     gconstpointer  data)
 {
   play_turns (f, 1, 0);
-  gtk_window_close (GTK_WINDOW (f->window));
+  gtk_window_close (GTK_WINDOW (f->w.window));
   kz_test_spin (20);
-  g_assert_nonnull (f->window);
+  g_assert_nonnull (f->w.window);
   respond (f, "_Discard");
   kz_test_spin (50);
-  g_assert_null (f->window);
+  g_assert_null (f->w.window);
 }
 
 /* The Redo button next to Undo follows the model. */
@@ -756,8 +740,8 @@ static void
 test_redo_button (Fixture       *f,
                   gconstpointer  data)
 {
-  GtkWidget *undo = find_button (GTK_WIDGET (f->window), NULL, "win.undo");
-  GtkWidget *redo = find_button (GTK_WIDGET (f->window), NULL, "win.redo");
+  GtkWidget *undo = find_button (GTK_WIDGET (f->w.window), NULL, "win.undo");
+  GtkWidget *redo = find_button (GTK_WIDGET (f->w.window), NULL, "win.redo");
 
   g_assert_nonnull (undo);
   g_assert_nonnull (redo);
@@ -768,12 +752,12 @@ test_redo_button (Fixture       *f,
   g_assert_false (gtk_widget_is_sensitive (redo));
   g_signal_emit_by_name (undo, "clicked");
   g_assert_true (gtk_widget_is_sensitive (redo));
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 1);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 1);
   g_signal_emit_by_name (redo, "clicked");
   g_assert_false (gtk_widget_is_sensitive (redo));
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 2);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.undo", NULL);
   g_assert_false (gtk_widget_is_sensitive (undo));
   g_assert_true (gtk_widget_is_sensitive (redo));
 }
@@ -788,8 +772,8 @@ static void
 test_history_scrollbar (Fixture       *f,
                         gconstpointer  data)
 {
-  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
-  GtkWidget *w = GTK_WIDGET (f->window);
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->w.window);
+  GtkWidget *w = GTK_WIDGET (f->w.window);
   g_autoptr(GArray) review = g_array_new (FALSE, TRUE, sizeof (KuzhiReviewTurn));
   GtkListBoxRow *last;
   GtkScrolledWindow *scroller;
@@ -801,7 +785,7 @@ test_history_scrollbar (Fixture       *f,
 
   /* The second player's rows, the last among them, are the widest, and
    * wider than a phone's panel. */
-  kuzhi_game_model_set_player_name (f->model, 1, "Bartholomew Fitzwilliam-Ashcombe");
+  kuzhi_game_model_set_player_name (f->w.model, 1, "Bartholomew Fitzwilliam-Ashcombe");
   {
     GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
     int bx = gdk_surface_get_width (surface) - gtk_widget_get_width (w);
@@ -868,7 +852,7 @@ static void
 test_history_browse (Fixture       *f,
                      gconstpointer  data)
 {
-  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->w.window);
   g_autoptr(GArray) line = NULL;
   g_autofree char *row1 = NULL;
   g_autofree char *row3 = NULL;
@@ -878,15 +862,15 @@ test_history_browse (Fixture       *f,
 
   g_assert_nonnull (panel);
   g_assert_false (panel_shown (panel));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.history", NULL);
   wait_panel (panel, TRUE);
 
   g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 0);
   g_assert_nonnull (kuzhi_history_panel_get_row (panel, 0));
   g_assert_null (kuzhi_history_panel_get_row (panel, 1));
 
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 9);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 9);
   play_turns (f, 6, 2);
   g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 8);
   g_assert_nonnull (kuzhi_history_panel_get_row (panel, 8));
@@ -903,7 +887,7 @@ test_history_browse (Fixture       *f,
   g_assert_true (g_str_has_prefix (row3, "3. Player 1: "));
 
   /* Clicking turn 3 shows the position after it, read-only. */
-  line = actions_of (f->model);
+  line = actions_of (f->w.model);
   kz_match_init (&replay, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0);
   for (guint i = 0; i < line->len; i++)
     {
@@ -920,77 +904,77 @@ test_history_browse (Fixture       *f,
                                              last->action % 7 + 1);
     g_assert_true (g_str_has_prefix (row3, want));
   }
-  mark_before = g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky");
-  refill_before = g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "refill");
+  mark_before = g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "mark-lucky");
+  refill_before = g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "refill");
   {
     /* The browse bar floats over the play area: the board stays still
      * when it comes. */
-    graphene_rect_t before = kz_test_settled_bounds (GTK_WIDGET (f->board)), after;
+    graphene_rect_t before = kz_test_settled_bounds (GTK_WIDGET (f->w.board)), after;
 
     gtk_widget_activate (GTK_WIDGET (kuzhi_history_panel_get_row (panel, 3)));
-    after = kz_test_settled_bounds (GTK_WIDGET (f->board));
+    after = kz_test_settled_bounds (GTK_WIDGET (f->w.board));
     g_assert_cmpfloat (after.origin.y, ==, before.origin.y);
     g_assert_cmpfloat (after.size.height, ==, before.size.height);
   }
   {
     /* Nor does it hide the header line, with the history open beside. */
-    GtkWidget *back = find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL);
-    GtkWidget *header = GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->window), kuzhi_window_get_header_text (f->window)));
+    GtkWidget *back = find_button (GTK_WIDGET (f->w.window), "_Return to the Current Position", NULL);
+    GtkWidget *header = GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->w.window), kuzhi_window_get_header_text (f->w.window)));
     graphene_rect_t rb, rh;
 
     g_assert_nonnull (back);
     g_assert_nonnull (header);
-    g_assert_true (gtk_widget_compute_bounds (back, GTK_WIDGET (f->window), &rb));
-    g_assert_true (gtk_widget_compute_bounds (header, GTK_WIDGET (f->window), &rh));
+    g_assert_true (gtk_widget_compute_bounds (back, GTK_WIDGET (f->w.window), &rb));
+    g_assert_true (gtk_widget_compute_bounds (header, GTK_WIDGET (f->w.window), &rh));
     g_test_message ("browse bar's last button ends at y %g, the header starts at %g", rb.origin.y + rb.size.height, rh.origin.y);
     g_assert_cmpfloat (rb.origin.y + rb.size.height, <=, rh.origin.y);
   }
-  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 3);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->w.window), ==, 3);
   /* The lucky cup and the refill shell would play on the match, unseen. */
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky"));
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "refill"));
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.pos));
-  g_assert_false (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
-                                     kuzhi_game_model_get_position (f->model)));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "mark-lucky"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "refill"));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board), &replay.pos));
+  g_assert_false (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board),
+                                     kuzhi_game_model_get_position (f->w.model)));
   for (int p = 0; p < 14; p++)
-    g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)), ==, KUZHI_CUP_PLAIN);
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, line->len);
-  g_assert_nonnull (find_button (GTK_WIDGET (f->window), "_Return to the Current Position", NULL));
-  g_assert_nonnull (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
+    g_assert_cmpint (kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->w.board, p)), ==, KUZHI_CUP_PLAIN);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, line->len);
+  g_assert_nonnull (find_button (GTK_WIDGET (f->w.window), "_Return to the Current Position", NULL));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->w.window), "This is a past position: Escape returns to the match."));
   kz_test_spin (300);
-  kz_test_capture (GTK_WIDGET (f->window), "history.png");
+  kz_test_capture (GTK_WIDGET (f->w.window), "history.png");
 
   /* Turn 0 is the start. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 0);
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &replay.start));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.browse-turn", "u", 0);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board), &replay.start));
 
   /* Escape (win.cancel, the one place it is handled) returns; then browse
    * again for the button. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);
-  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
-                                    kuzhi_game_model_get_position (f->model)));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.browse-turn", "u", 5);
-  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 5);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.cancel", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->w.window), ==, -1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board),
+                                    kuzhi_game_model_get_position (f->w.model)));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.browse-turn", "u", 5);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->w.window), ==, 5);
 
   /* Return: the current position, playable again. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
-  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
-                                    kuzhi_game_model_get_position (f->model)));
-  g_assert_null (find_label (GTK_WIDGET (f->window), "This is a past position: Escape returns to the match."));
-  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "mark-lucky"), ==, mark_before);
-  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "refill"), ==, refill_before);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.return-to-current", NULL);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->w.window), ==, -1);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board),
+                                    kuzhi_game_model_get_position (f->w.model)));
+  g_assert_null (find_label (GTK_WIDGET (f->w.window), "This is a past position: Escape returns to the match."));
+  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "mark-lucky"), ==, mark_before);
+  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "refill"), ==, refill_before);
   {
     gboolean any_legal = FALSE;
     for (int p = 0; p < 14; p++)
-      any_legal |= kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->board, p)) == KUZHI_CUP_LEGAL;
+      any_legal |= kuzhi_cup_get_state (kuzhi_board_view_get_cup (f->w.board, p)) == KUZHI_CUP_LEGAL;
     g_assert_true (any_legal);
   }
   kz_match_clear (&replay);
 
   /* The toggle hides the panel again. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.history", NULL);
   wait_panel (panel, FALSE);
 }
 
@@ -999,51 +983,51 @@ static void
 test_play_from_past (Fixture       *f,
                      gconstpointer  data)
 {
-  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->w.window);
   g_autoptr(GArray) line = NULL;
   g_autoptr(GArray) now = NULL;
   guint first_two;
 
   play_turns (f, 6, 1);
-  line = actions_of (f->model);
+  line = actions_of (f->w.model);
   g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 6);
 
-  kuzhi_window_browse_turn (f->window, 2);
+  kuzhi_window_browse_turn (f->w.window, 2);
   first_two = kuzhi_history_panel_get_position (panel, 2)->plies;
 
   /* Cancel changes nothing. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.play-from-here", NULL);
-  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->window)), ==,
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.play-from-here", NULL);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
                    "Play On From Turn 2?");
   respond (f, "_Cancel");
-  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, 2);
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, line->len);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->w.window), ==, 2);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, line->len);
 
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.play-from-here", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.play-from-here", NULL);
   respond (f, "_Play From Here");
-  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->window), ==, -1);
+  g_assert_cmpint (kuzhi_window_get_browsing_turn (f->w.window), ==, -1);
   g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 2);
-  g_assert_cmpuint (kuzhi_game_model_get_position (f->model)->plies, ==, first_two);
-  g_assert_true (kuzhi_game_model_can_redo (f->model));
-  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board),
-                                    kuzhi_game_model_get_position (f->model)));
+  g_assert_cmpuint (kuzhi_game_model_get_position (f->w.model)->plies, ==, first_two);
+  g_assert_true (kuzhi_game_model_can_redo (f->w.model));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board),
+                                    kuzhi_game_model_get_position (f->w.model)));
 
   /* A turn different from the old third one: the old line is gone. */
   {
     KzAction legal[KZ_MAX_ACTIONS];
     KzAction old_third = g_array_index (line, KzAction, 2);
-    int n = kuzhi_game_model_get_legal (f->model, legal);
+    int n = kuzhi_game_model_get_legal (f->w.model, legal);
     KzAction pick = KZ_ACTION_NONE;
 
     for (int i = 0; i < n && pick == KZ_ACTION_NONE; i++)
       if (KZ_ACTION_IS_PIT (legal[i]) && legal[i] != old_third)
         pick = legal[i];
     g_assert_cmpint (pick, !=, KZ_ACTION_NONE);
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) pick);
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", (int) pick);
   }
-  g_assert_false (kuzhi_game_model_can_redo (f->model));
+  g_assert_false (kuzhi_game_model_can_redo (f->w.model));
   g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 3);
-  now = actions_of (f->model);
+  now = actions_of (f->w.model);
   g_assert_cmpuint (now->len, ==, 3);
   for (guint i = 0; i < 2; i++)
     g_assert_cmpint (g_array_index (now, KzAction, i), ==, g_array_index (line, KzAction, i));
@@ -1064,16 +1048,16 @@ test_history_names (Fixture       *f,
     { KZ_VARIANT_KALAH, "1. Meena: pit 1", "2. Arul: pit 4" },
     { KZ_VARIANT_OWARE, "1. Meena: house 1", "2. Arul: house 4" },
   };
-  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->w.window);
 
   for (guint g = 0; g < G_N_ELEMENTS (games); g++)
     {
       g_autofree char *row1 = NULL;
       g_autofree char *row2 = NULL;
 
-      g_assert_true (kuzhi_window_start_match (f->window, games[g].variant, 4, "Meena", "Arul"));
-      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
-      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 9);
+      g_assert_true (kuzhi_window_start_match (f->w.window, games[g].variant, 4, "Meena", "Arul"));
+      gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 0);
+      gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 9);
       g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 2);
       row1 = kuzhi_history_panel_get_row_text (panel, 1);
       row2 = kuzhi_history_panel_get_row_text (panel, 2);
@@ -1090,7 +1074,7 @@ test_history_marks (Fixture       *f,
                     gconstpointer  data)
 {
   GRand *rand = g_rand_new_with_seed (11);
-  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->window);
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->w.window);
   gboolean triple_seen = FALSE, lucky_seen = FALSE;
 
   for (int attempt = 0; attempt < 400 && !(triple_seen && lucky_seen); attempt++)
@@ -1113,7 +1097,7 @@ test_history_marks (Fixture       *f,
             {
               g_autofree char *text = NULL;
 
-              kuzhi_game_model_set_match (f->model, &match);
+              kuzhi_game_model_set_match (f->w.model, &match);
               g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, turns->len);
               text = kuzhi_history_panel_get_row_text (panel, t + 1);
               if (turn->triples > 0)
@@ -1183,30 +1167,30 @@ test_autosave_failing (Fixture       *f,
   KzMatch saved = { 0 };
 
   remove_dir (folder);
-  kuzhi_window_set_autosave (f->window, TRUE);
-  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  kuzhi_window_set_autosave (f->w.window, TRUE);
+  g_assert_null (kuzhi_window_get_notice_text (f->w.window));
   g_assert_true (g_file_set_contents (folder, "in the way", -1, NULL));
 
   play_turns (f, 1, 0);
   kz_test_spin (50);
-  g_assert_nonnull (kuzhi_window_get_notice_text (f->window));
-  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->window), "cannot save this match"));
-  save_as = find_button (GTK_WIDGET (f->window), "Save As…", NULL);
+  g_assert_nonnull (kuzhi_window_get_notice_text (f->w.window));
+  g_assert_nonnull (strstr (kuzhi_window_get_notice_text (f->w.window), "cannot save this match"));
+  save_as = find_button (GTK_WIDGET (f->w.window), "Save As…", NULL);
   g_assert_nonnull (save_as);
   g_assert_true (gtk_widget_is_visible (save_as));
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (save_as)), ==, "win.save-as");
   kz_test_spin (400);   /* the notice slides in */
-  kz_test_capture (GTK_WIDGET (f->window), "autosave-failing.png");
+  kz_test_capture (GTK_WIDGET (f->w.window), "autosave-failing.png");
 
   play_turns (f, 2, 1);
-  g_assert_nonnull (kuzhi_window_get_notice_text (f->window));
-  g_assert_cmpuint (kuzhi_game_model_get_match (f->model)->n_history, ==, 3);
+  g_assert_nonnull (kuzhi_window_get_notice_text (f->w.window));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 3);
 
   /* Room again: the next move saves all three and more. */
   g_assert_cmpint (g_unlink (folder), ==, 0);
   play_turns (f, 1, 2);
   kz_test_spin (50);
-  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  g_assert_null (kuzhi_window_get_notice_text (f->w.window));
   g_assert_true (kuzhi_match_file_load (path, &saved, NULL, NULL));
   g_assert_cmpuint (saved.n_history, ==, 4);
   kz_match_clear (&saved);
@@ -1234,9 +1218,9 @@ test_autosave_unreadable (Fixture       *f,
     g_assert_cmpint (g_utime (stale, &old), ==, 0);
   }
 
-  kuzhi_window_set_autosave (f->window, TRUE);
+  kuzhi_window_set_autosave (f->w.window, TRUE);
   kz_test_spin (50);
-  text = kuzhi_window_get_notice_text (f->window);
+  text = kuzhi_window_get_notice_text (f->w.window);
   g_assert_nonnull (text);
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "could not be restored"));
@@ -1244,7 +1228,7 @@ test_autosave_unreadable (Fixture       *f,
   g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   kz_test_spin (400);
-  kz_test_capture (GTK_WIDGET (f->window), "autosave-unreadable.png");
+  kz_test_capture (GTK_WIDGET (f->w.window), "autosave-unreadable.png");
 
   /* Playing on does not touch the file set aside. */
   play_turns (f, 1, 0);
@@ -1268,7 +1252,7 @@ test_autosave_unreadable (Fixture       *f,
 
   /* This notice is dismissed by the player, with the button at its end. */
   {
-    GtkWidget *label = find_label (GTK_WIDGET (f->window), text);
+    GtkWidget *label = find_label (GTK_WIDGET (f->w.window), text);
 
     g_assert_nonnull (label);
     close = gtk_widget_get_last_child (gtk_widget_get_parent (label));
@@ -1276,7 +1260,7 @@ test_autosave_unreadable (Fixture       *f,
   g_assert_true (GTK_IS_BUTTON (close));
   g_assert_true (gtk_widget_is_visible (close));
   g_signal_emit_by_name (close, "clicked");
-  g_assert_null (kuzhi_window_get_notice_text (f->window));
+  g_assert_null (kuzhi_window_get_notice_text (f->w.window));
   remove_dir (folder);
 }
 
@@ -1373,15 +1357,15 @@ test_computer_side (Fixture       *f,
   KuzhiGameModel *model;
   size_t n_saved;
 
-  g_settings_set_int (f->settings, "computer-time", 250);
+  g_settings_set_int (f->w.settings, "computer-time", 250);
   remove_dir (folder);
-  kuzhi_window_set_autosave (f->window, TRUE);
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, "Meena", "Arul"));
-  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_HARD);
-  g_assert_cmpuint (play_against_computer (f->window), >, 0);
-  g_assert_true (kuzhi_window_save_to_file (f->window, file, &error));
+  kuzhi_window_set_autosave (f->w.window, TRUE);
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 4, "Meena", "Arul"));
+  kuzhi_window_set_player_level (f->w.window, 1, KZ_LEVEL_HARD);
+  g_assert_cmpuint (play_against_computer (f->w.window), >, 0);
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, file, &error));
   g_assert_no_error (error);
-  n_saved = kuzhi_game_model_get_match (f->model)->n_history;
+  n_saved = kuzhi_game_model_get_match (f->w.model)->n_history;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "\nVersion=3\n"));
   g_assert_nonnull (strstr (text, "\nPlayer1Plays=person\nPlayer2Plays=hard\n"));
@@ -1470,7 +1454,7 @@ test_computer_side (Fixture       *f,
   g_assert_true (g_str_has_prefix (kuzhi_window_get_caption_text (restored, 1), "Arul — computer, Hard: "));
   kuzhi_window_set_autosave (restored, FALSE);
   gtk_window_destroy (GTK_WINDOW (restored));
-  kuzhi_window_set_autosave (f->window, FALSE);
+  kuzhi_window_set_autosave (f->w.window, FALSE);
   remove_dir (folder);
 }
 

@@ -7,36 +7,20 @@
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-files.h"
-#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-game-chooser.h"
 #include "kuzhi-rules-page.h"
 
-typedef struct {
-  KuzhiWindow    *window;
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-} Fixture;
+typedef KzTestWindow Fixture;
 
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
   f->settings = kz_test_settings (NULL);
-  f->window = kuzhi_window_new (NULL);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
+  kz_test_window_open (f);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 640);
   kz_test_window_show (f->window);
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
-  kz_test_spin (20);
 }
 
 
@@ -278,14 +262,7 @@ spin_until (Fixture   *f,
             Condition  condition,
             guint      timeout_ms)
 {
-  gboolean expired = FALSE;
-  guint id = g_timeout_add (timeout_ms, kz_test_on_timeout, &expired);
-
-  while (!condition (f) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  return condition (f);
+  return kz_test_spin_until ((gboolean (*) (gpointer)) condition, f, timeout_ms);
 }
 
 static gboolean
@@ -827,7 +804,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, kz_test_window_teardown)
   ADD ("/games/every-game", test_every_game);
   ADD ("/games/kalah-extra-turn", test_kalah_extra_turn);
   ADD ("/games/kalah-turn-words", test_kalah_turn_words);

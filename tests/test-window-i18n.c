@@ -24,12 +24,7 @@
 #include "kuzhi-rules-page.h"
 #include "kuzhi-statistics-window.h"
 
-typedef struct {
-  KuzhiWindow    *window;
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-} Fixture;
+typedef KzTestWindow Fixture;
 
 /* English that the catalogue translates into something else: each is
  * either a whole text or, for format strings, a literal piece of one. */
@@ -349,24 +344,12 @@ assert_no_english (GtkWidget  *widget,
 
 /* --- fixture --------------------------------------------------------------- */
 
+/* The data of a test (the direction) is no animation speed. */
 static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->settings = kz_test_settings (NULL);
-  f->window = kuzhi_window_new (NULL);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
-  kz_test_window_show (f->window);
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
-  kz_test_spin (20);
+  kz_test_window_setup (f, NULL);
 }
 
 static KuzhiNewMatchDialog *
@@ -1069,11 +1052,11 @@ main (int   argc,
 
   if (po != NULL)
     {
-      g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
-      g_test_add ("/window-i18n/translated-more", Fixture, NULL, fixture_setup, test_translated_more, fixture_teardown);
+      g_test_add ("/window-i18n/translated", Fixture, NULL, fixture_setup, test_translated, kz_test_window_teardown);
+      g_test_add ("/window-i18n/translated-more", Fixture, NULL, fixture_setup, test_translated_more, kz_test_window_teardown);
     }
-  g_test_add ("/window-i18n/not-clipped", Fixture, NULL, fixture_setup, test_not_clipped, fixture_teardown);
-  g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, fixture_teardown);
-  g_test_add ("/window-i18n/narrow", Fixture, NULL, fixture_setup, test_narrow, fixture_teardown);
+  g_test_add ("/window-i18n/not-clipped", Fixture, NULL, fixture_setup, test_not_clipped, kz_test_window_teardown);
+  g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, kz_test_window_teardown);
+  g_test_add ("/window-i18n/narrow", Fixture, NULL, fixture_setup, test_narrow, kz_test_window_teardown);
   return g_test_run ();
 }

@@ -12,12 +12,7 @@
 #include "kuzhi-cup.h"
 #include "kuzhi-preferences-window.h"
 
-typedef struct {
-  KuzhiWindow    *window;
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-} Fixture;
+typedef KzTestWindow Fixture;
 
 static void
 fixture_setup (Fixture       *f,
@@ -25,9 +20,7 @@ fixture_setup (Fixture       *f,
 {
   f->settings = kz_test_settings (speed);
   g_settings_set_boolean (f->settings, "face-player-to-move", FALSE);
-  f->window = kuzhi_window_new (NULL);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
+  kz_test_window_open (f);
   kz_test_window_show (f->window);
 }
 
@@ -36,9 +29,7 @@ fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   g_settings_set_boolean (f->settings, "face-player-to-move", FALSE);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
-  kz_test_spin (20);
+  kz_test_window_teardown (f, data);
 }
 
 static void

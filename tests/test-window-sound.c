@@ -10,11 +10,8 @@
 #include "kuzhi-test-window.h"
 
 typedef struct {
-  KuzhiWindow    *window;
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-  GString        *heard;      /* the names asked for, space-separated */
+  KzTestWindow  w;
+  GString      *heard;      /* the names asked for, space-separated */
 } Fixture;
 
 static void
@@ -29,23 +26,19 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  speed)
 {
-  f->settings = kz_test_settings (speed);
-  f->window = kuzhi_window_new (NULL);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
+  f->w.settings = kz_test_settings (speed);
+  kz_test_window_open (&f->w);
   f->heard = g_string_new (NULL);
-  g_signal_connect (kuzhi_window_get_sound (f->window), "requested", G_CALLBACK (on_requested), f);
-  kz_test_window_show (f->window);
+  g_signal_connect (kuzhi_window_get_sound (f->w.window), "requested", G_CALLBACK (on_requested), f);
+  kz_test_window_show (f->w.window);
 }
 
 static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
+  kz_test_window_teardown (&f->w, data);
   g_string_free (f->heard, TRUE);
-  kz_test_spin (20);
 }
 
 /* Sows a cup and waits until the board has shown the whole move. */
@@ -55,10 +48,10 @@ sow_and_watch (Fixture *f,
 {
   gint64 start = g_get_monotonic_time ();
 
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", pit);
-  while (kuzhi_board_view_get_animating (f->board) && g_get_monotonic_time () - start < 30 * G_USEC_PER_SEC)
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", pit);
+  while (kuzhi_board_view_get_animating (f->w.board) && g_get_monotonic_time () - start < 30 * G_USEC_PER_SEC)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_false (kuzhi_board_view_get_animating (f->board));
+  g_assert_false (kuzhi_board_view_get_animating (f->w.board));
   g_test_message ("heard: %s", f->heard->str);
 }
 
@@ -75,7 +68,7 @@ set_match (Fixture       *f,
   memcpy (m.pos.pits, pits, m.pos.n_pits);
   m.pos.stores[0] = store0;
   m.pos.stores[1] = store1;
-  kuzhi_game_model_set_match (f->model, &m);
+  kuzhi_game_model_set_match (f->w.model, &m);
   kz_match_clear (&m);
 }
 
@@ -87,13 +80,13 @@ static void
 test_triple (Fixture       *f,
              gconstpointer  data)
 {
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
-  g_assert_false (kuzhi_board_view_get_animating (f->board));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 0);
+  g_assert_false (kuzhi_board_view_get_animating (f->w.board));
   g_assert_cmpstr (f->heard->str, ==, "");
 
-  g_settings_set_string (f->settings, "animation-speed", "normal");
+  g_settings_set_string (f->w.settings, "animation-speed", "normal");
   sow_and_watch (f, 7);
-  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[1], ==, 3);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->w.model)->stores[1], ==, 3);
   g_assert_cmpstr (f->heard->str, ==, "drop drop drop drop drop drop drop triple");
 }
 
@@ -104,8 +97,8 @@ static void
 test_fast (Fixture       *f,
            gconstpointer  data)
 {
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
-  g_settings_set_string (f->settings, "animation-speed", "fast");
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 0);
+  g_settings_set_string (f->w.settings, "animation-speed", "fast");
   sow_and_watch (f, 7);
   g_assert_cmpstr (f->heard->str, ==, "drop drop drop drop triple");
 }
@@ -126,11 +119,11 @@ test_lucky (Fixture       *f,
   m.pos.lucky[0] = 2;
   m.pos.lucky[1] = -1;
   g_assert_cmpint (kz_position_total (&m.pos), ==, 70);
-  kuzhi_game_model_set_match (f->model, &m);
+  kuzhi_game_model_set_match (f->w.model, &m);
   kz_match_clear (&m);
 
   sow_and_watch (f, 0);
-  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[0], ==, 14);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->w.model)->stores[0], ==, 14);
   g_assert_cmpstr (f->heard->str, ==, "drop drop lucky");
 }
 
@@ -146,7 +139,7 @@ test_capture (Fixture       *f,
 
   set_match (f, KZ_VARIANT_KALAH, capture, 7, 0);
   sow_and_watch (f, 0);
-  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[0], ==, 12);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->w.model)->stores[0], ==, 12);
   g_assert_cmpstr (f->heard->str, ==, "drop capture capture");
 
   g_string_truncate (f->heard, 0);
@@ -165,15 +158,15 @@ test_ends (Fixture       *f,
   static const uint8_t alone[14] = { 1, 0, 1, 0, 1, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
   static const uint8_t last[14] = { 0, 0, 0, 0, 0, 0, 1,  0, 0, 0, 0, 0, 0, 0 };
 
-  kz_test_set_constitution (f->model, alone, 31, 31, 1, 3);
+  kz_test_set_constitution (f->w.model, alone, 31, 31, 1, 3);
   sow_and_watch (f, 0);
-  g_assert_false (kuzhi_game_model_get_over (f->model));
+  g_assert_false (kuzhi_game_model_get_over (f->w.model));
   g_assert_cmpstr (f->heard->str, ==, "drop round-end");
 
   g_string_truncate (f->heard, 0);
-  kz_test_set_constitution (f->model, last, 36, 30, 0, 3);
+  kz_test_set_constitution (f->w.model, last, 36, 30, 0, 3);
   sow_and_watch (f, 6);
-  g_assert_true (kuzhi_game_model_get_over (f->model));
+  g_assert_true (kuzhi_game_model_get_over (f->w.model));
   g_assert_cmpstr (f->heard->str, ==, "drop round-end match-end");
 }
 
@@ -183,13 +176,13 @@ static void
 test_switch (Fixture       *f,
              gconstpointer  data)
 {
-  g_assert_true (kuzhi_sound_get_enabled (kuzhi_window_get_sound (f->window)));
-  g_settings_set_boolean (f->settings, "sound", FALSE);
-  g_assert_false (kuzhi_sound_get_enabled (kuzhi_window_get_sound (f->window)));
+  g_assert_true (kuzhi_sound_get_enabled (kuzhi_window_get_sound (f->w.window)));
+  g_settings_set_boolean (f->w.settings, "sound", FALSE);
+  g_assert_false (kuzhi_sound_get_enabled (kuzhi_window_get_sound (f->w.window)));
   sow_and_watch (f, 0);
   g_assert_cmpstr (f->heard->str, ==, "");
 
-  g_settings_set_boolean (f->settings, "sound", TRUE);
+  g_settings_set_boolean (f->w.settings, "sound", TRUE);
   sow_and_watch (f, 7);
   g_assert_cmpstr (f->heard->str, ==, "drop drop drop drop drop drop drop triple");
 }
@@ -200,15 +193,15 @@ static void
 test_instant (Fixture       *f,
               gconstpointer  data)
 {
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 7);
-  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[1], ==, 3);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 7);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->w.model)->stores[1], ==, 3);
   g_assert_cmpstr (f->heard->str, ==, "");
 
-  g_settings_set_string (f->settings, "animation-speed", "slow");
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 1);
-  g_assert_true (kuzhi_board_view_get_animating (f->board));
-  kuzhi_board_view_finish_animation (f->board);
+  g_settings_set_string (f->w.settings, "animation-speed", "slow");
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", 1);
+  g_assert_true (kuzhi_board_view_get_animating (f->w.board));
+  kuzhi_board_view_finish_animation (f->w.board);
   kz_test_spin (100);
   g_assert_cmpstr (f->heard->str, ==, "");
 }
@@ -268,7 +261,7 @@ test_no_device (void)
   fixture_setup (&f, "normal");
   sow_and_watch (&f, 0);
   sow_and_watch (&f, 7);
-  g_test_message ("sound output: %s", kuzhi_sound_get_has_output (kuzhi_window_get_sound (f.window)) ? "yes" : "no");
+  g_test_message ("sound output: %s", kuzhi_sound_get_has_output (kuzhi_window_get_sound (f.w.window)) ? "yes" : "no");
   heard = g_strdup (f.heard->str);
   fixture_teardown (&f, NULL);
 

@@ -9,13 +9,11 @@
 #include "kuzhi-window.h"
 #include "kuzhi-window-computer.h"
 #include "kuzhi-window-statistics.h"
-#include "kuzhi-statistics-window.h"
+#include "kuzhi-statistics-window-private.h"
 
 typedef struct {
-  KuzhiWindow     *window;
-  KuzhiGameModel  *model;
+  KzTestWindow     w;
   KuzhiStatistics *statistics;
-  GSettings       *settings;
   char            *dir;
   char            *path;
 } Fixture;
@@ -24,20 +22,18 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  f->settings = kz_test_settings (NULL);
-  g_settings_set_int (f->settings, "computer-time", 250);
+  f->w.settings = kz_test_settings (NULL);
+  g_settings_set_int (f->w.settings, "computer-time", 250);
   f->dir = g_dir_make_tmp ("kuzhi-window-stats-XXXXXX", NULL);
   g_assert_nonnull (f->dir);
   f->path = g_build_filename (f->dir, "statistics.ini", NULL);
-  f->window = kuzhi_window_new (NULL);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
-  f->model = kuzhi_window_get_model (f->window);
-  kz_test_window_show (f->window);
+  kz_test_window_open (&f->w);
+  kz_test_window_show (f->w.window);
   /* The broken-file test writes its file first. */
   if (data == NULL)
     {
       f->statistics = kuzhi_statistics_new (f->path);
-      kuzhi_window_set_statistics (f->window, f->statistics);
+      kuzhi_window_set_statistics (f->w.window, f->statistics);
     }
 }
 
@@ -45,19 +41,13 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  GList *toplevels = gtk_window_list_toplevels ();
   g_autoptr(GDir) d = NULL;
   const char *name;
 
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (l->data != f->window)
-      gtk_window_destroy (l->data);
-  g_list_free (toplevels);
-  if (f->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (f->window));
-  kz_test_spin (20);
+  /* Dialogs left by a failing step go too. */
+  kz_test_window_destroy_others (&f->w);
+  kz_test_window_teardown (&f->w, data);
   g_clear_object (&f->statistics);
-  g_clear_object (&f->settings);
   d = g_dir_open (f->dir, 0, NULL);
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
@@ -82,22 +72,22 @@ static void
 play_to_end (Fixture *f,
              guint64  seed)
 {
-  for (int guard = 0; !kuzhi_game_model_get_over (f->model); guard++)
+  for (int guard = 0; !kuzhi_game_model_get_over (f->w.model); guard++)
     {
       KzAction legal[KZ_MAX_ACTIONS];
       int n;
 
       g_assert_cmpint (guard, <, 2000);
       /* The computer's turns, or a whole match between two computers. */
-      for (int i = 0; i < 6000 && !person_to_move (f->window); i++)
+      for (int i = 0; i < 6000 && !person_to_move (f->w.window); i++)
         kz_test_spin (10);
-      if (kuzhi_game_model_get_over (f->model))
+      if (kuzhi_game_model_get_over (f->w.model))
         break;
-      g_assert_true (person_to_move (f->window));
-      n = kuzhi_game_model_get_legal (f->model, legal);
+      g_assert_true (person_to_move (f->w.window));
+      n = kuzhi_game_model_get_legal (f->w.model, legal);
       g_assert_cmpint (n, >, 0);
       seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", (int) legal[(seed >> 33) % (guint64) n]);
+      gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", (int) legal[(seed >> 33) % (guint64) n]);
     }
 }
 
@@ -117,7 +107,7 @@ static void
 assert_hot_seat_result (Fixture *f)
 {
   g_autoptr(KuzhiGameStatistics) g = kuzhi_statistics_get_game (f->statistics, KZ_VARIANT_KALAH);
-  int winner = kuzhi_game_model_get_winner (f->model);
+  int winner = kuzhi_game_model_get_winner (f->w.model);
   KuzhiNamedTally *meena = named (g, "Meena");
   KuzhiNamedTally *arul = named (g, "Arul");
 
@@ -139,27 +129,27 @@ static void
 test_hot_seat (Fixture       *f,
                gconstpointer  data)
 {
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (f->statistics, -1), ==, 0);
   play_to_end (f, 1);
   assert_hot_seat_result (f);
 
   /* Undone: the result stays until the match ends again. */
   for (int i = 0; i < 3; i++)
-    gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  g_assert_false (kuzhi_game_model_get_over (f->model));
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.undo", NULL);
+  g_assert_false (kuzhi_game_model_get_over (f->w.model));
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (f->statistics, -1), ==, 1);
   play_to_end (f, 77);
   assert_hot_seat_result (f);
 
   /* Undone and redone to the same end. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
-  g_assert_true (kuzhi_game_model_get_over (f->model));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.redo", NULL);
+  g_assert_true (kuzhi_game_model_get_over (f->w.model));
   assert_hot_seat_result (f);
 
   /* The next match is another. */
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
   play_to_end (f, 5);
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (f->statistics, KZ_VARIANT_KALAH), ==, 2);
 
@@ -181,10 +171,10 @@ test_computer (Fixture       *f,
   g_autoptr(KuzhiGameStatistics) g = NULL;
   int winner;
 
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
-  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  kuzhi_window_set_player_level (f->w.window, 1, KZ_LEVEL_EASY);
   play_to_end (f, 3);
-  winner = kuzhi_game_model_get_winner (f->model);
+  winner = kuzhi_game_model_get_winner (f->w.model);
   g = kuzhi_statistics_get_game (f->statistics, KZ_VARIANT_KALAH);
   g_assert_cmpuint (g->computer[KZ_LEVEL_EASY].played, ==, 1);
   g_assert_cmpuint (g->computer[KZ_LEVEL_EASY].won, ==, winner == 0);
@@ -192,12 +182,12 @@ test_computer (Fixture       *f,
   g_assert_cmpuint (g->n_people, ==, 0);
 
   /* A demo: the computer on both sides. */
-  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_EASY);
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  kuzhi_window_set_player_level (f->w.window, 0, KZ_LEVEL_EASY);
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
   play_to_end (f, 3);
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (f->statistics, -1), ==, 1);
-  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_NONE);
-  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_NONE);
+  kuzhi_window_set_player_level (f->w.window, 0, KZ_LEVEL_NONE);
+  kuzhi_window_set_player_level (f->w.window, 1, KZ_LEVEL_NONE);
 }
 
 static void
@@ -289,14 +279,14 @@ test_window (Fixture       *f,
   g_autofree char *label = NULL;
   g_autofree char *after = NULL;
   g_autofree char *text = NULL;
-  GtkWidget *menu_button = find_menu_button (GTK_WIDGET (f->window));
+  GtkWidget *menu_button = find_menu_button (GTK_WIDGET (f->w.window));
 
   /* In the main menu, just before Preferences. */
   g_assert_nonnull (menu_button);
   label = menu_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)), "win.statistics", &after);
   g_assert_cmpstr (label, ==, "_Statistics");
   g_assert_cmpstr (after, ==, "app.preferences");
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "statistics"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "statistics"));
 
   add_result (f->statistics, 1, "Meena", KZ_LEVEL_NONE, "Arul", KZ_LEVEL_HARD, 0, 30, 18);
   add_result (f->statistics, 2, "Arul", KZ_LEVEL_HARD, "Meena", KZ_LEVEL_NONE, 1, 20, 28);
@@ -304,11 +294,11 @@ test_window (Fixture       *f,
   add_result (f->statistics, 4, "Meena", KZ_LEVEL_NONE, "Arul", KZ_LEVEL_EASY, 0, 40, 8);
   add_result (f->statistics, 5, "Meena", KZ_LEVEL_NONE, "Kavya", KZ_LEVEL_NONE, -1, 24, 24);
 
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.statistics", NULL);
-  stats_window = GTK_WIDGET (kuzhi_window_get_statistics_window (f->window));
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.statistics", NULL);
+  stats_window = GTK_WIDGET (kuzhi_window_get_statistics_window (f->w.window));
   g_assert_nonnull (stats_window);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (stats_window)) == GTK_WINDOW (f->window));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (stats_window)) == GTK_WINDOW (f->w.window));
   g_assert_cmpint (kuzhi_statistics_window_get_variant (KUZHI_STATISTICS_WINDOW (stats_window)), ==, KZ_VARIANT_KALAH);
   kz_test_spin (300);
 
@@ -373,8 +363,8 @@ test_window (Fixture       *f,
   kz_test_capture (stats_window, "statistics-empty.png");
 
   /* The menu item again brings the same window forward. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.statistics", NULL);
-  g_assert_true (GTK_WIDGET (kuzhi_window_get_statistics_window (f->window)) == stats_window);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.statistics", NULL);
+  g_assert_true (GTK_WIDGET (kuzhi_window_get_statistics_window (f->w.window)) == stats_window);
 }
 
 /* Without statistics (the tests' windows, and before the application
@@ -383,14 +373,14 @@ static void
 test_without (Fixture       *f,
               gconstpointer  data)
 {
-  kuzhi_window_set_statistics (f->window, NULL);
-  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "statistics"));
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  kuzhi_window_set_statistics (f->w.window, NULL);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->w.window), "statistics"));
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
   play_to_end (f, 2);
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (f->statistics, -1), ==, 0);
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.statistics", NULL);
-  g_assert_null (kuzhi_window_get_statistics_window (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.statistics", NULL);
+  g_assert_null (kuzhi_window_get_statistics_window (f->w.window));
 }
 
 /* A broken file is set aside and said in the notice above the board; the
@@ -404,16 +394,16 @@ test_broken_file (Fixture       *f,
 
   g_assert_true (g_file_set_contents (f->path, "[Statistics]\nVersion=1\n\n[Match 1]\nWinner=yes\n", -1, NULL));
   f->statistics = kuzhi_statistics_new (f->path);
-  kuzhi_window_set_statistics (f->window, f->statistics);
-  notice = kuzhi_window_get_notice_text (f->window);
+  kuzhi_window_set_statistics (f->w.window, f->statistics);
+  notice = kuzhi_window_get_notice_text (f->w.window);
   g_assert_nonnull (notice);
   g_assert_nonnull (strstr (notice, "cannot be read"));
   g_assert_nonnull (strstr (notice, "[Match 1]"));
   g_assert_nonnull (strstr (notice, "statistics-broken-"));
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
-  kz_test_capture (GTK_WIDGET (f->window), "statistics-broken.png");
+  kz_test_capture (GTK_WIDGET (f->w.window), "statistics-broken.png");
 
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, "Meena", "Arul"));
   play_to_end (f, 4);
   g_assert_cmpuint (kuzhi_statistics_get_n_matches (f->statistics, -1), ==, 1);
   g_assert_true (g_file_test (f->path, G_FILE_TEST_EXISTS));

@@ -8,35 +8,10 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-board-paint.h"
 #include "kuzhi-cup.h"
-#include "kuzhi-new-match-dialog.h"
+#include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-window-files.h"
 
-typedef struct {
-  KuzhiWindow    *window;
-  KuzhiGameModel *model;
-  KuzhiBoardView *board;
-  GSettings      *settings;
-} Fixture;
-
-static void
-fixture_setup (Fixture       *f,
-               gconstpointer  speed)
-{
-  f->settings = kz_test_settings (speed);
-  f->window = kuzhi_window_new (NULL);
-  f->model = kuzhi_window_get_model (f->window);
-  f->board = kuzhi_window_get_board_view (f->window);
-  kz_test_window_show (f->window);
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->settings);
-  kz_test_spin (20);
-}
+typedef KzTestWindow Fixture;
 
 static char *
 pits_string (const KzPosition *pos)
@@ -1521,7 +1496,7 @@ main (int   argc,
   adw_init ();
 
 #define ADD(path, speed, fn) \
-  g_test_add (path, Fixture, speed, fixture_setup, fn, fixture_teardown)
+  g_test_add (path, Fixture, speed, kz_test_window_setup, fn, kz_test_window_teardown)
   ADD ("/window/start", NULL, test_start);
   ADD ("/window/worked-example", NULL, test_worked_example);
   ADD ("/window/illegal-and-undo", NULL, test_illegal_and_undo);

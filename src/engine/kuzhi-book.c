@@ -1,6 +1,7 @@
 /* kuzhi-book.c — looks positions up in the opening book. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-book.h"
+#include "kuzhi-book-private.h"
 
 #include <string.h>
 

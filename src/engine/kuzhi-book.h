@@ -26,5 +26,3 @@ typedef struct {
 
 /* The book's entry for pos, or NULL when the book does not hold it. */
 const KzBookEntry *kz_book_probe (const KzPosition *pos);
-/* Every entry (for the tests). */
-const KzBookEntry *kz_book_entries (size_t *n);

@@ -1,6 +1,7 @@
 /* kuzhi-search.c — negamax alpha-beta over whole turns with a transposition table, for every game of the variant table. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-search.h"
+#include "kuzhi-search-private.h"
 #include "kuzhi-book.h"
 #include "kuzhi-kalah-solve.h"
 #include "kuzhi-endgame.h"
@@ -395,6 +396,16 @@ position_key (const KzSearcher *s, const KzPosition *pos)
 }
 
 /* The clock and the stop conditions */
+
+/* The cap on a search without a time limit: KZ_SEARCH_SOLVE_TIME_MS but
+ * in tests (kuzhi-search-private.h). */
+static int solve_time_ms = KZ_SEARCH_SOLVE_TIME_MS;
+
+void
+kz_search_set_solve_time_ms (int ms)
+{
+  solve_time_ms = ms > 0 ? ms : KZ_SEARCH_SOLVE_TIME_MS;
+}
 
 static int64_t
 elapsed_ms (const KzSearcher *s)
@@ -1332,7 +1343,7 @@ begin_search (KzSearcher *s, const KzMatch *match, KzSearchLimits *limits_io, vo
   s->deadline_ms = limits.time_ms;
   if (s->deadline_ms == 0)
     s->deadline_ms = solve_mode && root->variant == KZ_VARIANT_KALAH ? KZ_SEARCH_KALAH_SOLVE_TIME_MS
-                                                                     : KZ_SEARCH_SOLVE_TIME_MS;
+                                                                     : solve_time_ms;
   load_history (s, match);
   *limits_io = limits;
   return solve_mode;

@@ -5,6 +5,7 @@
 #endif
 
 #include "kuzhi-computer-player.h"
+#include "kuzhi-computer-player-private.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-endgame-store.h"
 #include "kuzhi-thread-private.h"
@@ -48,12 +49,25 @@ typedef struct
   GMainContext      *context;
   GCancellable      *cancellable;
   GTask             *task;          /* not owned: the task owns this data */
+  gboolean           choosing;      /* counted in n_choosing */
 } ChooseData;
+
+/* kuzhi_computer_player_choose_async() calls not yet finished: a task's
+ * data is freed with the task, after its callback has returned. */
+static int n_choosing;
+
+guint
+kuzhi_computer_player_get_n_choosing (void)
+{
+  return (guint) g_atomic_int_get (&n_choosing);
+}
 
 static void
 choose_data_free (gpointer p)
 {
   ChooseData *data = p;
+  if (data->choosing)
+    g_atomic_int_add (&n_choosing, -1);
   kz_match_clear (&data->match);
   g_clear_pointer (&data->context, g_main_context_unref);
   g_clear_object (&data->cancellable);
@@ -377,13 +391,17 @@ kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
                                     gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  ChooseData *data;
 
   g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (match != NULL);
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kuzhi_computer_player_choose_async);
-  g_task_set_task_data (task, choose_data_new (self, match, level, time_ms), choose_data_free);
+  data = choose_data_new (self, match, level, time_ms);
+  data->choosing = TRUE;
+  g_atomic_int_inc (&n_choosing);
+  g_task_set_task_data (task, data, choose_data_free);
   start_thread (task);
 }
 

@@ -1,4 +1,4 @@
-/* kuzhi-key-file.c — what Kuzhi's own files share: writing one whole or not at all, setting a broken one aside, reading an escaped string. */
+/* kuzhi-key-file.c — what Kuzhi's own files share: writing one whole or not at all, setting a broken one aside, one set of parsers for reading them. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -320,4 +320,144 @@ kuzhi_key_file_excerpt (const char *text,
     return g_strdup (text);
   cut = g_utf8_substring (text, 0, max);
   return g_strconcat (cut, "…", NULL);
+}
+
+/* Reading */
+
+gboolean
+kuzhi_key_file_parse_int (const char *text,
+                          int         min,
+                          int         max,
+                          int        *out)
+{
+  const char *p = text;
+  gboolean negative = FALSE;
+  gint64 value = 0;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (*p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  if (*p == '\0')
+    return FALSE;
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      value = value * 10 + (*p - '0');
+      if (value > G_MAXINT)
+        return FALSE;
+    }
+  if (negative)
+    value = -value;
+  if (value < min || value > max)
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
+}
+
+gboolean
+kuzhi_key_file_check_keys (const KuzhiKeyFileFormat *format,
+                           GKeyFile                 *kf,
+                           const char               *group,
+                           const char *const        *known,
+                           const char *const        *later,
+                           int                       version,
+                           GError                  **error)
+{
+  g_auto(GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
+
+  for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
+    if (!g_strv_contains (known, keys[i]))
+      {
+        g_autofree char *shown = kuzhi_key_file_excerpt (keys[i], 40);
+        g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+
+        if (later != NULL && format->key_later != NULL && g_strv_contains (later, keys[i]))
+          g_set_error (error, format->domain (), format->code_unknown,
+                       _(format->key_later), shown, shown_group, version);
+        else
+          g_set_error (error, format->domain (), format->code_unknown,
+                       _(format->key_unknown), shown, shown_group);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+char *
+kuzhi_key_file_get_required (const KuzhiKeyFileFormat *format,
+                             GKeyFile                 *kf,
+                             const char               *group,
+                             const char               *key,
+                             GError                  **error)
+{
+  char *value = g_key_file_get_value (kf, group, key, NULL);
+
+  if (value == NULL)
+    {
+      g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+
+      g_set_error (error, format->domain (), format->code_missing,
+                   _(format->key_missing), key, shown_group);
+      return NULL;
+    }
+  return g_strstrip (value);
+}
+
+gboolean
+kuzhi_key_file_read_version (const KuzhiKeyFileFormat *format,
+                             GKeyFile                 *kf,
+                             const char               *group,
+                             int                      *out,
+                             GError                  **error)
+{
+  g_autofree char *text = kuzhi_key_file_get_required (format, kf, group, "Version", error);
+  int version;
+
+  if (text == NULL)
+    return FALSE;
+  if (!kuzhi_key_file_parse_int (text, 1, G_MAXINT, &version))
+    {
+      g_autofree char *shown = kuzhi_key_file_excerpt (text, 20);
+
+      g_set_error (error, format->domain (), format->code_version,
+                   _(format->version_unknown), shown, format->version);
+      return FALSE;
+    }
+  if (version > format->version)
+    {
+      g_set_error (error, format->domain (), format->code_version,
+                   _(format->version_newer), version, format->version);
+      return FALSE;
+    }
+  *out = version;
+  return TRUE;
+}
+
+char *
+kuzhi_key_file_read_name (const KuzhiKeyFileFormat *format,
+                          GKeyFile                 *kf,
+                          const char               *group,
+                          const char               *key,
+                          GError                  **error)
+{
+  /* Trimming changes no name: a cleaned name is trimmed too. */
+  g_autofree char *raw = kuzhi_key_file_get_required (format, kf, group, key, error);
+  char *unescaped;
+
+  if (raw == NULL)
+    return NULL;
+  unescaped = kuzhi_key_file_unescape (raw);
+  if (unescaped == NULL)
+    {
+      g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+
+      g_set_error (error, format->domain (), format->code_value,
+                   _(format->name_unreadable), key, shown_group);
+    }
+  return unescaped;
 }

@@ -1,4 +1,4 @@
-/* kuzhi-key-file.h — what Kuzhi's own files share: writing one whole or not at all, setting a broken one aside, reading an escaped string. */
+/* kuzhi-key-file.h — what Kuzhi's own files share: writing one whole or not at all, setting a broken one aside, one set of parsers for reading them. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -64,5 +64,74 @@ gboolean  kuzhi_key_file_time_is_exact   (const char   *text);
  * characters (never inside one) and marked with an ellipsis. */
 char     *kuzhi_key_file_excerpt         (const char   *text,
                                           glong         max);
+
+/* One kind of Kuzhi file as the shared parsers below report on it: the
+ * GError domain and codes its errors carry, the newest format version this
+ * Kuzhi reads, and the reader's own messages. Each file keeps the wording
+ * its users know (a match file's messages are whole sentences, the
+ * statistics' the end of "… cannot be read: REASON"); the checks are one.
+ * The messages are marked for translation where they are written and
+ * translated here; the arguments each takes, in order, are given beside
+ * it. */
+typedef struct
+{
+  GQuark    (*domain) (void);   /* the domain's quark function */
+  int         code_missing;     /* a key that must be there is not */
+  int         code_unknown;     /* a key the format does not have */
+  int         code_version;     /* a version this Kuzhi cannot read */
+  int         code_value;       /* a value that is not what its key needs */
+  int         version;          /* the newest version this Kuzhi reads */
+  const char *key_missing;      /* key, group */
+  const char *key_unknown;      /* key (cut to 40 characters), group */
+  const char *key_later;        /* key (cut), group, the file's version; NULL: key_unknown */
+  const char *version_unknown;  /* the text (cut to 20 characters), version */
+  const char *version_newer;    /* the file's version, version */
+  const char *name_unreadable;  /* key, group */
+} KuzhiKeyFileFormat;
+
+/* A whole decimal number, optionally negative, within [min, max]: digits
+ * only, no '+', no spaces, no leading "0x". */
+gboolean  kuzhi_key_file_parse_int       (const char   *text,
+                                          int           min,
+                                          int           max,
+                                          int          *out);
+
+/* Refuses the first key of `group` that is not in `known`
+ * (format->code_unknown); `later` (nullable) are keys of a version after
+ * the file's `version`, named as such, since the file is then more likely
+ * mislabelled than made up. Messages name the group cut to 60
+ * characters. */
+gboolean  kuzhi_key_file_check_keys      (const KuzhiKeyFileFormat *format,
+                                          GKeyFile                 *kf,
+                                          const char               *group,
+                                          const char *const        *known,
+                                          const char *const        *later,
+                                          int                       version,
+                                          GError                  **error);
+
+/* The raw value of a key that must be there, trimmed
+ * (format->code_missing when it is not). */
+char     *kuzhi_key_file_get_required    (const KuzhiKeyFileFormat *format,
+                                          GKeyFile                 *kf,
+                                          const char               *group,
+                                          const char               *key,
+                                          GError                  **error);
+
+/* The key Version of `group`: from 1 to format->version
+ * (format->code_version otherwise). */
+gboolean  kuzhi_key_file_read_version    (const KuzhiKeyFileFormat *format,
+                                          GKeyFile                 *kf,
+                                          const char               *group,
+                                          int                      *out,
+                                          GError                  **error);
+
+/* A player's name as written with g_key_file_set_string(), unescaped but
+ * not yet cleaned (kuzhi_player_name_clean()); a missing key is
+ * format->code_missing, a bad escape format->code_value. */
+char     *kuzhi_key_file_read_name       (const KuzhiKeyFileFormat *format,
+                                          GKeyFile                 *kf,
+                                          const char               *group,
+                                          const char               *key,
+                                          GError                  **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "kuzhi-match-file.h"
+#include "kuzhi-match-file-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -313,82 +314,28 @@ format_size (guint64 size)
   return g_format_size_full (size, G_FORMAT_SIZE_LONG_FORMAT);
 }
 
-/* `later` (nullable) are the keys of a later version than the file's:
- * named as such, since the file is then more likely mislabelled than
- * made up. */
-static gboolean
-check_keys (GKeyFile           *kf,
-            const char         *group,
-            const char *const  *known,
-            const char *const  *later,
-            int                 version,
-            GError            **error)
-{
-  g_auto(GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
-
-  for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
-    if (!g_strv_contains (known, keys[i]))
-      {
-        g_autofree char *shown = kuzhi_key_file_excerpt (keys[i], 40);
-
-        if (later != NULL && g_strv_contains (later, keys[i]))
-          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
-                       /* Translators: "The key “Player1Plays” in [Match] is not part of format version 1 of the match file" */
-                       _("The key “%s” in [%s] is not part of format version %d of the match file"),
-                       shown, group, version);
-        else
-          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
-                       _("The key “%s” in [%s] is not part of the match file format"),
-                       shown, group);
-        return FALSE;
-      }
-  return TRUE;
-}
+/* What the shared parsers say about a match file. */
+static const KuzhiKeyFileFormat file_format = {
+  .domain = kuzhi_match_file_error_quark,
+  .code_missing = KUZHI_MATCH_FILE_ERROR_MISSING,
+  .code_unknown = KUZHI_MATCH_FILE_ERROR_UNKNOWN,
+  .code_version = KUZHI_MATCH_FILE_ERROR_VERSION,
+  .code_value = KUZHI_MATCH_FILE_ERROR_VALUE,
+  .version = KUZHI_MATCH_FILE_VERSION,
+  .key_missing = N_("The key “%s” is missing from [%s]"),
+  .key_unknown = N_("The key “%s” in [%s] is not part of the match file format"),
+  /* Translators: "The key “Player1Plays” in [Match] is not part of format version 1 of the match file" */
+  .key_later = N_("The key “%s” in [%s] is not part of format version %d of the match file"),
+  .version_unknown = N_("The format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
+  .version_newer = N_("The file has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
+  .name_unreadable = N_("The player name in “%s” cannot be read: a backslash must be followed by s, n, t, r or another backslash"),
+};
 
 /* The raw value of a key that must be there, trimmed. */
 static char *
 get_required (GKeyFile *kf, const char *group, const char *key, GError **error)
 {
-  char *value = g_key_file_get_value (kf, group, key, NULL);
-
-  if (value == NULL)
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
-                   _("The key “%s” is missing from [%s]"), key, group);
-      return NULL;
-    }
-  return g_strstrip (value);
-}
-
-/* A whole decimal number, optionally negative, within [min, max]. */
-static gboolean
-parse_int (const char *text, int min, int max, int *out)
-{
-  const char *p = text;
-  gboolean negative = FALSE;
-  gint64 value = 0;
-
-  if (*p == '-')
-    {
-      negative = TRUE;
-      p++;
-    }
-  if (*p == '\0')
-    return FALSE;
-  for (; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p))
-        return FALSE;
-      value = value * 10 + (*p - '0');
-      if (value > G_MAXINT)
-        return FALSE;
-    }
-  if (negative)
-    value = -value;
-  if (value < min || value > max)
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
+  return kuzhi_key_file_get_required (&file_format, kf, group, key, error);
 }
 
 static gboolean
@@ -404,7 +351,7 @@ get_int (GKeyFile   *kf,
 
   if (text == NULL)
     return FALSE;
-  if (!parse_int (text, min, max, out))
+  if (!kuzhi_key_file_parse_int (text, min, max, out))
     {
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
                    _("The key “%s” in [%s] must be a whole number from %d to %d"),
@@ -477,35 +424,6 @@ get_time (GKeyFile *kf, const char *key, GDateTime **out, GError **error)
   return TRUE;
 }
 
-/* The file's version: 1, 2 or 3. */
-static gboolean
-read_version (GKeyFile *kf, int *out, GError **error)
-{
-  g_autofree char *text = get_required (kf, GROUP_MATCH, "Version", error);
-  int version;
-
-  if (text == NULL)
-    return FALSE;
-  if (!parse_int (text, 1, G_MAXINT, &version))
-    {
-      g_autofree char *shown = kuzhi_key_file_excerpt (text, 20);
-
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
-                   _("The format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
-                   shown, KUZHI_MATCH_FILE_VERSION);
-      return FALSE;
-    }
-  if (version > KUZHI_MATCH_FILE_VERSION)
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VERSION,
-                   _("The file has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
-                   version, KUZHI_MATCH_FILE_VERSION);
-      return FALSE;
-    }
-  *out = version;
-  return TRUE;
-}
-
 static gboolean
 read_variant (GKeyFile *kf, KzVariantId *out, GError **error)
 {
@@ -547,25 +465,12 @@ read_options (GKeyFile *kf, KzOptions *options, GError **error)
 static char *
 read_name (GKeyFile *kf, const char *key, GError **error)
 {
-  g_autofree char *raw = g_key_file_get_value (kf, GROUP_MATCH, key, NULL);
-  g_autofree char *unescaped = NULL;
+  g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, GROUP_MATCH, key, error);
   char *name;
   glong length;
 
-  if (raw == NULL)
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
-                   _("The key “%s” is missing from [Match]"), key);
-      return NULL;
-    }
-  unescaped = kuzhi_key_file_unescape (raw);
   if (unescaped == NULL)
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
-                   _("The player name in “%s” cannot be read: a backslash must be followed by s, n, t, r or another backslash"),
-                   key);
-      return NULL;
-    }
+    return NULL;
   name = kuzhi_player_name_clean (unescaped);
   length = g_utf8_strlen (name, -1);
   if (length > KUZHI_PLAYER_NAME_MAX_CHARS)
@@ -707,7 +612,7 @@ check_position (GKeyFile *kf, const KzPosition *pos, GError **error)
         {
           int value;
 
-          if (!parse_int (items[j], -G_MAXINT, G_MAXINT, &value))
+          if (!kuzhi_key_file_parse_int (items[j], -G_MAXINT, G_MAXINT, &value))
             {
               g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
                            _("The key “%s” in [Position] must hold whole numbers separated by ;"),
@@ -856,6 +761,40 @@ check_repeats (const char *data, gsize length, GError **error)
   return TRUE;
 }
 
+/* Puts a match that was read whole in the caller's places: `out` is
+ * replaced by `match`; the rest is taken where the caller asks for it and
+ * left to be freed where it does not. */
+static void
+hand_out (KzMatch     *match,
+          char       **name1,
+          char       **name2,
+          const KzLevel levels[2],
+          GDateTime  **created,
+          char       **id,
+          KzMatch     *out,
+          char       **names_out,
+          KzLevel     *levels_out,
+          GDateTime  **created_out,
+          char       **id_out)
+{
+  kz_match_clear (out);
+  *out = *match;
+  if (names_out != NULL)
+    {
+      names_out[0] = g_steal_pointer (name1);
+      names_out[1] = g_steal_pointer (name2);
+    }
+  if (levels_out != NULL)
+    {
+      levels_out[0] = levels[0];
+      levels_out[1] = levels[1];
+    }
+  if (created_out != NULL)
+    *created_out = g_steal_pointer (created);
+  if (id_out != NULL)
+    *id_out = g_steal_pointer (id);
+}
+
 gboolean
 kuzhi_match_file_from_data (const char  *data,
                             gsize        length,
@@ -921,7 +860,7 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Match] is missing: this is not a Kuzhi match file"));
       return FALSE;
     }
-  if (!read_version (kf, &version, error))
+  if (!kuzhi_key_file_read_version (&file_format, kf, GROUP_MATCH, &version, error))
     return FALSE;
 
   {
@@ -945,10 +884,11 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Position] is missing: the file may be cut short"));
       return FALSE;
     }
-  if (!check_keys (kf, GROUP_MATCH,
-                   version == 1 ? match_keys_v1 : version == 2 ? match_keys_v2 : match_keys,
-                   version < KUZHI_MATCH_FILE_VERSION ? match_keys : NULL, version, error) ||
-      !check_keys (kf, GROUP_POSITION, position_keys, NULL, version, error))
+  if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_MATCH,
+                                  version == 1 ? match_keys_v1 : version == 2 ? match_keys_v2 : match_keys,
+                                  version < KUZHI_MATCH_FILE_VERSION ? match_keys : NULL, version, error) ||
+      !kuzhi_key_file_check_keys (&file_format, kf, GROUP_POSITION, position_keys, NULL,
+                                  version, error))
     return FALSE;
 
   /* A file from before version 3 gets an identity now: saved again, it
@@ -988,22 +928,8 @@ kuzhi_match_file_from_data (const char  *data,
     }
 
   /* Everything fits: only now is the caller's match replaced. */
-  kz_match_clear (out);
-  *out = match;
-  if (names_out != NULL)
-    {
-      names_out[0] = g_steal_pointer (&name1);
-      names_out[1] = g_steal_pointer (&name2);
-    }
-  if (levels_out != NULL)
-    {
-      levels_out[0] = levels[0];
-      levels_out[1] = levels[1];
-    }
-  if (created_out != NULL)
-    *created_out = g_steal_pointer (&created);
-  if (id_out != NULL)
-    *id_out = g_steal_pointer (&id);
+  hand_out (&match, &name1, &name2, levels, &created, &id,
+            out, names_out, levels_out, created_out, id_out);
   return TRUE;
 }
 
@@ -1447,7 +1373,8 @@ read_link (const char  *data,
     return FALSE;
   if (!g_key_file_has_group (kf, GROUP_AUTOSAVE))
     return TRUE;
-  if (!check_keys (kf, GROUP_AUTOSAVE, autosave_keys, NULL, KUZHI_MATCH_FILE_VERSION, error))
+  if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_AUTOSAVE, autosave_keys, NULL,
+                                  KUZHI_MATCH_FILE_VERSION, error))
     return FALSE;
   raw = g_key_file_get_value (kf, GROUP_AUTOSAVE, "File", NULL);
   if (raw == NULL)
@@ -1574,22 +1501,8 @@ kuzhi_match_file_restore_autosave (KzMatch     *out,
       name2 = names[1];
       if (read_link (data, length, &file, &file_sha256, &local_error))
         {
-          kz_match_clear (out);
-          *out = match;
-          if (names_out != NULL)
-            {
-              names_out[0] = g_steal_pointer (&name1);
-              names_out[1] = g_steal_pointer (&name2);
-            }
-          if (levels_out != NULL)
-            {
-              levels_out[0] = levels[0];
-              levels_out[1] = levels[1];
-            }
-          if (created_out != NULL)
-            *created_out = g_steal_pointer (&created);
-          if (id_out != NULL)
-            *id_out = g_steal_pointer (&id);
+          hand_out (&match, &name1, &name2, levels, &created, &id,
+                    out, names_out, levels_out, created_out, id_out);
           if (file_out != NULL)
             *file_out = g_steal_pointer (&file);
           if (file_sha256_out != NULL)

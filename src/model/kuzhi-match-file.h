@@ -164,8 +164,6 @@ char     *kuzhi_match_file_get_autosave_path (void);
 #define KUZHI_MATCH_FILE_MAX_AUTOSAVES 32
 guint      kuzhi_match_file_claim_autosave      (GError     **error);
 guint      kuzhi_match_file_get_autosave_number (void);
-/* Lets go of the lock (for tests); the autosave is autosave.kuzhi again. */
-void       kuzhi_match_file_release_autosave    (void);
 /* The autosaves that no running Kuzhi holds, other than this one's: a
  * second Kuzhi's, left when it ended. Paths, by number. */
 GPtrArray *kuzhi_match_file_list_left_autosaves (void);

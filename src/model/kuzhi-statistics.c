@@ -424,33 +424,28 @@ broken (GError **error, const char *format, ...)
   return FALSE;
 }
 
-/* A whole decimal number, optionally negative, within [min, max]. */
-static gboolean
-parse_int (const char *text, int min, int max, int *out)
-{
-  gint64 value;
+/* What the shared parsers say about the statistics: each message is the
+ * end of "… cannot be read: REASON", one code for them all. */
+static const KuzhiKeyFileFormat file_format = {
+  .domain = kuzhi_statistics_error_quark,
+  .code_missing = KUZHI_STATISTICS_ERROR_BROKEN,
+  .code_unknown = KUZHI_STATISTICS_ERROR_BROKEN,
+  .code_version = KUZHI_STATISTICS_ERROR_BROKEN,
+  .code_value = KUZHI_STATISTICS_ERROR_BROKEN,
+  .version = KUZHI_STATISTICS_VERSION,
+  .key_missing = N_("the key “%s” is missing from [%s]"),
+  .key_unknown = N_("the key “%s” in [%s] is not part of the statistics file"),
+  .version_unknown = N_("its format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
+  .version_newer = N_("it has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
+  .name_unreadable = N_("the player name in “%s” of [%s] cannot be read"),
+};
 
-  if (!g_ascii_string_to_signed (text, 10, min, max, &value, NULL))
-    return FALSE;
-  /* g_ascii_string_to_signed() takes a leading '+' too; the files do not. */
-  if (*text == '+')
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
+/* Every key of `group` is one of `known`, and every one of them is there. */
 static gboolean
 check_keys (GKeyFile *kf, const char *group, const char *shown_group, const char *const *known, GError **error)
 {
-  g_auto(GStrv) keys = g_key_file_get_keys (kf, group, NULL, NULL);
-
-  for (gsize i = 0; keys != NULL && keys[i] != NULL; i++)
-    if (!g_strv_contains (known, keys[i]))
-      {
-        g_autofree char *shown = kuzhi_key_file_excerpt (keys[i], 40);
-
-        return broken (error, _("the key “%s” in [%s] is not part of the statistics file"), shown, shown_group);
-      }
+  if (!kuzhi_key_file_check_keys (&file_format, kf, group, known, NULL, KUZHI_STATISTICS_VERSION, error))
+    return FALSE;
   for (gsize i = 0; known[i] != NULL; i++)
     if (!g_key_file_has_key (kf, group, known[i], NULL))
       return broken (error, _("the key “%s” is missing from [%s]"), known[i], shown_group);
@@ -467,36 +462,22 @@ get_value (GKeyFile *kf, const char *group, const char *key)
 static gboolean
 read_version (GKeyFile *kf, GError **error)
 {
-  g_autofree char *text = NULL;
   int version;
 
   if (!g_key_file_has_group (kf, GROUP_STATISTICS))
     return broken (error, _("the group [Statistics] is missing"));
-  if (!check_keys (kf, GROUP_STATISTICS, GROUP_STATISTICS, statistics_keys, error))
-    return FALSE;
-  text = get_value (kf, GROUP_STATISTICS, "Version");
-  if (!parse_int (text, 1, G_MAXINT, &version))
-    {
-      g_autofree char *shown = kuzhi_key_file_excerpt (text, 20);
-
-      return broken (error, _("its format version “%s” is not one Kuzhi knows: this Kuzhi reads version %d"),
-                     shown, KUZHI_STATISTICS_VERSION);
-    }
-  if (version != KUZHI_STATISTICS_VERSION)
-    return broken (error, _("it has format version %d, from a newer Kuzhi: this Kuzhi reads version %d"),
-                   version, KUZHI_STATISTICS_VERSION);
-  return TRUE;
+  return check_keys (kf, GROUP_STATISTICS, GROUP_STATISTICS, statistics_keys, error) &&
+         kuzhi_key_file_read_version (&file_format, kf, GROUP_STATISTICS, &version, error);
 }
 
 static gboolean
 read_name (GKeyFile *kf, const char *group, const char *shown_group, int player, char **out, GError **error)
 {
-  g_autofree char *raw = g_key_file_get_value (kf, group, name_keys[player], NULL);
-  g_autofree char *unescaped = kuzhi_key_file_unescape (raw);
+  g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, group, name_keys[player], error);
   g_autofree char *name = NULL;
 
   if (unescaped == NULL)
-    return broken (error, _("the player name in “%s” of [%s] cannot be read"), name_keys[player], shown_group);
+    return FALSE;
   name = kuzhi_player_name_clean (unescaped);
   if (*name == '\0' || g_utf8_strlen (name, -1) > KUZHI_PLAYER_NAME_MAX_CHARS)
     return broken (error, _("the player name in “%s” of [%s] is empty or longer than %d characters"),
@@ -581,7 +562,7 @@ read_record (GKeyFile *kf, const char *group, GError **error)
     }
 
   winner = get_value (kf, group, "Winner");
-  if (!parse_int (winner, -1, 1, &record->winner))
+  if (!kuzhi_key_file_parse_int (winner, -1, 1, &record->winner))
     {
       broken (error, _("the key “Winner” in [%s] must be 0, 1 or -1 (a draw)"), shown_group);
       goto fail;
@@ -590,8 +571,8 @@ read_record (GKeyFile *kf, const char *group, GError **error)
   score = get_value (kf, group, "Score");
   scores = g_strsplit (score, ";", -1);
   if (g_strv_length (scores) != 2 ||
-      !parse_int (g_strstrip (scores[0]), 0, KUZHI_STATISTICS_MAX_SCORE, &record->scores[0]) ||
-      !parse_int (g_strstrip (scores[1]), 0, KUZHI_STATISTICS_MAX_SCORE, &record->scores[1]))
+      !kuzhi_key_file_parse_int (g_strstrip (scores[0]), 0, KUZHI_STATISTICS_MAX_SCORE, &record->scores[0]) ||
+      !kuzhi_key_file_parse_int (g_strstrip (scores[1]), 0, KUZHI_STATISTICS_MAX_SCORE, &record->scores[1]))
     {
       broken (error, _("the key “Score” in [%s] must be two whole numbers from 0 to %d, separated by ;"),
               shown_group, KUZHI_STATISTICS_MAX_SCORE);

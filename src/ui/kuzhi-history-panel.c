@@ -6,6 +6,7 @@
 #include <adwaita.h>
 
 #include "kuzhi-history-panel.h"
+#include "kuzhi-history-panel-private.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-colors.h"

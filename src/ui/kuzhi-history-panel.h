@@ -19,12 +19,6 @@ G_DECLARE_FINAL_TYPE (KuzhiHistoryPanel, kuzhi_history_panel, KUZHI, HISTORY_PAN
  */
 GtkWidget *kuzhi_history_panel_new          (KuzhiGameModel    *model);
 guint      kuzhi_history_panel_get_n_turns  (KuzhiHistoryPanel *self);
-/* The turn's row, or NULL; row 0 is the start. */
-GtkListBoxRow *kuzhi_history_panel_get_row  (KuzhiHistoryPanel *self,
-                                             guint              turn);
-/* The text of turn N's row ("5. P1 m3 7 ×2 triples"), for tests. */
-char      *kuzhi_history_panel_get_row_text (KuzhiHistoryPanel *self,
-                                             guint              turn);
 /* Highlights the row shown on the board (the last one when not browsing). */
 void       kuzhi_history_panel_select_turn  (KuzhiHistoryPanel *self,
                                              guint              turn);
@@ -38,17 +32,7 @@ const KzPosition *kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
  * that turn). NULL, or a new line of play, takes it away. */
 void       kuzhi_history_panel_set_review   (KuzhiHistoryPanel *self,
                                              GArray            *review);
-gboolean   kuzhi_history_panel_has_review   (KuzhiHistoryPanel *self);
 /* Turn N's review (N from 1), or NULL. */
 const KuzhiReviewTurn *kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
                                                             guint              turn);
-/* The review's graph: the turn a click at x (in the graph's own
- * coordinates) goes to, or -1 without a review; a click there (what the
- * graph's click gesture calls). */
-GtkWidget *kuzhi_history_panel_get_graph    (KuzhiHistoryPanel *self);
-int        kuzhi_history_panel_get_graph_turn_at (KuzhiHistoryPanel *self,
-                                                  double             x);
-void       kuzhi_history_panel_activate_graph_at (KuzhiHistoryPanel *self,
-                                                  double             x);
-
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-accessible.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-game-chooser.h"

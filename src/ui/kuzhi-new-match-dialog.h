@@ -16,11 +16,6 @@ KuzhiNewMatchDialog *kuzhi_new_match_dialog_new   (GtkWindow           *parent,
                                                    KuzhiGameModel      *model);
 /* Starts the match as chosen and closes; what the Start button does. */
 gboolean             kuzhi_new_match_dialog_start (KuzhiNewMatchDialog *self);
-/* For tests: choose the start count (4, 5 or 6) and the names. */
-void                 kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *self,
-                                                         int                  seeds,
-                                                         const char          *name1,
-                                                         const char          *name2);
 
 /* Who plays a side: KZ_LEVEL_NONE for a person, or the computer's level.
  * The dialog opens with the model's (the current match's). */
@@ -29,12 +24,5 @@ void                 kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialo
                                                               KzLevel              level);
 KzLevel              kuzhi_new_match_dialog_get_player_level (KuzhiNewMatchDialog *self,
                                                               int                  player);
-
-/* The Players group's line, the match the choice makes ("Meena plays
- * against the computer (Hard)."), for tests. */
-const char          *kuzhi_new_match_dialog_get_description (KuzhiNewMatchDialog *self);
-
-/* The game list and options (a KuzhiGameChooser), for tests. */
-GtkWidget           *kuzhi_new_match_dialog_get_game_chooser (KuzhiNewMatchDialog *self);
 
 G_END_DECLS

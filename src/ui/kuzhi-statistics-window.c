@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-statistics-window.h"
+#include "kuzhi-statistics-window-private.h"
 #include "kuzhi-game-text.h"
 
 struct _KuzhiStatisticsWindow

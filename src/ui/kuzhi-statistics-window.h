@@ -19,7 +19,5 @@ KuzhiStatisticsWindow *kuzhi_statistics_window_new        (GtkWindow            
 KzVariantId            kuzhi_statistics_window_get_variant (KuzhiStatisticsWindow *self);
 void                   kuzhi_statistics_window_set_variant (KuzhiStatisticsWindow *self,
                                                             KzVariantId            variant);
-/* For tests: the Reset confirmation (or its failure) while it is open. */
-AdwMessageDialog      *kuzhi_statistics_window_get_dialog  (KuzhiStatisticsWindow *self);
 
 G_END_DECLS
