@@ -5,9 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-window-analysis.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-files.h"
 #include "kuzhi-application.h"
 #include "kuzhi-game-text.h"
 
@@ -19,12 +16,6 @@
 #define LINE_STEPS 6
 
 typedef KuzhiWindowAnalysis Analysis;
-
-static Analysis *
-get_analysis (KuzhiWindow *self)
-{
-  return self != NULL && self->analysis.window != NULL ? &self->analysis : NULL;
-}
 
 static void
 stop (Analysis *a)
@@ -46,10 +37,10 @@ display (Analysis *a)
   int best = -1;
 
   g_clear_pointer (&a->line, g_free);
-  if (!a->on || a->values == NULL || a->values->n_moves == 0 || kuzhi_window_get_browsing_turn (a->window) >= 0)
+  if (!a->on || a->values == NULL || a->values->n_moves == 0 || a->window->browsing >= 0)
     {
       kuzhi_board_view_set_values (a->board, NULL, -1);
-      kuzhi_window_refresh_hint_line (a->window);
+      _kuzhi_window_refresh_hint_line (a->window);
       return;
     }
 
@@ -90,7 +81,7 @@ display (Analysis *a)
                                            "Analysis, %d turns deep: best %s, %s — %s", a->values->depth),
                                  a->values->depth, name, value, line);
   }
-  kuzhi_window_refresh_hint_line (a->window);
+  _kuzhi_window_refresh_hint_line (a->window);
 }
 
 static void
@@ -112,18 +103,20 @@ on_done (GObject      *source,
   g_autoptr(KuzhiWindow) window = user_data;
   g_autoptr(GError) error = NULL;
   KzAnalysis *values = kuzhi_computer_player_analyse_finish (KUZHI_COMPUTER_PLAYER (source), result, &error);
-  Analysis *a = get_analysis (window);
+  Analysis *a = &window->analysis;
 
   if (values == NULL)
     return;   /* cancelled: a newer position, or the analysis is off */
-  if (a == NULL)
-    {
-      g_free (values);
-      return;
-    }
   g_free (a->values);
   a->values = values;
   display (a);
+}
+
+/* Whether the side to move is a computer's (the model's players). */
+static gboolean
+computer_to_move (Analysis *a)
+{
+  return kuzhi_game_model_get_player_level (a->model, kuzhi_game_model_get_to_move (a->model)) != KZ_LEVEL_NONE;
 }
 
 /* Starts again from the position in play: only for a person to move, as
@@ -134,7 +127,7 @@ restart (Analysis *a)
   stop (a);
   g_clear_pointer (&a->values, g_free);
 
-  if (a->on && !kuzhi_game_model_get_over (a->model) && !kuzhi_window_computer_to_move (a->window))
+  if (a->on && !kuzhi_game_model_get_over (a->model) && !computer_to_move (a))
     {
       if (a->player == NULL)
         a->player = kuzhi_computer_player_new ();
@@ -156,8 +149,8 @@ update_review_action (Analysis *a)
   const KzMatch *match = kuzhi_game_model_get_match (a->model);
   gboolean reviewing = a->review_cancellable != NULL;
 
-  g_simple_action_set_enabled (a->review_action, !reviewing && match->n_history > 0);
-  g_simple_action_set_enabled (a->cancel_review_action, reviewing);
+  _kuzhi_window_set_action_enabled (a->window, "review", !reviewing && match->n_history > 0);
+  _kuzhi_window_set_action_enabled (a->window, "cancel-review", reviewing);
 }
 
 static void
@@ -193,13 +186,13 @@ on_reviewed (GObject      *source,
   g_autoptr(KuzhiWindow) window = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) review = kuzhi_computer_player_review_finish (KUZHI_COMPUTER_PLAYER (source), result, &error);
-  Analysis *a = get_analysis (window);
+  Analysis *a = &window->analysis;
 
-  if (review == NULL || a == NULL)
-    return;   /* cancelled, or the window is gone */
+  if (review == NULL)
+    return;   /* cancelled */
   g_clear_object (&a->review_cancellable);
   end_review (a);
-  kuzhi_history_panel_set_review (window->files.panel, review);
+  kuzhi_history_panel_set_review (window->history_panel, review);
   /* The review is read in the move history. */
   if (!adw_flap_get_reveal_flap (window->history_flap))
     g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
@@ -210,13 +203,13 @@ review_action (GSimpleAction *action,
                GVariant      *parameter,
                gpointer      user_data)
 {
-  Analysis *a = user_data;
+  Analysis *a = &KUZHI_WINDOW (user_data)->analysis;
 
   end_review (a);
   if (a->reviewer == NULL)
     a->reviewer = kuzhi_computer_player_new ();
   a->review_cancellable = g_cancellable_new ();
-  on_review_progress (0, kuzhi_history_panel_get_n_turns (a->window->files.panel), a);
+  on_review_progress (0, kuzhi_history_panel_get_n_turns (a->window->history_panel), a);
   gtk_revealer_set_reveal_child (a->window->review_revealer, TRUE);
   kuzhi_computer_player_review_async (a->reviewer, kuzhi_game_model_get_match (a->model),
                                       on_review_progress, a, a->review_cancellable,
@@ -229,8 +222,14 @@ cancel_review_action (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer      user_data)
 {
-  end_review (user_data);
+  end_review (&KUZHI_WINDOW (user_data)->analysis);
 }
+
+const GActionEntry _kuzhi_window_analysis_actions[] = {
+  { "review", review_action },
+  { "cancel-review", cancel_review_action },
+};
+const gsize _kuzhi_window_analysis_n_actions = G_N_ELEMENTS (_kuzhi_window_analysis_actions);
 
 /* A new line of play: a review running for the old one stops. */
 static void
@@ -259,20 +258,8 @@ on_destroy (Analysis *a)
     g_signal_handlers_disconnect_by_data (a->settings, a);
 }
 
-static void
-on_window_destroy (Analysis *a)
-{
-  on_destroy (a);
-  /* The setting's action listens to the program's settings: it goes with
-   * the window, even when the window's action group outlives the window
-   * (it did once an analysis had finished, and the next change of the
-   * setting reached a window already freed). */
-  if (a->settings != NULL)
-    g_action_map_remove_action (G_ACTION_MAP (a->window), "analysis");
-}
-
 void
-kuzhi_window_analysis_init (KuzhiWindow *self)
+_kuzhi_window_analysis_init (KuzhiWindow *self)
 {
   Analysis *a = &self->analysis;
 
@@ -281,48 +268,32 @@ kuzhi_window_analysis_init (KuzhiWindow *self)
   a->board = g_object_ref (kuzhi_window_get_board_view (self));
   if (kuzhi_application_get_settings () != NULL)
     {
-      g_autoptr(GAction) action = NULL;
-
+      /* win.analysis is the setting's own action (kuzhi-window.c). */
       a->settings = g_object_ref (kuzhi_application_get_settings ());
-      /* win.analysis toggles the remembered setting itself. */
-      action = g_settings_create_action (a->settings, "analysis");
-      g_action_map_add_action (G_ACTION_MAP (self), action);
       g_signal_connect_swapped (a->settings, "changed::analysis", G_CALLBACK (on_setting_changed), a);
       a->on = g_settings_get_boolean (a->settings, "analysis");
     }
-
-  /* After the computer's part has connected: it knows whose turn it is. */
-  a->review_action = g_simple_action_new ("review", NULL);
-  g_signal_connect (a->review_action, "activate", G_CALLBACK (review_action), a);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a->review_action));
-  a->cancel_review_action = g_simple_action_new ("cancel-review", NULL);
-  g_signal_connect (a->cancel_review_action, "activate", G_CALLBACK (cancel_review_action), a);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a->cancel_review_action));
 
   g_signal_connect_swapped (a->model, "action-finished", G_CALLBACK (on_position_changed), a);
   g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (on_position_changed), a);
   g_signal_connect_swapped (a->model, "notify::player1-level", G_CALLBACK (restart), a);
   g_signal_connect_swapped (a->model, "notify::player2-level", G_CALLBACK (restart), a);
-  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_window_destroy), a);
-  restart (a);
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), a);
+  /* The first match's position-reset starts the analysis. */
   update_review_action (a);
 }
 
 void
-kuzhi_window_analysis_clear (KuzhiWindow *self)
+_kuzhi_window_analysis_clear (KuzhiWindow *self)
 {
   Analysis *a = &self->analysis;
 
-  if (a->window == NULL)
-    return;
   on_destroy (a);
   g_clear_object (&a->model);
   g_clear_object (&a->board);
   g_clear_object (&a->settings);
   g_clear_object (&a->player);
   g_clear_object (&a->reviewer);
-  g_clear_object (&a->review_action);
-  g_clear_object (&a->cancel_review_action);
   g_clear_pointer (&a->values, g_free);
   g_clear_pointer (&a->line, g_free);
 }
@@ -330,28 +301,23 @@ kuzhi_window_analysis_clear (KuzhiWindow *self)
 const char *
 kuzhi_window_analysis_get_line (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  return a != NULL ? a->line : NULL;
+  return self->analysis.line;
 }
 
 gboolean
-kuzhi_window_analysis_get_on (KuzhiWindow *self)
+_kuzhi_window_analysis_get_on (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  return a != NULL && a->on;
+  return self->analysis.on;
 }
 
 const KzAnalysis *
 kuzhi_window_analysis_get (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  return a != NULL ? a->values : NULL;
+  return self->analysis.values;
 }
 
 void
-kuzhi_window_analysis_redisplay (KuzhiWindow *self)
+_kuzhi_window_analysis_redisplay (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  if (a != NULL)
-    display (a);
+  display (&self->analysis);
 }

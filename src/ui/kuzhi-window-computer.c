@@ -5,12 +5,9 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-analysis.h"
 #include "kuzhi-application.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-computer-player.h"
-#include "kuzhi-window-files.h"
 
 /* The computer's move comes this long after the last move stopped moving,
  * so that the player sees it coming. */
@@ -25,13 +22,6 @@ typedef struct
   GWeakRef  window;
   guint     serial;
 } Request;
-
-static Computer *
-get_computer (KuzhiWindow *self)
-{
-  /* NULL until kuzhi_window_computer_init() has run. */
-  return self != NULL && self->computer.window != NULL ? &self->computer : NULL;
-}
 
 static void
 request_free (Request *request)
@@ -55,7 +45,7 @@ static Computer *
 request_computer (Request *request)
 {
   g_autoptr(KuzhiWindow) window = g_weak_ref_get (&request->window);
-  Computer *c = get_computer (window);
+  Computer *c = window != NULL ? &window->computer : NULL;
 
   if (c == NULL || c->dead || c->serial != request->serial)
     return NULL;
@@ -99,10 +89,10 @@ update_state (Computer *c)
   gboolean computer = computer_to_move (c);
 
   kuzhi_board_view_set_waiting (c->board, computer);
-  g_simple_action_set_enabled (c->hint_action,
-                               !computer && !c->hinting && !c->thinking
-                               && !kuzhi_game_model_get_over (c->model));
-  kuzhi_window_refresh_hint_line (c->window);
+  _kuzhi_window_set_action_enabled (c->window, "hint",
+                                    !computer && !c->hinting && !c->thinking
+                                    && !kuzhi_game_model_get_over (c->model));
+  _kuzhi_window_refresh_hint_line (c->window);
   /* Two people playing need the search table only while a hint is
    * looked for: its memory goes back in between. */
   if (level_of (c, 0) == KZ_LEVEL_NONE && level_of (c, 1) == KZ_LEVEL_NONE && !c->hinting)
@@ -258,10 +248,10 @@ schedule (Computer *c)
  * value on the cup are one number), the hint's own search's otherwise;
  * both mean the same (kuzhi_game_outcome_text()). */
 static void
-describe_hint (Computer *c)
+describe_hint (Computer         *c,
+               const KzAnalysis *values)
 {
   const KzPosition *pos = kuzhi_game_model_get_position (c->model);
-  const KzAnalysis *values = kuzhi_window_analysis_get (c->window);
   int seeds = c->hint_seeds;
   gboolean exact = c->hint_exact;
   g_autofree char *text = NULL;
@@ -347,7 +337,7 @@ on_hint_found (GObject      *source,
   c->hint_what = g_steal_pointer (&what);
   c->hint_seeds = score;
   c->hint_exact = search.exact;
-  describe_hint (c);
+  describe_hint (c, NULL);   /* valued again by the analysis on the hint line */
   update_state (c);
 }
 
@@ -356,13 +346,13 @@ hint_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  Computer *c = get_computer (user_data);
+  Computer *c = &KUZHI_WINDOW (user_data)->computer;
 
-  if (c == NULL || computer_to_move (c) || c->thinking || c->hinting
+  if (computer_to_move (c) || c->thinking || c->hinting
       || kuzhi_game_model_get_over (c->model))
     return;
   /* A past position is on screen: the hint would be for another board. */
-  if (kuzhi_window_get_browsing_turn (c->window) >= 0)
+  if (c->window->browsing >= 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (c->window));
       return;
@@ -473,24 +463,26 @@ on_destroy (Computer *c)
   g_signal_handlers_disconnect_by_data (c->board, c);
 }
 
+const GActionEntry _kuzhi_window_computer_actions[] = {
+  { "hint", hint_action },
+};
+const gsize _kuzhi_window_computer_n_actions = G_N_ELEMENTS (_kuzhi_window_computer_actions);
+
 void
-kuzhi_window_computer_clear (KuzhiWindow *self)
+_kuzhi_window_computer_clear (KuzhiWindow *self)
 {
   Computer *c = &self->computer;
 
-  if (c->window == NULL)
-    return;
   on_destroy (c);
   g_clear_object (&c->model);
   g_clear_object (&c->board);
   g_clear_object (&c->player);
   g_clear_object (&c->settings);
-  g_clear_object (&c->hint_action);
   g_clear_pointer (&c->hint_what, g_free);
 }
 
 void
-kuzhi_window_computer_init (KuzhiWindow *self)
+_kuzhi_window_computer_init (KuzhiWindow *self)
 {
   Computer *c = &self->computer;
   GdkDisplay *display = gdk_display_get_default ();
@@ -512,10 +504,6 @@ kuzhi_window_computer_init (KuzhiWindow *self)
         gtk_icon_theme_add_resource_path (theme, "/io/github/kuzhi/Kuzhi/icons");
     }
 
-  c->hint_action = g_simple_action_new ("hint", NULL);
-  g_signal_connect (c->hint_action, "activate", G_CALLBACK (hint_action), self);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (c->hint_action));
-
   g_signal_connect_swapped (c->model, "action-started", G_CALLBACK (on_action_started), c);
   g_signal_connect_swapped (c->model, "action-finished", G_CALLBACK (on_action_finished), c);
   g_signal_connect_swapped (c->model, "position-reset", G_CALLBACK (on_position_reset), c);
@@ -523,7 +511,7 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   g_signal_connect_swapped (c->model, "notify::player2-level", G_CALLBACK (on_level_changed), c);
   g_signal_connect_swapped (c->board, "notify::animating", G_CALLBACK (on_animating_changed), c);
   g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), c);
-  update_state (c);
+  /* The first match's position-reset sets the board and the Hint. */
 }
 
 void
@@ -531,9 +519,9 @@ kuzhi_window_set_player_level (KuzhiWindow *self,
                                int          player,
                                KzLevel      level)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  g_return_if_fail (c != NULL);
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
   g_return_if_fail (player == 0 || player == 1);
   /* The model notifies, and on_level_changed() starts again from there. */
   kuzhi_game_model_set_player_level (c->model, player, level);
@@ -543,9 +531,9 @@ KzLevel
 kuzhi_window_get_player_level (KuzhiWindow *self,
                                int          player)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  g_return_val_if_fail (c != NULL, KZ_LEVEL_NONE);
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), KZ_LEVEL_NONE);
   g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
   return level_of (c, player);
 }
@@ -553,34 +541,35 @@ kuzhi_window_get_player_level (KuzhiWindow *self,
 gsize
 kuzhi_window_computer_get_table_bytes (KuzhiWindow *self)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  g_return_val_if_fail (c != NULL, 0);
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), 0);
   return kuzhi_computer_player_get_table_bytes (c->player);
 }
 
 gboolean
 kuzhi_window_computer_to_move (KuzhiWindow *self)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  return c != NULL && !c->dead && computer_to_move (c);
+  return !c->dead && computer_to_move (c);
 }
 
 gboolean
 kuzhi_window_computer_is_thinking (KuzhiWindow *self)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  return c != NULL && (c->thinking || c->hinting);
+  return c->thinking || c->hinting;
 }
 
 const char *
-kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
+_kuzhi_window_computer_get_hint_text (KuzhiWindow      *self,
+                                      const KzAnalysis *values)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  if (c == NULL || c->dead)
+  if (c->dead)
     return NULL;
   if (computer_to_move (c))
     {
@@ -592,16 +581,16 @@ kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
       set_text (c, text);
     }
   else if (c->hint != KZ_ACTION_NONE && c->hint_what != NULL)
-    describe_hint (c);   /* the analysis may have valued the move again */
+    describe_hint (c, values);   /* the analysis may have valued the move again */
   return c->text;
 }
 
 void
-kuzhi_window_computer_undo (KuzhiWindow *self)
+_kuzhi_window_computer_undo (KuzhiWindow *self)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
-  if (!kuzhi_game_model_undo (kuzhi_window_get_model (self)) || c == NULL)
+  if (!kuzhi_game_model_undo (c->model))
     return;
   /* Against the computer, back to the person's last turn, not the computer's. */
   while (computer_to_move (c)
@@ -614,9 +603,9 @@ KzAction
 kuzhi_window_computer_get_hint (KuzhiWindow *self,
                                 KzAction    *then)
 {
-  Computer *c = get_computer (self);
+  Computer *c = &self->computer;
 
   if (then != NULL)
-    *then = c ? c->hint_then : KZ_ACTION_NONE;
-  return c ? c->hint : KZ_ACTION_NONE;
+    *then = c->hint_then;
+  return c->hint;
 }
