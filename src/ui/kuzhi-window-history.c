@@ -355,6 +355,20 @@ on_flap_revealed (AdwFlap    *flap,
                              g_variant_new_boolean (adw_flap_get_reveal_flap (flap)));
 }
 
+char *
+_kuzhi_window_history_get_hint_text (KuzhiWindow *self)
+{
+  if (self->in_variation)
+    return kuzhi_game_variation_prompt (kuzhi_board_view_get_displayed (self->board_view));
+  if (self->browsing >= 0 && (guint) self->browsing == kuzhi_history_panel_get_n_turns (self->history_panel))
+    /* The last turn's row, chosen for its better move (docs/ui.md, "Review Match").
+     * Translators: the hint line when the board shows the current position from the move history */
+    return g_strdup (_("This is the current position: Escape returns to play."));
+  if (self->browsing >= 0)
+    return g_strdup (_("This is a past position: Escape returns to the match."));
+  return NULL;
+}
+
 /* Escape while browsing returns to the position in play (otherwise it is
  * win.cancel's, which stops marking and animations). */
 void

@@ -283,6 +283,9 @@ void      _kuzhi_window_history_init               (KuzhiWindow *self);
 void      _kuzhi_window_history_clear              (KuzhiWindow *self);
 gboolean  _kuzhi_window_history_variation_sow      (KuzhiWindow *self,
                                                     int          pit);
+/* The hint line's text while the board is not the match in play (a
+ * past turn, a variation), or NULL. */
+char     *_kuzhi_window_history_get_hint_text      (KuzhiWindow *self);
 /* Back to the position in play, from a past turn or a variation. */
 void      _kuzhi_window_history_return             (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_history_actions[];

@@ -575,64 +575,41 @@ update_warning (KuzhiWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, text->len > 0);
 }
 
-static void
-update_hint (KuzhiWindow *self)
+/* What holds the board now, whoever is to move: a lucky cup being
+ * chosen, the match's end, a sowing on screen; NULL when nothing does. */
+static char *
+board_state_text (KuzhiWindow *self)
 {
   const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
-  g_autoptr(GString) text = g_string_new (NULL);
-  KzAction legal[KZ_MAX_ACTIONS];
-  KuzhiEndgameStore *store;
-  gboolean sow = FALSE, refill = FALSE, mark = FALSE;
-  int n;
 
-  show_analysis_line (self);
-  update_warning (self);
-  if (self->in_variation)
-    {
-      g_autofree char *prompt = kuzhi_game_variation_prompt (d);
-      gtk_label_set_text (self->hint_label, prompt);
-      return;
-    }
-  if (self->browsing >= 0
-      && (guint) self->browsing == kuzhi_history_panel_get_n_turns (self->history_panel))
-    {
-      /* The last turn's row, chosen for its better move (docs/ui.md, "Review Match").
-       * Translators: the hint line when the board shows the current position from the move history */
-      gtk_label_set_text (self->hint_label, _("This is the current position: Escape returns to play."));
-      return;
-    }
-  if (self->browsing >= 0)
-    {
-      gtk_label_set_text (self->hint_label, _("This is a past position: Escape returns to the match."));
-      return;
-    }
   if (self->marking)
     {
       const char *choose = _("Choose one of your cups to be your lucky cup — Escape cancels.");
       /* A hint that marks first leaves the board waiting for the mark: it
        * still says which cup, and what to sow after. */
       const char *hint = computer_text (self);
-      g_autofree char *both = hint != NULL ? g_strdup_printf ("%s\n%s", hint, choose) : NULL;
 
-      gtk_label_set_text (self->hint_label, both != NULL ? both : choose);
-      return;
+      return hint != NULL ? g_strdup_printf ("%s\n%s", hint, choose) : g_strdup (choose);
     }
   if (d->over)
-    {
-      gtk_label_set_text (self->hint_label, _("Start a new match with Ctrl+N."));
-      return;
-    }
+    return g_strdup (_("Start a new match with Ctrl+N."));
   if (kuzhi_board_view_get_animating (self->board_view))
-    {
-      gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
-      return;
-    }
-  /* The computer thinking, or a hint (kuzhi-window-computer.c). */
-  if (computer_text (self) != NULL)
-    {
-      gtk_label_set_text (self->hint_label, computer_text (self));
-      return;
-    }
+    return g_strdup (_("Click the board or press a key to finish the sowing."));
+  return NULL;
+}
+
+/* What the player to move can do: the moves the rules allow, why a
+ * Constitution control is grey, and, without the analysis's line, how
+ * far this game's endgame database has got while it is built. */
+static char *
+advice_text (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  GString *text = g_string_new (NULL);
+  KzAction legal[KZ_MAX_ACTIONS];
+  KuzhiEndgameStore *store;
+  gboolean sow = FALSE, refill = FALSE, mark = FALSE;
+  int n;
 
   n = kuzhi_game_model_get_legal (self->model, legal);
   for (int i = 0; i < n; i++)
@@ -685,7 +662,26 @@ update_hint (KuzhiWindow *self)
        * is. */
       g_string_append_printf (text, _("Preparing perfect endgames… %d%%"), percent);
     }
-  gtk_label_set_text (self->hint_label, text->str);
+  return g_string_free (text, FALSE);
+}
+
+/* One line saying what the player can do now: the first source with
+ * something to say, in this order — the history being browsed (its own
+ * part), what holds the board, the computer (thinking, or a hint), and
+ * else the moves the player has. */
+static void
+update_hint (KuzhiWindow *self)
+{
+  g_autofree char *browsing = NULL, *state = NULL, *advice = NULL;
+  const char *text;
+
+  show_analysis_line (self);
+  update_warning (self);
+  if ((text = browsing = _kuzhi_window_history_get_hint_text (self)) == NULL
+      && (text = state = board_state_text (self)) == NULL
+      && (text = computer_text (self)) == NULL)
+    text = advice = advice_text (self);
+  gtk_label_set_text (self->hint_label, text);
 }
 
 /* Why no move can be made now, whatever the position's rules say, and
