@@ -1610,6 +1610,13 @@ kuzhi_window_init (KuzhiWindow *self)
   self->browsing = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->faced = -1;
+  /* Without the compiled schema (a build run from the tree) the window
+   * still works, with the default preferences. */
+  self->settings = kuzhi_application_get_settings ();
+  if (self->settings != NULL)
+    g_object_ref (self->settings);
+  /* First of all, as the board's signals set their state. */
+  add_actions (self);
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   /* After scale_text(): the header's room at its new width and size. */
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (reserve_header), self);
@@ -1626,12 +1633,8 @@ kuzhi_window_init (KuzhiWindow *self)
   g_signal_connect_object (self->board_view, "event-shown", G_CALLBACK (kuzhi_sound_event_shown),
                            self->sound, G_CONNECT_SWAPPED);
 
-  /* Without the compiled schema (a build run from the tree) the window
-   * still works, with the default preferences. */
-  self->settings = kuzhi_application_get_settings ();
   if (self->settings != NULL)
     {
-      g_object_ref (self->settings);
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
@@ -1663,13 +1666,11 @@ kuzhi_window_init (KuzhiWindow *self)
   self->news = kuzhi_game_news_new (self->model, self->board_view);
   g_signal_connect (self->news, "news", G_CALLBACK (on_game_news), self);
 
-  /* The actions, then the parts (after the board and the news, which the
-   * computer's part follows), and only then what the hint line follows
-   * and the first match: no part is asked anything before it exists, and
-   * none asks the window to refresh while it is set up. The history goes
-   * before the files: a new match leaves the history before the files
-   * autosave. */
-  add_actions (self);
+  /* The parts (after the board and the news, which the computer's part
+   * follows), and only then what the hint line follows and the first
+   * match: no part is asked anything before it exists, and none asks the
+   * window to refresh while it is set up. The history goes before the
+   * files: a new match leaves the history before the files autosave. */
   _kuzhi_window_history_init (self);
   _kuzhi_window_files_init (self);
   _kuzhi_window_computer_init (self);
