@@ -107,25 +107,14 @@ typedef struct
   size_t                hint_next_n;
 } KuzhiWindowComputer;
 
-/* kuzhi-window-analysis.c's part. */
-typedef struct
-{
-  KuzhiWindow          *window;      /* borrowed: owns this */
-
-  /* owned */
-  KuzhiGameModel       *model;
-  KuzhiBoardView       *board;
-  GSettings            *settings;    /* NULL without the schema: the analysis stays off */
-  KuzhiComputerPlayer  *player;      /* its own search table, only while on */
-  GCancellable         *cancellable; /* the analysis running now */
-  KzAnalysis           *values;      /* for the position in play, or NULL */
-  char                 *line;        /* the hint line's text, or NULL */
-  gboolean              on;
-
-  /* Review Match: its own player, so the analysis never waits for it */
-  KuzhiComputerPlayer  *reviewer;
-  GCancellable         *review_cancellable;
-} KuzhiWindowAnalysis;
+/* kuzhi-window-analysis.c's part: an object that knows the model, the
+ * board and the settings, not the window. It publishes what it finds as
+ * properties — "on" (the setting), "line" (the hint line's text),
+ * "values", "reviewing", "review-done", "review-total" — and the review's
+ * result as "reviewed"; the window follows them, and gives it "marking"
+ * and "showing-match" (the board shows the match in play). */
+#define KUZHI_TYPE_WINDOW_ANALYSIS (kuzhi_window_analysis_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiWindowAnalysis, kuzhi_window_analysis, KUZHI, WINDOW_ANALYSIS, GObject)
 
 /* kuzhi-window-statistics.c's part. */
 typedef struct
@@ -223,7 +212,7 @@ struct _KuzhiWindow
   KuzhiWindowFiles      files;
   KuzhiWindowHistory    history;
   KuzhiWindowComputer   computer;
-  KuzhiWindowAnalysis   analysis;
+  KuzhiWindowAnalysis  *analysis;
   KuzhiWindowStatistics statistics;
 };
 
@@ -304,14 +293,20 @@ void      _kuzhi_window_computer_undo              (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_computer_actions[];
 extern const gsize        _kuzhi_window_computer_n_actions;
 
-/* kuzhi-window-analysis.c */
+/* kuzhi-window-analysis.c: the object, then the window's side. */
+KuzhiWindowAnalysis *_kuzhi_window_analysis_new    (KuzhiGameModel      *model,
+                                                    KuzhiBoardView      *board,
+                                                    GSettings           *settings);
+void      _kuzhi_window_analysis_stop              (KuzhiWindowAnalysis *analysis);
+void      _kuzhi_window_analysis_review            (KuzhiWindowAnalysis *analysis,
+                                                    guint                n_turns);
 void      _kuzhi_window_analysis_init              (KuzhiWindow *self);
 void      _kuzhi_window_analysis_clear             (KuzhiWindow *self);
 /* Whether Analysis is switched on (the setting), whatever it has found. */
 gboolean  _kuzhi_window_analysis_get_on            (KuzhiWindow *self);
-/* Shows the values again: the board changed between the match and a past
- * position, or marking a lucky cup started or stopped (the cups then
- * carry the marks' values). */
+/* Shows the values again, or takes them off the cups: the board changed
+ * between the match and a past position (marking a lucky cup, whose cups
+ * carry the marks' values, is bound to the analysis's "marking"). */
 void      _kuzhi_window_analysis_redisplay         (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_analysis_actions[];
 extern const gsize        _kuzhi_window_analysis_n_actions;

@@ -822,9 +822,10 @@ set_marking (KuzhiWindow *self,
   g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "mark-lucky")),
                              g_variant_new_boolean (marking));
   kuzhi_board_view_set_marking (self->board_view, marking);
-  _kuzhi_window_analysis_redisplay (self);
   update_hint (self);
   update_actions (self);
+  /* The analysis follows (bound to its "marking"): the cups carry the
+   * marks' values while a lucky cup is chosen. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKING]);
 }
 
