@@ -71,41 +71,16 @@ typedef struct
   GArray               *variation_back;  /* KzPosition */
 } KuzhiWindowHistory;
 
-/* kuzhi-window-computer.c's part. */
-typedef struct
-{
-  KuzhiWindow          *window;     /* borrowed: owns this */
-
-  /* owned */
-  KuzhiGameModel       *model;      /* the window's; kept until this goes, */
-  KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
-  KuzhiComputerPlayer  *player;
-  GSettings            *settings;   /* NULL without the schema */
-  GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
-  char                 *text;       /* the hint line's text, or NULL */
-
-  /* Who plays each side is the model's (kuzhi_game_model_get_player_level). */
-  guint                 serial;     /* bumps whenever the position changes */
-  gboolean              thinking;   /* the computer's search runs */
-  gboolean              hinting;    /* a hint's search runs */
-  gboolean              dead;       /* the window is going away */
-  guint                 idle_id;
-  guint                 play_id;
-  gint64                ready_at;   /* when the pause after the last move ends */
-  KzAction              chosen;     /* to play when play_id fires */
-  KzAction              chosen_then; /* after a mark: the sowing the search saw */
-  KzAction              pending;    /* the sowing to play after our mark */
-  size_t                pending_n;  /* … at this count of actions */
-  KzAction              hint;
-  KzAction              hint_then;
-  char                 *hint_what;  /* the hint's move in words, "house 2", while it stands */
-  int                   hint_seeds; /* its value as the hint's search found it (kz_score_to_seeds()) */
-  gboolean              hint_exact;
-  /* The hint's mark was made: its sowing is ringed next, once the mark
-   * is on screen, if the match is still at this count of actions. */
-  KzAction              hint_next;
-  size_t                hint_next_n;
-} KuzhiWindowComputer;
+/* kuzhi-window-computer.c's part: an object that knows the model, the
+ * board and the settings, not the window. It plays the computer's sides
+ * and looks for hints, and publishes "thinking", "can-hint" and
+ * "hint-text" (what the hint line says instead of the window's advice),
+ * all notified whenever its state changes, and "hint-shown" when a hint
+ * wants the window's help (a mark chosen first, the refill button). The
+ * window binds the analysis's "values" to its "analysis-values", which
+ * value a hint's move as the cup shows it. */
+#define KUZHI_TYPE_WINDOW_COMPUTER (kuzhi_window_computer_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiWindowComputer, kuzhi_window_computer, KUZHI, WINDOW_COMPUTER, GObject)
 
 /* kuzhi-window-analysis.c's part: an object that knows the model, the
  * board and the settings, not the window. It publishes what it finds as
@@ -211,7 +186,7 @@ struct _KuzhiWindow
   /* the parts the other files add, each set up before the first match */
   KuzhiWindowFiles      files;
   KuzhiWindowHistory    history;
-  KuzhiWindowComputer   computer;
+  KuzhiWindowComputer  *computer;
   KuzhiWindowAnalysis  *analysis;
   KuzhiWindowStatistics statistics;
 };
@@ -280,13 +255,17 @@ void      _kuzhi_window_history_return             (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_history_actions[];
 extern const gsize        _kuzhi_window_history_n_actions;
 
-/* kuzhi-window-computer.c */
+/* kuzhi-window-computer.c: the object, then the window's side. */
+KuzhiWindowComputer *_kuzhi_window_computer_new    (KuzhiGameModel      *model,
+                                                    KuzhiBoardView      *board,
+                                                    GSettings           *settings);
+/* Stops every search and takes no answer any more: the window is closing. */
+void      _kuzhi_window_computer_stop              (KuzhiWindowComputer *computer);
 void      _kuzhi_window_computer_init              (KuzhiWindow *self);
 void      _kuzhi_window_computer_clear             (KuzhiWindow *self);
 /* The hint line's text from the computer (thinking, or a hint's result
- * valued by `values`, the analysis's, when they value the move), or NULL. */
-const char *_kuzhi_window_computer_get_hint_text   (KuzhiWindow      *self,
-                                                    const KzAnalysis *values);
+ * valued as the analysis values the move, when it does), or NULL. */
+const char *_kuzhi_window_computer_get_hint_text   (KuzhiWindow *self);
 /* Undo as a person means it: back to the last turn a person played when
  * the other side is a computer. */
 void      _kuzhi_window_computer_undo              (KuzhiWindow *self);

@@ -479,11 +479,12 @@ has_legal (KuzhiWindow *self,
 }
 
 /* What the computer puts on the hint line (thinking, or the hint), its
- * hint valued as the analysis values the move when it does. */
+ * hint valued as the analysis values the move when it does (the
+ * analysis's "values" are bound to the computer's "analysis-values"). */
 static const char *
 computer_text (KuzhiWindow *self)
 {
-  return _kuzhi_window_computer_get_hint_text (self, kuzhi_window_analysis_get (self));
+  return _kuzhi_window_computer_get_hint_text (self);
 }
 
 /* The analysis's best line under the hint. Only its text changes as the
@@ -1677,6 +1678,7 @@ kuzhi_window_init (KuzhiWindow *self)
   _kuzhi_window_computer_init (self);
   _kuzhi_window_analysis_init (self);
   _kuzhi_window_statistics_init (self);
+  g_object_bind_property (self->analysis, "values", self->computer, "analysis-values", G_BINDING_DEFAULT);
   g_signal_connect (self->board_view, "displayed-changed", G_CALLBACK (on_displayed_changed), self);
   g_signal_connect (self->board_view, "notify::animating", G_CALLBACK (on_animating_changed), self);
 
