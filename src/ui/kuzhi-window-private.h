@@ -183,7 +183,8 @@ struct _KuzhiWindow
   gboolean              in_variation;
   KuzhiHistoryPanel    *history_panel;  /* borrowed: the flap's */
 
-  /* the parts the other files add, each set up before the first match */
+  /* the parts the other files add, each set up before the first match;
+   * the computer and the analysis are objects of their own (owned) */
   KuzhiWindowFiles      files;
   KuzhiWindowHistory    history;
   KuzhiWindowComputer  *computer;
