@@ -7,67 +7,65 @@
 #include "kuzhi-window-private.h"
 #include "kuzhi-game-text.h"
 
-typedef KuzhiWindowHistory History;
-
 /* --- browsing the history ------------------------------------------------ */
 
 /* The browse bar's buttons follow what is shown: Play From Here only for
  * a past turn of the match itself (a variation is no turn to play on
  * from, and the last turn is where play goes on anyway). */
 static void
-update_browse_buttons (History *h)
+update_browse_buttons (KuzhiWindow *self)
 {
-  gboolean past = h->window->browsing >= 0 && (guint) h->window->browsing < kuzhi_history_panel_get_n_turns (h->window->history_panel);
+  gboolean past = self->browsing >= 0 && (guint) self->browsing < kuzhi_history_panel_get_n_turns (self->history_panel);
 
-  gtk_widget_set_visible (h->window->play_from_here_button, past && !h->window->in_variation);
-  _kuzhi_window_set_action_enabled (h->window, "play-from-here", past && !h->window->in_variation);
-  gtk_widget_set_visible (h->window->variation_back_button, h->window->in_variation);
-  _kuzhi_window_set_action_enabled (h->window, "variation-back", h->window->in_variation && h->variation_back->len > 0);
+  gtk_widget_set_visible (self->play_from_here_button, past && !self->in_variation);
+  _kuzhi_window_set_action_enabled (self, "play-from-here", past && !self->in_variation);
+  gtk_widget_set_visible (self->variation_back_button, self->in_variation);
+  _kuzhi_window_set_action_enabled (self, "variation-back", self->in_variation && self->history.variation_back->len > 0);
 }
 
 static void
-leave_variation (History *h)
+leave_variation (KuzhiWindow *self)
 {
-  h->window->in_variation = FALSE;
-  g_array_set_size (h->variation_back, 0);
-  kuzhi_board_view_set_variation (h->window->board_view, FALSE);
+  self->in_variation = FALSE;
+  g_array_set_size (self->history.variation_back, 0);
+  kuzhi_board_view_set_variation (self->board_view, FALSE);
 }
 
 static void
-end_browsing (History *h)
+end_browsing (KuzhiWindow *self)
 {
-  if (h->window->browsing < 0)
+  if (self->browsing < 0)
     return;
-  h->window->browsing = -1;
-  leave_variation (h);
-  gtk_revealer_set_reveal_child (h->window->browse_revealer, FALSE);
-  kuzhi_board_view_set_interactive (h->window->board_view, TRUE);
-  kuzhi_history_panel_select_turn (h->window->history_panel, kuzhi_history_panel_get_n_turns (h->window->history_panel));
-  update_browse_buttons (h);
+  self->browsing = -1;
+  leave_variation (self);
+  gtk_revealer_set_reveal_child (self->browse_revealer, FALSE);
+  kuzhi_board_view_set_interactive (self->board_view, TRUE);
+  kuzhi_history_panel_select_turn (self->history_panel, kuzhi_history_panel_get_n_turns (self->history_panel));
+  update_browse_buttons (self);
   /* The analysis was for the position in play all along: its values go
    * back on the cups. */
-  _kuzhi_window_board_changed (h->window);
+  _kuzhi_window_board_changed (self);
 }
 
 /* Back to the position in play, from a past turn or a variation. */
 static void
-return_to_current (History *h)
+return_to_current (KuzhiWindow *self)
 {
-  if (h->window->browsing < 0)
+  if (self->browsing < 0)
     return;
-  kuzhi_board_view_finish_animation (h->window->board_view);
-  end_browsing (h);
-  kuzhi_board_view_set_position (h->window->board_view, kuzhi_game_model_get_position (h->model));
+  kuzhi_board_view_finish_animation (self->board_view);
+  end_browsing (self);
+  kuzhi_board_view_set_position (self->board_view, kuzhi_game_model_get_position (self->model));
 }
 
 /* Whether the review marked turn N a mistake (or worse): its better move
  * can be shown. */
 static gboolean
-has_better (History *h,
-            guint    turn)
+has_better (KuzhiWindow *self,
+            guint        turn)
 {
-  const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (h->window->history_panel, turn);
-  const KzPosition *before = turn > 0 ? kuzhi_history_panel_get_position (h->window->history_panel, turn - 1) : NULL;
+  const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (self->history_panel, turn);
+  const KzPosition *before = turn > 0 ? kuzhi_history_panel_get_position (self->history_panel, turn - 1) : NULL;
 
   return r != NULL && before != NULL && r->loss >= kz_position_variant (before)->review_mistake;
 }
@@ -76,33 +74,31 @@ void
 kuzhi_window_browse_turn (KuzhiWindow *self,
                           guint        turn)
 {
-  History *h;
   const KzPosition *pos;
   g_autofree char *text = NULL;
   guint n_turns;
 
   g_return_if_fail (KUZHI_IS_WINDOW (self));
 
-  h = &self->history;
-  n_turns = kuzhi_history_panel_get_n_turns (h->window->history_panel);
-  pos = kuzhi_history_panel_get_position (h->window->history_panel, turn);
+  n_turns = kuzhi_history_panel_get_n_turns (self->history_panel);
+  pos = kuzhi_history_panel_get_position (self->history_panel, turn);
   /* The last turn is the current position: nothing to browse, unless the
    * review marked it, when the bar offers its better move (see
    * docs/ui.md, "Review Match"). */
-  if (pos == NULL || (turn == n_turns && !has_better (h, turn)))
+  if (pos == NULL || (turn == n_turns && !has_better (self, turn)))
     {
-      return_to_current (h);
+      return_to_current (self);
       return;
     }
 
-  kuzhi_board_view_finish_animation (h->window->board_view);
+  kuzhi_board_view_finish_animation (self->board_view);
   /* A lucky cup being chosen was for the match's board. */
-  g_object_set (h->window, "marking", FALSE, NULL);
-  leave_variation (h);
-  h->window->browsing = (int) turn;
-  kuzhi_board_view_set_interactive (h->window->board_view, FALSE);
-  kuzhi_board_view_set_position (h->window->board_view, pos);
-  kuzhi_history_panel_select_turn (h->window->history_panel, turn);
+  g_object_set (self, "marking", FALSE, NULL);
+  leave_variation (self);
+  self->browsing = (int) turn;
+  kuzhi_board_view_set_interactive (self->board_view, FALSE);
+  kuzhi_board_view_set_position (self->board_view, pos);
+  kuzhi_history_panel_select_turn (self->history_panel, turn);
   if (turn == 0)
     text = g_strdup (_("Viewing the start of the match"));
   else if (turn == n_turns)
@@ -111,27 +107,27 @@ kuzhi_window_browse_turn (KuzhiWindow *self,
   else
     /* Translators: shown above the board while browsing the history */
     text = g_strdup_printf (_("Viewing turn %u"), turn);
-  gtk_label_set_text (h->window->browse_label, text);
-  gtk_revealer_set_reveal_child (h->window->browse_revealer, TRUE);
+  gtk_label_set_text (self->browse_label, text);
+  gtk_revealer_set_reveal_child (self->browse_revealer, TRUE);
   /* A turn the review marked as a mistake can show what was better. */
-  gtk_widget_set_visible (h->window->better_button, has_better (h, turn));
-  update_browse_buttons (h);
+  gtk_widget_set_visible (self->better_button, has_better (self, turn));
+  update_browse_buttons (self);
   /* The analysis's values are for the position in play, not this one. */
-  _kuzhi_window_board_changed (h->window);
+  _kuzhi_window_board_changed (self);
 }
 
 /* The bar over a variation: where it started, and the last move in it. */
 static void
-label_variation (History    *h,
-                 const char *last)
+label_variation (KuzhiWindow *self,
+                 const char  *last)
 {
-  guint moves = h->variation_back->len;
+  guint moves = self->history.variation_back->len;
   /* Translators: shown above the board while a variation is explored: "Variation from turn 5, 2 moves in: Ben's pit 3" */
   g_autofree char *text = g_strdup_printf (ngettext ("Variation from turn %d, %u move in: %s",
                                                      "Variation from turn %d, %u moves in: %s", moves),
-                                           h->window->browsing, moves, last);
+                                           self->browsing, moves, last);
 
-  gtk_label_set_text (h->window->browse_label, text);
+  gtk_label_set_text (self->browse_label, text);
 }
 
 /* The better move of a reviewed turn, shown on the board as a variation:
@@ -140,7 +136,7 @@ label_variation (History    *h,
  * _kuzhi_window_history_variation_sow()); Escape or Return to the Current
  * Position leave. */
 static void
-show_better (History *h)
+show_better (KuzhiWindow *self)
 {
   const KuzhiReviewTurn *r;
   const KzPosition *before;
@@ -148,10 +144,10 @@ show_better (History *h)
   g_autofree char *best = NULL, *played = NULL, *text = NULL, *name = NULL;
   KzMoveValue value = { 0 };
 
-  if (h->window->browsing <= 0 || h->window->in_variation)
+  if (self->browsing <= 0 || self->in_variation)
     return;
-  r = kuzhi_history_panel_get_review_turn (h->window->history_panel, (guint) h->window->browsing);
-  before = kuzhi_history_panel_get_position (h->window->history_panel, (guint) h->window->browsing - 1);
+  r = kuzhi_history_panel_get_review_turn (self->history_panel, (guint) self->browsing);
+  before = kuzhi_history_panel_get_position (self->history_panel, (guint) self->browsing - 1);
   if (r == NULL || before == NULL || !kz_position_is_legal (before, r->best_action))
     return;
   variation = *before;
@@ -160,14 +156,14 @@ show_better (History *h)
   kz_position_variant (before)->apply (&variation, r->best_action, NULL);
   if (KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE && kz_position_is_legal (&variation, r->best_then))
     kz_position_variant (before)->apply (&variation, r->best_then, NULL);
-  kuzhi_board_view_finish_animation (h->window->board_view);
-  h->window->in_variation = TRUE;
-  h->variation = variation;
-  g_array_set_size (h->variation_back, 0);
-  kuzhi_board_view_set_position (h->window->board_view, &h->variation);
+  kuzhi_board_view_finish_animation (self->board_view);
+  self->in_variation = TRUE;
+  self->history.variation = variation;
+  g_array_set_size (self->history.variation_back, 0);
+  kuzhi_board_view_set_position (self->board_view, &self->history.variation);
   /* The board plays on in the variation, both sides. */
-  kuzhi_board_view_set_variation (h->window->board_view, TRUE);
-  kuzhi_board_view_set_interactive (h->window->board_view, TRUE);
+  kuzhi_board_view_set_variation (self->board_view, TRUE);
+  kuzhi_board_view_set_interactive (self->board_view, TRUE);
   /* Written as the analysis writes values: "+2", "−1". */
   value.score = r->best * 100;
   best = kuzhi_game_value_text (&value);
@@ -175,18 +171,17 @@ show_better (History *h)
   played = kuzhi_game_value_text (&value);
   /* Translators: shown above the board over a variation: "Better than turn 5: pit 3 (+2, not −1)" */
   text = g_strdup_printf (_("Better than turn %d: %s (%s, not %s)"),
-                          h->window->browsing, name, best, played);
-  gtk_label_set_text (h->window->browse_label, text);
-  gtk_widget_set_visible (h->window->better_button, FALSE);
-  update_browse_buttons (h);
-  _kuzhi_window_refresh_hint_line (h->window);
+                          self->browsing, name, best, played);
+  gtk_label_set_text (self->browse_label, text);
+  gtk_widget_set_visible (self->better_button, FALSE);
+  update_browse_buttons (self);
+  _kuzhi_window_refresh_hint_line (self);
 }
 
 gboolean
 _kuzhi_window_history_variation_sow (KuzhiWindow *self,
                                      int          pit)
 {
-  History *h = &self->history;
   KzPosition before;
   KzEventLog log;
   g_autofree char *name = NULL;
@@ -194,26 +189,26 @@ _kuzhi_window_history_variation_sow (KuzhiWindow *self,
   if (!self->in_variation)
     return FALSE;
   /* Legal by the engine, on the variation's own position. */
-  if (pit < 0 || !kz_position_is_legal (&h->variation, (KzAction) pit))
+  if (pit < 0 || !kz_position_is_legal (&self->history.variation, (KzAction) pit))
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
       return TRUE;
     }
-  before = h->variation;
+  before = self->history.variation;
   name = kuzhi_game_action_name (&before, (KzAction) pit);
-  g_array_append_val (h->variation_back, before);
+  g_array_append_val (self->history.variation_back, before);
   /* Animated from the engine's events, as the match's moves are. */
   kz_event_log_init (&log);
-  kz_position_variant (&before)->apply (&h->variation, (KzAction) pit, &log);
-  kuzhi_board_view_show_move (h->window->board_view, &before, pit, &log, &h->variation);
+  kz_position_variant (&before)->apply (&self->history.variation, (KzAction) pit, &log);
+  kuzhi_board_view_show_move (self->board_view, &before, pit, &log, &self->history.variation);
   kz_event_log_free (&log);
   {
     /* Translators: a move in a variation, with its player: "Ben's pit 3" */
     g_autofree char *last = g_strdup_printf (_("%s’s %s"),
-                                             kuzhi_game_model_get_player_name (h->model, before.to_move), name);
-    label_variation (h, last);
+                                             kuzhi_game_model_get_player_name (self->model, before.to_move), name);
+    label_variation (self, last);
   }
-  update_browse_buttons (h);
+  update_browse_buttons (self);
   _kuzhi_window_refresh_hint_line (self);
   return TRUE;
 }
@@ -230,18 +225,19 @@ variation_back_action (GSimpleAction *action,
                        GVariant      *parameter,
                        gpointer       user_data)
 {
-  History *h = &KUZHI_WINDOW (user_data)->history;
+  KuzhiWindow *self = user_data;
+  GArray *back = self->history.variation_back;
 
-  if (!h->window->in_variation || h->variation_back->len == 0)
+  if (!self->in_variation || back->len == 0)
     return;
-  kuzhi_board_view_finish_animation (h->window->board_view);
-  h->variation = g_array_index (h->variation_back, KzPosition, h->variation_back->len - 1);
-  g_array_set_size (h->variation_back, h->variation_back->len - 1);
-  kuzhi_board_view_set_position (h->window->board_view, &h->variation);
+  kuzhi_board_view_finish_animation (self->board_view);
+  self->history.variation = g_array_index (back, KzPosition, back->len - 1);
+  g_array_set_size (back, back->len - 1);
+  kuzhi_board_view_set_position (self->board_view, &self->history.variation);
   /* Translators: the last move taken back in a variation, on the browse bar: "Variation from turn 5, 1 move in: taken back" */
-  label_variation (h, _("taken back"));
-  update_browse_buttons (h);
-  _kuzhi_window_refresh_hint_line (h->window);
+  label_variation (self, _("taken back"));
+  update_browse_buttons (self);
+  _kuzhi_window_refresh_hint_line (self);
 }
 
 static void
@@ -249,55 +245,54 @@ show_better_action (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
-  show_better (&KUZHI_WINDOW (user_data)->history);
+  show_better (user_data);
 }
 
 static void
 on_turn_activated (KuzhiHistoryPanel *panel,
                    guint              turn,
-                   History           *h)
+                   KuzhiWindow       *self)
 {
-  kuzhi_window_browse_turn (h->window, turn);
+  kuzhi_window_browse_turn (self, turn);
 }
 
 static void
 on_play_from_here_response (AdwMessageDialog *dialog,
                             const char       *response,
-                            KuzhiWindow      *window)
+                            KuzhiWindow      *self)
 {
-  History *h = &window->history;
-  guint n_turns = kuzhi_history_panel_get_n_turns (h->window->history_panel);
-  int turn = h->window->browsing;
+  guint n_turns = kuzhi_history_panel_get_n_turns (self->history_panel);
+  int turn = self->browsing;
 
   if (g_strcmp0 (response, "play") != 0 || turn < 0)
     return;
   /* Through the model, which stays the only owner of the match: the turns
    * after this one become redoable until the next turn replaces them. */
   for (guint i = (guint) turn; i < n_turns; i++)
-    if (!kuzhi_game_model_undo (h->model))
+    if (!kuzhi_game_model_undo (self->model))
       break;
-  end_browsing (h);
+  end_browsing (self);
 }
 
 static void
-play_from_here (History *h)
+play_from_here (KuzhiWindow *self)
 {
   AdwMessageDialog *dialog;
   guint later;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
 
-  if (h->window->browsing < 0 || h->window->dialog != NULL)
+  if (self->browsing < 0 || self->dialog != NULL)
     return;
-  later = kuzhi_history_panel_get_n_turns (h->window->history_panel) - (guint) h->window->browsing;
-  if (h->window->browsing == 0)
+  later = kuzhi_history_panel_get_n_turns (self->history_panel) - (guint) self->browsing;
+  if (self->browsing == 0)
     heading = g_strdup (_("Play On From the Start?"));
   else
-    heading = g_strdup_printf (_("Play On From Turn %d?"), h->window->browsing);
+    heading = g_strdup_printf (_("Play On From Turn %d?"), self->browsing);
   body = g_strdup_printf (ngettext ("The next turn you play starts a new line, and the %u turn after this point is discarded. Until then, Redo brings it back.",
                                     "The next turn you play starts a new line, and the %u turns after this point are discarded. Until then, Redo brings them back.",
                                     later), later);
-  dialog = _kuzhi_window_new_dialog (h->window, heading, body);
+  dialog = _kuzhi_window_new_dialog (self, heading, body);
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Cancel"),
                                     "play", _("_Play From Here"),
@@ -305,7 +300,7 @@ play_from_here (History *h)
   adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_play_from_here_response), h->window, 0);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_play_from_here_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -314,10 +309,10 @@ history_action (GSimpleAction *action,
                 GVariant      *state,
                 gpointer       user_data)
 {
-  History *h = &KUZHI_WINDOW (user_data)->history;
+  KuzhiWindow *self = user_data;
 
   g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (h->window->history_flap, g_variant_get_boolean (state));
+  adw_flap_set_reveal_flap (self->history_flap, g_variant_get_boolean (state));
 }
 
 static void
@@ -333,7 +328,7 @@ return_action (GSimpleAction *action,
                GVariant      *param,
                gpointer       user_data)
 {
-  return_to_current (&KUZHI_WINDOW (user_data)->history);
+  return_to_current (user_data);
 }
 
 static void
@@ -341,15 +336,15 @@ play_from_here_action (GSimpleAction *action,
                        GVariant      *param,
                        gpointer       user_data)
 {
-  play_from_here (&KUZHI_WINDOW (user_data)->history);
+  play_from_here (user_data);
 }
 
 static void
-on_flap_revealed (AdwFlap    *flap,
-                  GParamSpec *pspec,
-                  History    *h)
+on_flap_revealed (AdwFlap     *flap,
+                  GParamSpec  *pspec,
+                  KuzhiWindow *self)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (h->window), "history");
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "history");
 
   g_simple_action_set_state (G_SIMPLE_ACTION (action),
                              g_variant_new_boolean (adw_flap_get_reveal_flap (flap)));
@@ -374,7 +369,7 @@ _kuzhi_window_history_get_hint_text (KuzhiWindow *self)
 void
 _kuzhi_window_history_return (KuzhiWindow *self)
 {
-  return_to_current (&self->history);
+  return_to_current (self);
 }
 
 const GActionEntry _kuzhi_window_history_actions[] = {
@@ -393,7 +388,7 @@ const gsize _kuzhi_window_history_n_actions = G_N_ELEMENTS (_kuzhi_window_histor
 static void
 on_match_moved (KuzhiWindow *window)
 {
-  end_browsing (&window->history);
+  end_browsing (window);
 }
 
 /* The history panel goes into the window's flap (the template's
@@ -401,22 +396,18 @@ on_match_moved (KuzhiWindow *window)
 void
 _kuzhi_window_history_init (KuzhiWindow *self)
 {
-  History *h = &self->history;
-
-  h->window = self;
-  h->model = kuzhi_window_get_model (self);
-  h->variation_back = g_array_new (FALSE, FALSE, sizeof (KzPosition));
+  self->history.variation_back = g_array_new (FALSE, FALSE, sizeof (KzPosition));
   self->browsing = -1;
 
-  self->history_panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (h->model));
-  g_signal_connect (self->history_panel, "turn-activated", G_CALLBACK (on_turn_activated), h);
+  self->history_panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (self->model));
+  g_signal_connect (self->history_panel, "turn-activated", G_CALLBACK (on_turn_activated), self);
   gtk_widget_add_css_class (GTK_WIDGET (self->history_panel), "background");
   adw_flap_set_flap (self->history_flap, GTK_WIDGET (self->history_panel));
-  g_signal_connect (self->history_flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), h);
+  g_signal_connect (self->history_flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
 
-  g_signal_connect_object (h->model, "position-reset", G_CALLBACK (on_match_moved), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (h->model, "action-started", G_CALLBACK (on_match_moved), self, G_CONNECT_SWAPPED);
-  update_browse_buttons (h);
+  g_signal_connect_object (self->model, "position-reset", G_CALLBACK (on_match_moved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "action-started", G_CALLBACK (on_match_moved), self, G_CONNECT_SWAPPED);
+  update_browse_buttons (self);
 }
 
 void

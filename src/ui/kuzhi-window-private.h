@@ -61,9 +61,6 @@ typedef struct
  * is the window's, below: this part alone writes it. */
 typedef struct
 {
-  KuzhiWindow          *window;     /* borrowed: owns this */
-  KuzhiGameModel       *model;      /* borrowed: the window's */
-
   /* A variation explored from the turn browsed: its position (a copy,
    * never the match's) and the positions before each move played in it,
    * for Back. */
