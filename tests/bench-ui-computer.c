@@ -9,8 +9,7 @@
 
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-analysis.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-test-threads.h"
 
 #define SEARCH_MS 3000

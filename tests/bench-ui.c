@@ -6,7 +6,7 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
-#include "kuzhi-window-computer.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-test-window.h"
 
 static gint64 t_main;

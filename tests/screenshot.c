@@ -7,6 +7,7 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-test-window.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-endgame-store.h"
 

@@ -6,7 +6,7 @@
 
 #include "kuzhi-window.h"
 #include "kuzhi-test-window.h"
-#include "kuzhi-window-files.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-game-chooser.h"
 #include "kuzhi-rules-page.h"

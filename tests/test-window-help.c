@@ -7,6 +7,7 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-test-window.h"
 
 /* A private desktop: XDG_DATA_HOME and XDG_CONFIG_HOME below it, with a

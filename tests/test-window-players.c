@@ -6,8 +6,7 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-files.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-cup.h"
 #include "kuzhi-preferences-window.h"

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-sound.h"
 #include "kuzhi-test-window.h"
 

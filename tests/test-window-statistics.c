@@ -7,8 +7,7 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-test-asan.h"
 #include "kuzhi-window.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-statistics.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-statistics-window-private.h"
 
 typedef struct {

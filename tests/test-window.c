@@ -4,12 +4,11 @@
 #include <string.h>
 
 #include "kuzhi-window.h"
-#include "kuzhi-window-computer.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-board-paint.h"
 #include "kuzhi-cup.h"
 #include "kuzhi-new-match-dialog-private.h"
-#include "kuzhi-window-files.h"
 
 typedef KzTestWindow Fixture;
 

@@ -11,8 +11,6 @@
 #include "kuzhi-welcome.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-window.h"
-#include "kuzhi-window-files.h"
-#include "kuzhi-window-statistics.h"
 
 struct _KuzhiApplication
 {

@@ -5,10 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-window-analysis.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-files.h"
-#include "kuzhi-application.h"
 #include "kuzhi-game-text.h"
 
 /* An analysis deepens until every value is proven or this long has
@@ -18,13 +14,55 @@
 /* Steps of the best line written out. */
 #define LINE_STEPS 6
 
-typedef KuzhiWindowAnalysis Analysis;
-
-static Analysis *
-get_analysis (KuzhiWindow *self)
+struct _KuzhiWindowAnalysis
 {
-  return self != NULL && self->analysis.window != NULL ? &self->analysis : NULL;
-}
+  GObject               parent_instance;
+
+  /* owned */
+  KuzhiGameModel       *model;
+  KuzhiBoardView       *board;
+  GSettings            *settings;    /* the window's, for the analysis switch */
+  KuzhiComputerPlayer  *player;      /* its own search table, only while on */
+  GCancellable         *cancellable; /* the analysis running now */
+  KzAnalysis           *values;      /* for the position in play, or NULL */
+  char                 *line;        /* the hint line's text, or NULL */
+  gboolean              on;
+
+  /* given by the window */
+  gboolean              marking;        /* the cups carry the marks' values */
+  gboolean              showing_match;  /* FALSE over a past turn or a variation */
+
+  /* Review Match: its own player, so the analysis never waits for it */
+  KuzhiComputerPlayer  *reviewer;
+  GCancellable         *review_cancellable;
+  guint                 review_done;
+  guint                 review_total;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiWindowAnalysis, kuzhi_window_analysis, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_ON,
+  PROP_LINE,
+  PROP_VALUES,
+  PROP_MARKING,
+  PROP_SHOWING_MATCH,
+  PROP_REVIEWING,
+  PROP_REVIEW_DONE,
+  PROP_REVIEW_TOTAL,
+  N_PROPS
+};
+
+enum {
+  REVIEWED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+typedef KuzhiWindowAnalysis Analysis;
 
 static void
 stop (Analysis *a)
@@ -37,7 +75,9 @@ stop (Analysis *a)
 }
 
 /* Writes the values on the cups (the marks' values while a lucky cup is
- * being chosen) and the best line for the hint line. */
+ * being chosen) and the best line for the hint line, and says so (the
+ * line and the values are notified each time, whether or not they
+ * changed: the hint line is written again). */
 static void
 display (Analysis *a)
 {
@@ -46,18 +86,18 @@ display (Analysis *a)
   int best = -1;
 
   g_clear_pointer (&a->line, g_free);
-  if (!a->on || a->values == NULL || a->values->n_moves == 0 || kuzhi_window_get_browsing_turn (a->window) >= 0)
+  if (!a->on || a->values == NULL || a->values->n_moves == 0 || !a->showing_match)
     {
       kuzhi_board_view_set_values (a->board, NULL, -1);
-      kuzhi_window_refresh_hint_line (a->window);
+      g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_LINE]);
       return;
     }
 
   for (int i = 0; i < a->values->n_moves; i++)
     {
       const KzMoveValue *mv = &a->values->moves[i];
-      int pit = a->window->marking ? (KZ_ACTION_IS_MARK (mv->action) ? KZ_ACTION_MARK_CUP (mv->action) : -1)
-                                   : (KZ_ACTION_IS_PIT (mv->action) ? mv->action : -1);
+      int pit = a->marking ? (KZ_ACTION_IS_MARK (mv->action) ? KZ_ACTION_MARK_CUP (mv->action) : -1)
+                           : (KZ_ACTION_IS_PIT (mv->action) ? mv->action : -1);
       if (pit < 0 || pit >= pos->n_pits || texts[pit] != NULL)
         continue;
       texts[pit] = kuzhi_game_value_text (mv);
@@ -90,7 +130,18 @@ display (Analysis *a)
                                            "Analysis, %d turns deep: best %s, %s — %s", a->values->depth),
                                  a->values->depth, name, value, line);
   }
-  kuzhi_window_refresh_hint_line (a->window);
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_LINE]);
+}
+
+/* New values: the computer's hint may be valued by them, then the line. */
+static void
+set_values (Analysis   *a,
+            KzAnalysis *values)
+{
+  g_free (a->values);
+  a->values = values;
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_VALUES]);
+  display (a);
 }
 
 static void
@@ -98,10 +149,7 @@ on_progress (const KzAnalysis *values, gpointer user_data)
 {
   Analysis *a = user_data;
 
-  if (a->values == NULL)
-    a->values = g_new (KzAnalysis, 1);
-  *a->values = *values;
-  display (a);
+  set_values (a, g_memdup2 (values, sizeof *values));
 }
 
 static void
@@ -109,21 +157,20 @@ on_done (GObject      *source,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  g_autoptr(KuzhiWindow) window = user_data;
+  g_autoptr(KuzhiWindowAnalysis) a = user_data;
   g_autoptr(GError) error = NULL;
   KzAnalysis *values = kuzhi_computer_player_analyse_finish (KUZHI_COMPUTER_PLAYER (source), result, &error);
-  Analysis *a = get_analysis (window);
 
   if (values == NULL)
     return;   /* cancelled: a newer position, or the analysis is off */
-  if (a == NULL)
-    {
-      g_free (values);
-      return;
-    }
-  g_free (a->values);
-  a->values = values;
-  display (a);
+  set_values (a, values);
+}
+
+/* Whether the side to move is a computer's (the model's players). */
+static gboolean
+computer_to_move (Analysis *a)
+{
+  return kuzhi_game_model_get_player_level (a->model, kuzhi_game_model_get_to_move (a->model)) != KZ_LEVEL_NONE;
 }
 
 /* Starts again from the position in play: only for a person to move, as
@@ -133,14 +180,15 @@ restart (Analysis *a)
 {
   stop (a);
   g_clear_pointer (&a->values, g_free);
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_VALUES]);
 
-  if (a->on && !kuzhi_game_model_get_over (a->model) && !kuzhi_window_computer_to_move (a->window))
+  if (a->on && !kuzhi_game_model_get_over (a->model) && !computer_to_move (a))
     {
       if (a->player == NULL)
         a->player = kuzhi_computer_player_new ();
       a->cancellable = g_cancellable_new ();
       kuzhi_computer_player_analyse_async (a->player, kuzhi_game_model_get_match (a->model), ANALYSIS_TIME_MS,
-                                           on_progress, a, a->cancellable, on_done, g_object_ref (a->window));
+                                           on_progress, a, a->cancellable, on_done, g_object_ref (a));
     }
   else if (!a->on)
     /* Off costs nothing: the table goes with the player. */
@@ -150,14 +198,12 @@ restart (Analysis *a)
 
 /* --- Review Match ------------------------------------------------------------ */
 
+/* Notified whenever the review starts or ends, and at each new position:
+ * Review Match is possible once a turn has been played. */
 static void
-update_review_action (Analysis *a)
+notify_reviewing (Analysis *a)
 {
-  const KzMatch *match = kuzhi_game_model_get_match (a->model);
-  gboolean reviewing = a->review_cancellable != NULL;
-
-  g_simple_action_set_enabled (a->review_action, !reviewing && match->n_history > 0);
-  g_simple_action_set_enabled (a->cancel_review_action, reviewing);
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_REVIEWING]);
 }
 
 static void
@@ -168,8 +214,7 @@ end_review (Analysis *a)
       g_cancellable_cancel (a->review_cancellable);
       g_clear_object (&a->review_cancellable);
     }
-  gtk_revealer_set_reveal_child (a->window->review_revealer, FALSE);
-  update_review_action (a);
+  notify_reviewing (a);
 }
 
 static void
@@ -178,11 +223,11 @@ on_review_progress (guint    done,
                     gpointer user_data)
 {
   Analysis *a = user_data;
-  /* Translators: the review's progress: "Reviewing turn 12 of 40…" */
-  g_autofree char *text = g_strdup_printf (_("Reviewing: %u of %u turns…"), done, total);
 
-  gtk_label_set_text (a->window->review_label, text);
-  gtk_progress_bar_set_fraction (a->window->review_progress, total > 0 ? (double) done / total : 0);
+  a->review_done = done;
+  a->review_total = total;
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_REVIEW_TOTAL]);
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_REVIEW_DONE]);
 }
 
 static void
@@ -190,47 +235,18 @@ on_reviewed (GObject      *source,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(KuzhiWindow) window = user_data;
+  g_autoptr(KuzhiWindowAnalysis) a = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) review = kuzhi_computer_player_review_finish (KUZHI_COMPUTER_PLAYER (source), result, &error);
-  Analysis *a = get_analysis (window);
 
-  if (review == NULL || a == NULL)
-    return;   /* cancelled, or the window is gone */
+  if (review == NULL)
+    return;   /* cancelled */
   g_clear_object (&a->review_cancellable);
   end_review (a);
-  kuzhi_history_panel_set_review (window->files.panel, review);
-  /* The review is read in the move history. */
-  if (!adw_flap_get_reveal_flap (window->history_flap))
-    g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+  g_signal_emit (a, signals[REVIEWED], 0, review);
 }
 
-static void
-review_action (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer      user_data)
-{
-  Analysis *a = user_data;
-
-  end_review (a);
-  if (a->reviewer == NULL)
-    a->reviewer = kuzhi_computer_player_new ();
-  a->review_cancellable = g_cancellable_new ();
-  on_review_progress (0, kuzhi_history_panel_get_n_turns (a->window->files.panel), a);
-  gtk_revealer_set_reveal_child (a->window->review_revealer, TRUE);
-  kuzhi_computer_player_review_async (a->reviewer, kuzhi_game_model_get_match (a->model),
-                                      on_review_progress, a, a->review_cancellable,
-                                      on_reviewed, g_object_ref (a->window));
-  update_review_action (a);
-}
-
-static void
-cancel_review_action (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer      user_data)
-{
-  end_review (user_data);
-}
+/* --- the object ---------------------------------------------------------------- */
 
 /* A new line of play: a review running for the old one stops. */
 static void
@@ -244,108 +260,302 @@ static void
 on_setting_changed (Analysis *a)
 {
   a->on = g_settings_get_boolean (a->settings, "analysis");
+  g_object_notify_by_pspec (G_OBJECT (a), properties[PROP_ON]);
   restart (a);
 }
 
 static void
-on_destroy (Analysis *a)
+kuzhi_window_analysis_dispose (GObject *object)
 {
-  stop (a);
-  if (a->review_cancellable != NULL)
-    g_cancellable_cancel (a->review_cancellable);
-  g_clear_object (&a->review_cancellable);
-  g_signal_handlers_disconnect_by_data (a->model, a);
-  g_signal_handlers_disconnect_by_data (a->settings, a);
-}
+  Analysis *a = KUZHI_WINDOW_ANALYSIS (object);
 
-static void
-on_window_destroy (Analysis *a)
-{
-  on_destroy (a);
-  /* The setting's action listens to the program's settings: it goes with
-   * the window, even when the window's action group outlives the window
-   * (it did once an analysis had finished, and the next change of the
-   * setting reached a window already freed). */
-  g_action_map_remove_action (G_ACTION_MAP (a->window), "analysis");
-}
-
-void
-kuzhi_window_analysis_init (KuzhiWindow *self)
-{
-  Analysis *a = &self->analysis;
-  g_autoptr(GAction) action = NULL;
-
-  a->window = self;
-  a->model = g_object_ref (kuzhi_window_get_model (self));
-  a->board = g_object_ref (kuzhi_window_get_board_view (self));
-  a->settings = g_object_ref (self->settings);
-  /* win.analysis toggles the remembered setting itself. */
-  action = g_settings_create_action (a->settings, "analysis");
-  g_action_map_add_action (G_ACTION_MAP (self), action);
-  g_signal_connect_swapped (a->settings, "changed::analysis", G_CALLBACK (on_setting_changed), a);
-  a->on = g_settings_get_boolean (a->settings, "analysis");
-
-  /* After the computer's part has connected: it knows whose turn it is. */
-  a->review_action = g_simple_action_new ("review", NULL);
-  g_signal_connect (a->review_action, "activate", G_CALLBACK (review_action), a);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a->review_action));
-  a->cancel_review_action = g_simple_action_new ("cancel-review", NULL);
-  g_signal_connect (a->cancel_review_action, "activate", G_CALLBACK (cancel_review_action), a);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a->cancel_review_action));
-
-  g_signal_connect_swapped (a->model, "action-finished", G_CALLBACK (on_position_changed), a);
-  g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (on_position_changed), a);
-  g_signal_connect_swapped (a->model, "notify::player1-level", G_CALLBACK (restart), a);
-  g_signal_connect_swapped (a->model, "notify::player2-level", G_CALLBACK (restart), a);
-  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_window_destroy), a);
-  restart (a);
-  update_review_action (a);
-}
-
-void
-kuzhi_window_analysis_clear (KuzhiWindow *self)
-{
-  Analysis *a = &self->analysis;
-
-  if (a->window == NULL)
-    return;
-  on_destroy (a);
+  _kuzhi_window_analysis_stop (a);
   g_clear_object (&a->model);
   g_clear_object (&a->board);
   g_clear_object (&a->settings);
   g_clear_object (&a->player);
   g_clear_object (&a->reviewer);
-  g_clear_object (&a->review_action);
-  g_clear_object (&a->cancel_review_action);
+
+  G_OBJECT_CLASS (kuzhi_window_analysis_parent_class)->dispose (object);
+}
+
+static void
+kuzhi_window_analysis_finalize (GObject *object)
+{
+  Analysis *a = KUZHI_WINDOW_ANALYSIS (object);
+
   g_clear_pointer (&a->values, g_free);
   g_clear_pointer (&a->line, g_free);
+
+  G_OBJECT_CLASS (kuzhi_window_analysis_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_window_analysis_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  Analysis *a = KUZHI_WINDOW_ANALYSIS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ON:
+      g_value_set_boolean (value, a->on);
+      break;
+    case PROP_LINE:
+      g_value_set_string (value, a->line);
+      break;
+    case PROP_VALUES:
+      g_value_set_pointer (value, a->values);
+      break;
+    case PROP_MARKING:
+      g_value_set_boolean (value, a->marking);
+      break;
+    case PROP_SHOWING_MATCH:
+      g_value_set_boolean (value, a->showing_match);
+      break;
+    case PROP_REVIEWING:
+      g_value_set_boolean (value, a->review_cancellable != NULL);
+      break;
+    case PROP_REVIEW_DONE:
+      g_value_set_uint (value, a->review_done);
+      break;
+    case PROP_REVIEW_TOTAL:
+      g_value_set_uint (value, a->review_total);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_window_analysis_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  Analysis *a = KUZHI_WINDOW_ANALYSIS (object);
+
+  switch (prop_id)
+    {
+    case PROP_MARKING:
+      a->marking = g_value_get_boolean (value);
+      break;
+    case PROP_SHOWING_MATCH:
+      a->showing_match = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  /* The cups show the values again, as the window asked. */
+  display (a);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
+kuzhi_window_analysis_class_init (KuzhiWindowAnalysisClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = kuzhi_window_analysis_dispose;
+  object_class->finalize = kuzhi_window_analysis_finalize;
+  object_class->get_property = kuzhi_window_analysis_get_property;
+  object_class->set_property = kuzhi_window_analysis_set_property;
+
+  properties[PROP_ON] = g_param_spec_boolean ("on", NULL, NULL, FALSE, ro);
+  properties[PROP_LINE] = g_param_spec_string ("line", NULL, NULL, NULL, ro);
+  /* A KzAnalysis, the analysis's own: valid until the next notify. */
+  properties[PROP_VALUES] = g_param_spec_pointer ("values", NULL, NULL, ro);
+  properties[PROP_MARKING] = g_param_spec_boolean ("marking", NULL, NULL, FALSE, rw);
+  properties[PROP_SHOWING_MATCH] = g_param_spec_boolean ("showing-match", NULL, NULL, TRUE, rw);
+  properties[PROP_REVIEWING] = g_param_spec_boolean ("reviewing", NULL, NULL, FALSE, ro);
+  properties[PROP_REVIEW_DONE] = g_param_spec_uint ("review-done", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_REVIEW_TOTAL] = g_param_spec_uint ("review-total", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The review of the match, a GArray of KuzhiReviewTurn. */
+  signals[REVIEWED] = g_signal_new ("reviewed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
+}
+
+static void
+kuzhi_window_analysis_init (KuzhiWindowAnalysis *a)
+{
+  a->showing_match = TRUE;
+}
+
+/* Follows `model` on `board`, switched on and off by `settings`. It starts with the model's next position-reset. */
+KuzhiWindowAnalysis *
+_kuzhi_window_analysis_new (KuzhiGameModel *model,
+                            KuzhiBoardView *board,
+                            GSettings      *settings)
+{
+  Analysis *a = g_object_new (KUZHI_TYPE_WINDOW_ANALYSIS, NULL);
+
+  a->model = g_object_ref (model);
+  a->board = g_object_ref (board);
+  a->settings = g_object_ref (settings);
+  g_signal_connect_swapped (a->settings, "changed::analysis", G_CALLBACK (on_setting_changed), a);
+  a->on = g_settings_get_boolean (a->settings, "analysis");
+  g_signal_connect_swapped (a->model, "action-finished", G_CALLBACK (on_position_changed), a);
+  g_signal_connect_swapped (a->model, "position-reset", G_CALLBACK (on_position_changed), a);
+  g_signal_connect_swapped (a->model, "notify::player1-level", G_CALLBACK (restart), a);
+  g_signal_connect_swapped (a->model, "notify::player2-level", G_CALLBACK (restart), a);
+  return a;
+}
+
+/* Stops every search and follows nothing any more: the window is closing. */
+void
+_kuzhi_window_analysis_stop (KuzhiWindowAnalysis *a)
+{
+  stop (a);
+  if (a->review_cancellable != NULL)
+    g_cancellable_cancel (a->review_cancellable);
+  g_clear_object (&a->review_cancellable);
+  if (a->model != NULL)
+    g_signal_handlers_disconnect_by_data (a->model, a);
+  if (a->settings != NULL)   /* NULL once disposed */
+    g_signal_handlers_disconnect_by_data (a->settings, a);
+}
+
+/* Reviews the match in play, of `n_turns` turns: "review-done" and
+ * "review-total" follow it, "reviewed" gives the result. */
+void
+_kuzhi_window_analysis_review (KuzhiWindowAnalysis *a,
+                               guint                n_turns)
+{
+  end_review (a);
+  if (a->reviewer == NULL)
+    a->reviewer = kuzhi_computer_player_new ();
+  a->review_cancellable = g_cancellable_new ();
+  on_review_progress (0, n_turns, a);
+  kuzhi_computer_player_review_async (a->reviewer, kuzhi_game_model_get_match (a->model),
+                                      on_review_progress, a, a->review_cancellable,
+                                      on_reviewed, g_object_ref (a));
+  notify_reviewing (a);
+}
+
+/* --- the window's side -------------------------------------------------------- */
+
+static void
+on_line_changed (KuzhiWindow *self)
+{
+  _kuzhi_window_refresh_hint_line (self);
+}
+
+static void
+on_reviewing_changed (KuzhiWindow *self)
+{
+  const KzMatch *match = kuzhi_game_model_get_match (kuzhi_window_get_model (self));
+  gboolean reviewing;
+
+  g_object_get (self->analysis, "reviewing", &reviewing, NULL);
+  _kuzhi_window_set_action_enabled (self, "review", !reviewing && match->n_history > 0);
+  _kuzhi_window_set_action_enabled (self, "cancel-review", reviewing);
+  gtk_revealer_set_reveal_child (self->review_revealer, reviewing);
+}
+
+static void
+on_review_progressed (KuzhiWindow *self)
+{
+  guint done, total;
+  g_autofree char *text = NULL;
+
+  g_object_get (self->analysis, "review-done", &done, "review-total", &total, NULL);
+  /* Translators: the review's progress: "Reviewing turn 12 of 40…" */
+  text = g_strdup_printf (_("Reviewing: %u of %u turns…"), done, total);
+  gtk_label_set_text (self->review_label, text);
+  gtk_progress_bar_set_fraction (self->review_progress, total > 0 ? (double) done / total : 0);
+}
+
+static void
+on_reviewed_window (KuzhiWindow *self,
+                    GArray      *review)
+{
+  kuzhi_history_panel_set_review (self->history_panel, review);
+  /* The review is read in the move history. */
+  if (!adw_flap_get_reveal_flap (self->history_flap))
+    g_action_group_activate_action (G_ACTION_GROUP (self), "history", NULL);
+}
+
+static void
+review_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer      user_data)
+{
+  KuzhiWindow *self = user_data;
+
+  _kuzhi_window_analysis_review (self->analysis, kuzhi_history_panel_get_n_turns (self->history_panel));
+}
+
+static void
+cancel_review_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer      user_data)
+{
+  end_review (KUZHI_WINDOW (user_data)->analysis);
+}
+
+const GActionEntry _kuzhi_window_analysis_actions[] = {
+  { "review", review_action },
+  { "cancel-review", cancel_review_action },
+};
+const gsize _kuzhi_window_analysis_n_actions = G_N_ELEMENTS (_kuzhi_window_analysis_actions);
+
+static void
+on_window_destroy (KuzhiWindow *self)
+{
+  _kuzhi_window_analysis_stop (self->analysis);
+}
+
+void
+_kuzhi_window_analysis_init (KuzhiWindow *self)
+{
+  /* win.analysis is the setting's own action (kuzhi-window.c). */
+  self->analysis = _kuzhi_window_analysis_new (kuzhi_window_get_model (self), kuzhi_window_get_board_view (self),
+                                               self->settings);
+  g_object_bind_property (self, "marking", self->analysis, "marking", G_BINDING_DEFAULT);
+  g_signal_connect_swapped (self->analysis, "notify::line", G_CALLBACK (on_line_changed), self);
+  g_signal_connect_swapped (self->analysis, "notify::reviewing", G_CALLBACK (on_reviewing_changed), self);
+  g_signal_connect_swapped (self->analysis, "notify::review-done", G_CALLBACK (on_review_progressed), self);
+  g_signal_connect_swapped (self->analysis, "reviewed", G_CALLBACK (on_reviewed_window), self);
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_window_destroy), self);
+  /* The first match's position-reset starts the analysis. */
+  on_reviewing_changed (self);
+}
+
+void
+_kuzhi_window_analysis_clear (KuzhiWindow *self)
+{
+  if (self->analysis != NULL)
+    g_signal_handlers_disconnect_by_data (self->analysis, self);
+  g_clear_object (&self->analysis);
 }
 
 const char *
 kuzhi_window_analysis_get_line (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  return a != NULL ? a->line : NULL;
+  return self->analysis->line;
 }
 
 gboolean
-kuzhi_window_analysis_get_on (KuzhiWindow *self)
+_kuzhi_window_analysis_get_on (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  return a != NULL && a->on;
+  return self->analysis->on;
 }
 
 const KzAnalysis *
 kuzhi_window_analysis_get (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  return a != NULL ? a->values : NULL;
+  return self->analysis->values;
 }
 
 void
-kuzhi_window_analysis_redisplay (KuzhiWindow *self)
+_kuzhi_window_analysis_redisplay (KuzhiWindow *self)
 {
-  Analysis *a = get_analysis (self);
-  if (a != NULL)
-    display (a);
+  g_object_set (self->analysis, "showing-match", self->browsing < 0, NULL);
 }

@@ -5,38 +5,84 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-window-computer.h"
-#include "kuzhi-window-analysis.h"
-#include "kuzhi-application.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-computer-player.h"
-#include "kuzhi-window-files.h"
 
 /* The computer's move comes this long after the last move stopped moving,
  * so that the player sees it coming. */
 #define PAUSE_USEC (400 * 1000)
 
+struct _KuzhiWindowComputer
+{
+  GObject               parent_instance;
+
+  /* owned */
+  KuzhiGameModel       *model;      /* the window's; kept until this goes, */
+  KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
+  KuzhiComputerPlayer  *player;
+  GSettings            *settings;   /* the window's, for computer-time */
+  GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
+  char                 *text;       /* the hint line's text, or NULL */
+  const KzAnalysis     *values;     /* borrowed: the analysis's, or NULL ("analysis-values") */
+
+  /* Who plays each side is the model's (kuzhi_game_model_get_player_level). */
+  guint                 serial;     /* bumps whenever the position changes */
+  gboolean              thinking;   /* the computer's search runs */
+  gboolean              hinting;    /* a hint's search runs */
+  gboolean              dead;       /* the window is going away */
+  guint                 idle_id;
+  guint                 play_id;
+  gint64                ready_at;   /* when the pause after the last move ends */
+  KzAction              chosen;     /* to play when play_id fires */
+  KzAction              chosen_then; /* after a mark: the sowing the search saw */
+  KzAction              pending;    /* the sowing to play after our mark */
+  size_t                pending_n;  /* … at this count of actions */
+  KzAction              hint;
+  KzAction              hint_then;
+  char                 *hint_what;  /* the hint's move in words, "house 2", while it stands */
+  int                   hint_seeds; /* its value as the hint's search found it (kz_score_to_seeds()) */
+  gboolean              hint_exact;
+  /* The hint's mark was made: its sowing is ringed next, once the mark
+   * is on screen, if the match is still at this count of actions. */
+  KzAction              hint_next;
+  size_t                hint_next_n;
+};
+
+G_DEFINE_FINAL_TYPE (KuzhiWindowComputer, kuzhi_window_computer, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_THINKING,
+  PROP_CAN_HINT,
+  PROP_HINT_TEXT,
+  PROP_ANALYSIS_VALUES,
+  N_PROPS
+};
+
+enum {
+  HINT_SHOWN,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
 typedef KuzhiWindowComputer Computer;
 
-/* One search asked for: the callback finds the window, if it is still
+static const char *get_hint_text (Computer *c);
+
+/* One search asked for: the callback finds the computer, if it is still
  * there, and whether the position is still the one asked about. */
 typedef struct
 {
-  GWeakRef  window;
+  GWeakRef  computer;
   guint     serial;
 } Request;
-
-static Computer *
-get_computer (KuzhiWindow *self)
-{
-  /* NULL until kuzhi_window_computer_init() has run. */
-  return self != NULL && self->computer.window != NULL ? &self->computer : NULL;
-}
 
 static void
 request_free (Request *request)
 {
-  g_weak_ref_clear (&request->window);
+  g_weak_ref_clear (&request->computer);
   g_free (request);
 }
 
@@ -45,7 +91,7 @@ request_new (Computer *c)
 {
   Request *request = g_new0 (Request, 1);
 
-  g_weak_ref_init (&request->window, c->window);
+  g_weak_ref_init (&request->computer, c);
   request->serial = c->serial;
   return request;
 }
@@ -54,8 +100,8 @@ request_new (Computer *c)
 static Computer *
 request_computer (Request *request)
 {
-  g_autoptr(KuzhiWindow) window = g_weak_ref_get (&request->window);
-  Computer *c = get_computer (window);
+  /* Its owner, the window, keeps it while the callback runs. */
+  g_autoptr(KuzhiWindowComputer) c = g_weak_ref_get (&request->computer);
 
   if (c == NULL || c->dead || c->serial != request->serial)
     return NULL;
@@ -92,17 +138,25 @@ set_text (Computer   *c,
   c->text = g_strdup (text);
 }
 
-/* The board, the Hint action and the window's own controls follow whose turn it is. */
+/* Whether Hint can search now. */
+static gboolean
+can_hint (Computer *c)
+{
+  return !computer_to_move (c) && !c->hinting && !c->thinking && !kuzhi_game_model_get_over (c->model);
+}
+
+/* The board follows whose turn it is, and the window (the Hint action,
+ * its own controls, the hint line) through the notifications, sent at
+ * every change of state whether or not the values changed. */
 static void
 update_state (Computer *c)
 {
   gboolean computer = computer_to_move (c);
 
   kuzhi_board_view_set_waiting (c->board, computer);
-  g_simple_action_set_enabled (c->hint_action,
-                               !computer && !c->hinting && !c->thinking
-                               && !kuzhi_game_model_get_over (c->model));
-  kuzhi_window_refresh_hint_line (c->window);
+  g_object_notify_by_pspec (G_OBJECT (c), properties[PROP_THINKING]);
+  g_object_notify_by_pspec (G_OBJECT (c), properties[PROP_CAN_HINT]);
+  g_object_notify_by_pspec (G_OBJECT (c), properties[PROP_HINT_TEXT]);
   /* Two people playing need the search table only while a hint is
    * looked for: its memory goes back in between. */
   if (level_of (c, 0) == KZ_LEVEL_NONE && level_of (c, 1) == KZ_LEVEL_NONE && !c->hinting)
@@ -261,7 +315,7 @@ static void
 describe_hint (Computer *c)
 {
   const KzPosition *pos = kuzhi_game_model_get_position (c->model);
-  const KzAnalysis *values = kuzhi_window_analysis_get (c->window);
+  const KzAnalysis *values = c->values;
   int seeds = c->hint_seeds;
   gboolean exact = c->hint_exact;
   g_autofree char *text = NULL;
@@ -323,7 +377,7 @@ on_hint_found (GObject      *source,
        * after Mark Lucky Cup (Escape leaves it), with the ring on the
        * cup to mark; once marked, the sowing is ringed
        * (show_hint_next). */
-      g_object_set (c->window, "marking", TRUE, NULL);
+      g_signal_emit (c, signals[HINT_SHOWN], 0, (int) action);
       kuzhi_board_view_set_hint (c->board, cup);
       if (c->hint_then != KZ_ACTION_NONE)
         {
@@ -339,8 +393,8 @@ on_hint_found (GObject      *source,
     {
       kuzhi_board_view_set_hint (c->board, KZ_ACTION_IS_PIT (action) ? action : -1);
       /* The refill shell is no cup: Enter presses its button. */
-      if (action == KZ_ACTION_REFILL && gtk_widget_is_sensitive (c->window->refill_button))
-        gtk_widget_grab_focus (c->window->refill_button);
+      if (action == KZ_ACTION_REFILL)
+        g_signal_emit (c, signals[HINT_SHOWN], 0, (int) action);
       what = kuzhi_game_action_name (pos, action);
     }
 
@@ -351,22 +405,10 @@ on_hint_found (GObject      *source,
   update_state (c);
 }
 
+/* Looks for the best move for the person to move. */
 static void
-hint_action (GSimpleAction *action,
-             GVariant      *param,
-             gpointer       user_data)
+start_hint (Computer *c)
 {
-  Computer *c = get_computer (user_data);
-
-  if (c == NULL || computer_to_move (c) || c->thinking || c->hinting
-      || kuzhi_game_model_get_over (c->model))
-    return;
-  /* A past position is on screen: the hint would be for another board. */
-  if (kuzhi_window_get_browsing_turn (c->window) >= 0)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (c->window));
-      return;
-    }
   kuzhi_board_view_finish_animation (c->board);
   invalidate (c);
   c->hinting = TRUE;
@@ -460,9 +502,8 @@ on_animating_changed (Computer *c)
   show_hint_next (c);
 }
 
-/* The window is closing: stop at once and take no answer any more. */
-static void
-on_destroy (Computer *c)
+void
+_kuzhi_window_computer_stop (KuzhiWindowComputer *c)
 {
   if (c->dead)
     return;
@@ -473,47 +514,128 @@ on_destroy (Computer *c)
   g_signal_handlers_disconnect_by_data (c->board, c);
 }
 
-void
-kuzhi_window_computer_clear (KuzhiWindow *self)
-{
-  Computer *c = &self->computer;
+/* --- the object ---------------------------------------------------------------- */
 
-  if (c->window == NULL)
-    return;
-  on_destroy (c);
+static void
+kuzhi_window_computer_dispose (GObject *object)
+{
+  Computer *c = KUZHI_WINDOW_COMPUTER (object);
+
+  if (c->model != NULL)
+    _kuzhi_window_computer_stop (c);
   g_clear_object (&c->model);
   g_clear_object (&c->board);
   g_clear_object (&c->player);
   g_clear_object (&c->settings);
-  g_clear_object (&c->hint_action);
-  g_clear_pointer (&c->hint_what, g_free);
+
+  G_OBJECT_CLASS (kuzhi_window_computer_parent_class)->dispose (object);
 }
 
-void
-kuzhi_window_computer_init (KuzhiWindow *self)
+static void
+kuzhi_window_computer_finalize (GObject *object)
 {
-  Computer *c = &self->computer;
-  GdkDisplay *display = gdk_display_get_default ();
+  Computer *c = KUZHI_WINDOW_COMPUTER (object);
 
-  c->window = self;
-  c->model = g_object_ref (kuzhi_window_get_model (self));
-  c->board = g_object_ref (kuzhi_window_get_board_view (self));
-  c->player = kuzhi_computer_player_new ();
+  g_clear_pointer (&c->hint_what, g_free);
+  g_clear_pointer (&c->text, g_free);
+
+  G_OBJECT_CLASS (kuzhi_window_computer_parent_class)->finalize (object);
+}
+
+static void
+kuzhi_window_computer_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  Computer *c = KUZHI_WINDOW_COMPUTER (object);
+
+  switch (prop_id)
+    {
+    case PROP_THINKING:
+      g_value_set_boolean (value, c->thinking || c->hinting);
+      break;
+    case PROP_CAN_HINT:
+      g_value_set_boolean (value, can_hint (c));
+      break;
+    case PROP_HINT_TEXT:
+      g_value_set_string (value, get_hint_text (c));
+      break;
+    case PROP_ANALYSIS_VALUES:
+      g_value_set_pointer (value, (gpointer) c->values);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_window_computer_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  Computer *c = KUZHI_WINDOW_COMPUTER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ANALYSIS_VALUES:
+      c->values = g_value_get_pointer (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kuzhi_window_computer_class_init (KuzhiWindowComputerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = kuzhi_window_computer_dispose;
+  object_class->finalize = kuzhi_window_computer_finalize;
+  object_class->get_property = kuzhi_window_computer_get_property;
+  object_class->set_property = kuzhi_window_computer_set_property;
+
+  /* The computer's search, or a hint's, runs. */
+  properties[PROP_THINKING] = g_param_spec_boolean ("thinking", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_HINT] = g_param_spec_boolean ("can-hint", NULL, NULL, FALSE, ro);
+  properties[PROP_HINT_TEXT] = g_param_spec_string ("hint-text", NULL, NULL, NULL, ro);
+  /* A KzAnalysis, the analysis's: borrowed, valid until it is set again. */
+  properties[PROP_ANALYSIS_VALUES] =
+    g_param_spec_pointer ("analysis-values", NULL, NULL,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A hint that needs the window: a mark to choose first, or the refill
+   * shell (a KzAction). */
+  signals[HINT_SHOWN] = g_signal_new ("hint-shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+}
+
+static void
+kuzhi_window_computer_init (KuzhiWindowComputer *c)
+{
   c->chosen = c->chosen_then = c->pending = KZ_ACTION_NONE;
   c->hint = c->hint_then = c->hint_next = KZ_ACTION_NONE;
-  c->settings = g_object_ref (self->settings);
+}
 
-  /* The Hint button's lightbulb, also when no GtkApplication adds the path. */
-  if (display != NULL)
-    {
-      GtkIconTheme *theme = gtk_icon_theme_get_for_display (display);
-      if (!gtk_icon_theme_has_icon (theme, "kuzhi-hint-symbolic"))
-        gtk_icon_theme_add_resource_path (theme, "/io/github/kuzhi/Kuzhi/icons");
-    }
+/* Plays `model`'s computer sides on `board` and gives hints, at the
+ * strength `settings` ask. It starts with the
+ * model's next position-reset. */
+KuzhiWindowComputer *
+_kuzhi_window_computer_new (KuzhiGameModel *model,
+                            KuzhiBoardView *board,
+                            GSettings      *settings)
+{
+  Computer *c = g_object_new (KUZHI_TYPE_WINDOW_COMPUTER, NULL);
 
-  c->hint_action = g_simple_action_new ("hint", NULL);
-  g_signal_connect (c->hint_action, "activate", G_CALLBACK (hint_action), self);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (c->hint_action));
+  c->model = g_object_ref (model);
+  c->board = g_object_ref (board);
+  c->player = kuzhi_computer_player_new ();
+  c->settings = g_object_ref (settings);
 
   g_signal_connect_swapped (c->model, "action-started", G_CALLBACK (on_action_started), c);
   g_signal_connect_swapped (c->model, "action-finished", G_CALLBACK (on_action_finished), c);
@@ -521,65 +643,16 @@ kuzhi_window_computer_init (KuzhiWindow *self)
   g_signal_connect_swapped (c->model, "notify::player1-level", G_CALLBACK (on_level_changed), c);
   g_signal_connect_swapped (c->model, "notify::player2-level", G_CALLBACK (on_level_changed), c);
   g_signal_connect_swapped (c->board, "notify::animating", G_CALLBACK (on_animating_changed), c);
-  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_destroy), c);
-  update_state (c);
+  return c;
 }
 
-void
-kuzhi_window_set_player_level (KuzhiWindow *self,
-                               int          player,
-                               KzLevel      level)
+/* What the hint line says instead of the window's own advice: who is
+ * thinking, or the hint (valued again: the analysis may have valued the
+ * move since), or NULL. */
+static const char *
+get_hint_text (Computer *c)
 {
-  Computer *c = get_computer (self);
-
-  g_return_if_fail (c != NULL);
-  g_return_if_fail (player == 0 || player == 1);
-  /* The model notifies, and on_level_changed() starts again from there. */
-  kuzhi_game_model_set_player_level (c->model, player, level);
-}
-
-KzLevel
-kuzhi_window_get_player_level (KuzhiWindow *self,
-                               int          player)
-{
-  Computer *c = get_computer (self);
-
-  g_return_val_if_fail (c != NULL, KZ_LEVEL_NONE);
-  g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
-  return level_of (c, player);
-}
-
-gsize
-kuzhi_window_computer_get_table_bytes (KuzhiWindow *self)
-{
-  Computer *c = get_computer (self);
-
-  g_return_val_if_fail (c != NULL, 0);
-  return kuzhi_computer_player_get_table_bytes (c->player);
-}
-
-gboolean
-kuzhi_window_computer_to_move (KuzhiWindow *self)
-{
-  Computer *c = get_computer (self);
-
-  return c != NULL && !c->dead && computer_to_move (c);
-}
-
-gboolean
-kuzhi_window_computer_is_thinking (KuzhiWindow *self)
-{
-  Computer *c = get_computer (self);
-
-  return c != NULL && (c->thinking || c->hinting);
-}
-
-const char *
-kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
-{
-  Computer *c = get_computer (self);
-
-  if (c == NULL || c->dead)
+  if (c->dead)
     return NULL;
   if (computer_to_move (c))
     {
@@ -591,18 +664,152 @@ kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
       set_text (c, text);
     }
   else if (c->hint != KZ_ACTION_NONE && c->hint_what != NULL)
-    describe_hint (c);   /* the analysis may have valued the move again */
+    describe_hint (c);
   return c->text;
 }
 
-void
-kuzhi_window_computer_undo (KuzhiWindow *self)
-{
-  Computer *c = get_computer (self);
+/* --- the window's side -------------------------------------------------------- */
 
-  if (!kuzhi_game_model_undo (kuzhi_window_get_model (self)) || c == NULL)
+static void
+on_can_hint_changed (KuzhiWindow *self)
+{
+  _kuzhi_window_set_action_enabled (self, "hint", can_hint (self->computer));
+}
+
+static void
+on_hint_text_changed (KuzhiWindow *self)
+{
+  _kuzhi_window_refresh_hint_line (self);
+}
+
+static void
+on_hint_shown (KuzhiWindow *self,
+               int          action)
+{
+  /* Enter does what the hint says: the board waits for the mark, as
+   * after Mark Lucky Cup (Escape leaves it). */
+  if (KZ_ACTION_IS_MARK (action))
+    g_object_set (self, "marking", TRUE, NULL);
+  /* The refill shell is no cup: Enter presses its button. */
+  else if (action == KZ_ACTION_REFILL && gtk_widget_is_sensitive (self->refill_button))
+    gtk_widget_grab_focus (self->refill_button);
+}
+
+static void
+hint_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  KuzhiWindow *self = user_data;
+
+  if (!can_hint (self->computer))
     return;
-  /* Against the computer, back to the person's last turn, not the computer's. */
+  /* A past position is on screen: the hint would be for another board. */
+  if (self->browsing >= 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  start_hint (self->computer);
+}
+
+const GActionEntry _kuzhi_window_computer_actions[] = {
+  { "hint", hint_action },
+};
+const gsize _kuzhi_window_computer_n_actions = G_N_ELEMENTS (_kuzhi_window_computer_actions);
+
+static void
+on_window_destroy (KuzhiWindow *self)
+{
+  _kuzhi_window_computer_stop (self->computer);
+}
+
+void
+_kuzhi_window_computer_init (KuzhiWindow *self)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+
+  self->computer = _kuzhi_window_computer_new (kuzhi_window_get_model (self), kuzhi_window_get_board_view (self),
+                                               self->settings);
+  /* The Hint button's lightbulb, also when no GtkApplication adds the path. */
+  if (display != NULL)
+    {
+      GtkIconTheme *theme = gtk_icon_theme_get_for_display (display);
+      if (!gtk_icon_theme_has_icon (theme, "kuzhi-hint-symbolic"))
+        gtk_icon_theme_add_resource_path (theme, "/io/github/kuzhi/Kuzhi/icons");
+    }
+  g_signal_connect_swapped (self->computer, "notify::can-hint", G_CALLBACK (on_can_hint_changed), self);
+  g_signal_connect_swapped (self->computer, "notify::hint-text", G_CALLBACK (on_hint_text_changed), self);
+  g_signal_connect_swapped (self->computer, "hint-shown", G_CALLBACK (on_hint_shown), self);
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (on_window_destroy), self);
+  /* The first match's position-reset sets the board and the Hint. */
+}
+
+void
+_kuzhi_window_computer_clear (KuzhiWindow *self)
+{
+  if (self->computer != NULL)
+    {
+      _kuzhi_window_computer_stop (self->computer);
+      g_signal_handlers_disconnect_by_data (self->computer, self);
+    }
+  g_clear_object (&self->computer);
+}
+
+void
+kuzhi_window_set_player_level (KuzhiWindow *self,
+                               int          player,
+                               KzLevel      level)
+{
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  g_return_if_fail (player == 0 || player == 1);
+  /* The model notifies, and on_level_changed() starts again from there. */
+  kuzhi_game_model_set_player_level (self->computer->model, player, level);
+}
+
+KzLevel
+kuzhi_window_get_player_level (KuzhiWindow *self,
+                               int          player)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), KZ_LEVEL_NONE);
+  g_return_val_if_fail (player == 0 || player == 1, KZ_LEVEL_NONE);
+  return level_of (self->computer, player);
+}
+
+gsize
+kuzhi_window_computer_get_table_bytes (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), 0);
+  return kuzhi_computer_player_get_table_bytes (self->computer->player);
+}
+
+gboolean
+kuzhi_window_computer_to_move (KuzhiWindow *self)
+{
+  return !self->computer->dead && computer_to_move (self->computer);
+}
+
+gboolean
+kuzhi_window_computer_is_thinking (KuzhiWindow *self)
+{
+  return self->computer->thinking || self->computer->hinting;
+}
+
+const char *
+_kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
+{
+  return get_hint_text (self->computer);
+}
+
+/* Undo as a person means it: against the computer, back to the person's
+ * last turn, not the computer's. */
+void
+_kuzhi_window_computer_undo (KuzhiWindow *self)
+{
+  Computer *c = self->computer;
+
+  if (!kuzhi_game_model_undo (c->model))
+    return;
   while (computer_to_move (c)
          && level_of (c, !kuzhi_game_model_get_to_move (c->model)) == KZ_LEVEL_NONE
          && kuzhi_game_model_can_undo (c->model))
@@ -613,9 +820,7 @@ KzAction
 kuzhi_window_computer_get_hint (KuzhiWindow *self,
                                 KzAction    *then)
 {
-  Computer *c = get_computer (self);
-
   if (then != NULL)
-    *then = c ? c->hint_then : KZ_ACTION_NONE;
-  return c ? c->hint : KZ_ACTION_NONE;
+    *then = self->computer->hint_then;
+  return self->computer->hint;
 }

@@ -1,27 +1,17 @@
-/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title, the save prompts, and browsing the move history. */
+/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title and the save prompts. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-window-files.h"
-#include "kuzhi-window-analysis.h"
-#include "kuzhi-window-computer.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
 
 typedef KuzhiWindowFiles Files;
 
-/* NULL until kuzhi_window_files_init() has run. */
-static Files *
-get_files (KuzhiWindow *self)
-{
-  return self->files.window != NULL ? &self->files : NULL;
-}
-
 void
-kuzhi_window_files_clear (KuzhiWindow *self)
+_kuzhi_window_files_clear (KuzhiWindow *self)
 {
   Files *files = &self->files;
 
@@ -37,7 +27,6 @@ kuzhi_window_files_clear (KuzhiWindow *self)
   g_clear_object (&files->replace_file);
   g_clear_pointer (&files->created, g_date_time_unref);
   g_clear_pointer (&files->saved_actions, g_array_unref);
-  g_clear_pointer (&files->variation_back, g_array_unref);
   g_clear_pointer (&files->saved_names[0], g_free);
   g_clear_pointer (&files->saved_names[1], g_free);
 }
@@ -154,36 +143,12 @@ forget_file_but_link (Files *files)
 
 /* --- dialogs ------------------------------------------------------------------ */
 
-/* Dialog handlers are connected with g_signal_connect_object() on the
- * window, so that a dialog outliving its window calls nothing. */
-static void
-on_dialog_destroyed (GtkWidget   *dialog,
-                     KuzhiWindow *window)
-{
-  Files *files = get_files (window);
-
-  if (files->dialog == ADW_MESSAGE_DIALOG (dialog))
-    files->dialog = NULL;
-}
-
-static AdwMessageDialog *
-new_dialog (Files      *files,
-            const char *heading,
-            const char *body)
-{
-  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (files->window), heading, body));
-
-  files->dialog = dialog;
-  g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_dialog_destroyed), files->window, 0);
-  return dialog;
-}
-
 static void
 show_error (Files      *files,
             const char *heading,
             GError     *error)
 {
-  AdwMessageDialog *dialog = new_dialog (files, heading, error->message);
+  AdwMessageDialog *dialog = _kuzhi_window_new_dialog (files->window, heading, error->message);
 
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
@@ -206,7 +171,7 @@ kuzhi_window_save_to_file (KuzhiWindow *self,
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  files = get_files (self);
+  files = &self->files;
   path = g_file_get_path (file);
   if (path == NULL)
     {
@@ -232,7 +197,7 @@ kuzhi_window_save_to_file (KuzhiWindow *self,
   update_title (files);
   /* The autosave names the file and what it now holds, so that the next
    * start knows which file the match is in. */
-  kuzhi_window_autosave (self);
+  _kuzhi_window_autosave (self);
   return TRUE;
 }
 
@@ -286,7 +251,7 @@ on_replace_response (AdwMessageDialog *dialog,
                      const char       *response,
                      KuzhiWindow      *window)
 {
-  Files *files = get_files (window);
+  Files *files = &window->files;
   g_autoptr(GFile) file = g_steal_pointer (&files->replace_file);
   gboolean then_next = files->replace_then_next;
 
@@ -329,7 +294,7 @@ on_save_response (GtkNativeDialog *chooser,
           g_autofree char *heading = g_strdup_printf (_("Replace “%s”?"), name);
           AdwMessageDialog *dialog;
 
-          dialog = new_dialog (files, heading, _("A file with this name already exists. Saving replaces what it holds."));
+          dialog = _kuzhi_window_new_dialog (files->window, heading, _("A file with this name already exists. Saving replaces what it holds."));
           g_set_object (&files->replace_file, NULL);
           files->replace_file = g_file_new_for_path (with);
           files->replace_then_next = then_next;
@@ -431,11 +396,11 @@ load_now (Files *files,
 }
 
 gboolean
-kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
+_kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
                                      char        **notice,
                                      GError      **error)
 {
-  Files *files = get_files (self);
+  Files *files = &self->files;
   g_autofree char *path = NULL;
   g_autofree char *name = NULL;
   g_autofree char *folder = NULL;
@@ -503,7 +468,7 @@ kuzhi_window_files_restore_autosave (KuzhiWindow  *self,
                                    "so the match is not in that file. Save As… keeps the match in a file again."),
                                  name, folder);
       /* The autosave no longer names the file. */
-      kuzhi_window_autosave (self);
+      _kuzhi_window_autosave (self);
       break;
     }
   update_title (files);
@@ -519,7 +484,7 @@ kuzhi_window_open_file (KuzhiWindow *self,
   g_return_if_fail (KUZHI_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  files = get_files (self);
+  files = &self->files;
   if (!ask_first (files, NEXT_OPEN_FILE, file))
     return;
   load_now (files, file);
@@ -598,14 +563,9 @@ static gboolean
 take_next_step_idle (gpointer data)
 {
   g_autoptr(KuzhiWindow) window = data;
-  Files *files = get_files (window);
-
-  if (files != NULL)
-    {
-      if (files->dialog != NULL)
-        gtk_window_destroy (GTK_WINDOW (files->dialog));
-      take_next_step (files);
-    }
+  if (window->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (window->dialog));
+  take_next_step (&window->files);
   return G_SOURCE_REMOVE;
 }
 
@@ -620,7 +580,7 @@ on_prompt_response (AdwMessageDialog *dialog,
                     const char       *response,
                     KuzhiWindow      *window)
 {
-  Files *files = get_files (window);
+  Files *files = &window->files;
 
   if (g_strcmp0 (response, "discard") == 0)
     take_next_step_later (files);
@@ -664,7 +624,7 @@ ask_first (Files    *files,
     }
   if (!is_unsaved (files))
     return TRUE;
-  if (files->dialog != NULL)
+  if (files->window->dialog != NULL)
     return FALSE;
 
   files->next = next;
@@ -690,7 +650,7 @@ ask_first (Files    *files,
     outcome = _("If you discard it, it is lost.");
   /* Translators: a prompt's two sentences: what is not in a file, and what Discard does */
   body = g_strdup_printf (C_("save prompt", "%s %s"), fact, outcome);
-  dialog = new_dialog (files, heading, body);
+  dialog = _kuzhi_window_new_dialog (files->window, heading, body);
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Cancel"),
                                     "discard", _("_Discard"),
@@ -706,330 +666,27 @@ ask_first (Files    *files,
 }
 
 gboolean
-kuzhi_window_files_may_close (KuzhiWindow *self)
+_kuzhi_window_files_may_close (KuzhiWindow *self)
 {
-  Files *files = get_files (self);
+  Files *files = &self->files;
 
   return files == NULL || ask_first (files, NEXT_CLOSE, NULL);
 }
 
 gboolean
-kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
+_kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
 {
-  Files *files = get_files (self);
+  Files *files = &self->files;
 
   return files == NULL || ask_first (files, NEXT_NEW_MATCH, NULL);
 }
 
 gboolean
-kuzhi_window_files_may_play_again (KuzhiWindow *self)
+_kuzhi_window_files_may_play_again (KuzhiWindow *self)
 {
-  Files *files = get_files (self);
+  Files *files = &self->files;
 
   return files == NULL || ask_first (files, NEXT_PLAY_AGAIN, NULL);
-}
-
-/* --- browsing the history ------------------------------------------------ */
-
-/* The browse bar's buttons follow what is shown: Play From Here only for
- * a past turn of the match itself (a variation is no turn to play on
- * from, and the last turn is where play goes on anyway). */
-static void
-update_browse_buttons (Files *files)
-{
-  GAction *play = g_action_map_lookup_action (G_ACTION_MAP (files->window), "play-from-here");
-  GAction *back = g_action_map_lookup_action (G_ACTION_MAP (files->window), "variation-back");
-  gboolean past = files->browsing >= 0 && (guint) files->browsing < kuzhi_history_panel_get_n_turns (files->panel);
-
-  gtk_widget_set_visible (files->play_from_here_button, past && !files->in_variation);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (play), past && !files->in_variation);
-  gtk_widget_set_visible (files->variation_back_button, files->in_variation);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (back), files->in_variation && files->variation_back->len > 0);
-}
-
-static void
-leave_variation (Files *files)
-{
-  files->in_variation = FALSE;
-  g_array_set_size (files->variation_back, 0);
-  kuzhi_board_view_set_variation (files->board, FALSE);
-}
-
-static void
-end_browsing (Files *files)
-{
-  if (files->browsing < 0)
-    return;
-  files->browsing = -1;
-  leave_variation (files);
-  gtk_revealer_set_reveal_child (files->browse_revealer, FALSE);
-  kuzhi_board_view_set_interactive (files->board, TRUE);
-  kuzhi_history_panel_select_turn (files->panel, kuzhi_history_panel_get_n_turns (files->panel));
-  update_browse_buttons (files);
-  /* The analysis was for the position in play all along: its values go
-   * back on the cups. */
-  kuzhi_window_analysis_redisplay (files->window);
-}
-
-/* Back to the position in play, from a past turn or a variation. */
-static void
-return_to_current (Files *files)
-{
-  if (files->browsing < 0)
-    return;
-  kuzhi_board_view_finish_animation (files->board);
-  end_browsing (files);
-  kuzhi_board_view_set_position (files->board, kuzhi_game_model_get_position (files->model));
-}
-
-/* Whether the review marked turn N a mistake (or worse): its better move
- * can be shown. */
-static gboolean
-has_better (Files *files,
-            guint  turn)
-{
-  const KuzhiReviewTurn *r = kuzhi_history_panel_get_review_turn (files->panel, turn);
-  const KzPosition *before = turn > 0 ? kuzhi_history_panel_get_position (files->panel, turn - 1) : NULL;
-
-  return r != NULL && before != NULL && r->loss >= kz_position_variant (before)->review_mistake;
-}
-
-void
-kuzhi_window_browse_turn (KuzhiWindow *self,
-                          guint        turn)
-{
-  Files *files;
-  const KzPosition *pos;
-  g_autofree char *text = NULL;
-  guint n_turns;
-
-  g_return_if_fail (KUZHI_IS_WINDOW (self));
-
-  files = get_files (self);
-  n_turns = kuzhi_history_panel_get_n_turns (files->panel);
-  pos = kuzhi_history_panel_get_position (files->panel, turn);
-  /* The last turn is the current position: nothing to browse, unless the
-   * review marked it, when the bar offers its better move (see
-   * docs/ui.md, "Review Match"). */
-  if (pos == NULL || (turn == n_turns && !has_better (files, turn)))
-    {
-      return_to_current (files);
-      return;
-    }
-
-  kuzhi_board_view_finish_animation (files->board);
-  /* A lucky cup being chosen was for the match's board. */
-  g_object_set (files->window, "marking", FALSE, NULL);
-  leave_variation (files);
-  files->browsing = (int) turn;
-  kuzhi_board_view_set_interactive (files->board, FALSE);
-  kuzhi_board_view_set_position (files->board, pos);
-  kuzhi_history_panel_select_turn (files->panel, turn);
-  if (turn == 0)
-    text = g_strdup (_("Viewing the start of the match"));
-  else if (turn == n_turns)
-    /* Translators: shown above the board when the last turn's row is chosen after a review: "Turn 24 is the current position" */
-    text = g_strdup_printf (_("Turn %u is the current position"), turn);
-  else
-    /* Translators: shown above the board while browsing the history */
-    text = g_strdup_printf (_("Viewing turn %u"), turn);
-  gtk_label_set_text (files->browse_label, text);
-  gtk_revealer_set_reveal_child (files->browse_revealer, TRUE);
-  /* A turn the review marked as a mistake can show what was better. */
-  gtk_widget_set_visible (files->better_button, has_better (files, turn));
-  update_browse_buttons (files);
-  /* The analysis's values are for the position in play, not this one. */
-  kuzhi_window_analysis_redisplay (files->window);
-}
-
-/* The bar over a variation: where it started, and the last move in it. */
-static void
-label_variation (Files      *files,
-                 const char *last)
-{
-  guint moves = files->variation_back->len;
-  /* Translators: shown above the board while a variation is explored: "Variation from turn 5, 2 moves in: Ben's pit 3" */
-  g_autofree char *text = g_strdup_printf (ngettext ("Variation from turn %d, %u move in: %s",
-                                                     "Variation from turn %d, %u moves in: %s", moves),
-                                           files->browsing, moves, last);
-
-  gtk_label_set_text (files->browse_label, text);
-}
-
-/* The better move of a reviewed turn, shown on the board as a variation:
- * the position before the turn with the best turn played on a copy (the
- * match is not touched). The board then plays on that copy (see
- * kuzhi_window_files_variation_sow()); Escape or Return to the Current
- * Position leave. */
-static void
-show_better (Files *files)
-{
-  const KuzhiReviewTurn *r;
-  const KzPosition *before;
-  KzPosition variation;
-  g_autofree char *best = NULL, *played = NULL, *text = NULL, *name = NULL;
-  KzMoveValue value = { 0 };
-
-  if (files->browsing <= 0 || files->in_variation)
-    return;
-  r = kuzhi_history_panel_get_review_turn (files->panel, (guint) files->browsing);
-  before = kuzhi_history_panel_get_position (files->panel, (guint) files->browsing - 1);
-  if (r == NULL || before == NULL || !kz_position_is_legal (before, r->best_action))
-    return;
-  variation = *before;
-  name = kuzhi_game_action_name (before, KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE
-                                         ? r->best_then : r->best_action);
-  kz_position_variant (before)->apply (&variation, r->best_action, NULL);
-  if (KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE && kz_position_is_legal (&variation, r->best_then))
-    kz_position_variant (before)->apply (&variation, r->best_then, NULL);
-  kuzhi_board_view_finish_animation (files->board);
-  files->in_variation = TRUE;
-  files->variation = variation;
-  g_array_set_size (files->variation_back, 0);
-  kuzhi_board_view_set_position (files->board, &files->variation);
-  /* The board plays on in the variation, both sides. */
-  kuzhi_board_view_set_variation (files->board, TRUE);
-  kuzhi_board_view_set_interactive (files->board, TRUE);
-  /* Written as the analysis writes values: "+2", "−1". */
-  value.score = r->best * 100;
-  best = kuzhi_game_value_text (&value);
-  value.score = r->played * 100;
-  played = kuzhi_game_value_text (&value);
-  /* Translators: shown above the board over a variation: "Better than turn 5: pit 3 (+2, not −1)" */
-  text = g_strdup_printf (_("Better than turn %d: %s (%s, not %s)"),
-                          files->browsing, name, best, played);
-  gtk_label_set_text (files->browse_label, text);
-  gtk_widget_set_visible (files->better_button, FALSE);
-  update_browse_buttons (files);
-  kuzhi_window_refresh_hint_line (files->window);
-}
-
-gboolean
-kuzhi_window_files_variation_sow (KuzhiWindow *self,
-                                  int          pit)
-{
-  Files *files = get_files (self);
-  KzPosition before;
-  KzEventLog log;
-  g_autofree char *name = NULL;
-
-  if (files == NULL || !files->in_variation)
-    return FALSE;
-  /* Legal by the engine, on the variation's own position. */
-  if (pit < 0 || !kz_position_is_legal (&files->variation, (KzAction) pit))
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return TRUE;
-    }
-  before = files->variation;
-  name = kuzhi_game_action_name (&before, (KzAction) pit);
-  g_array_append_val (files->variation_back, before);
-  /* Animated from the engine's events, as the match's moves are. */
-  kz_event_log_init (&log);
-  kz_position_variant (&before)->apply (&files->variation, (KzAction) pit, &log);
-  kuzhi_board_view_show_move (files->board, &before, pit, &log, &files->variation);
-  kz_event_log_free (&log);
-  {
-    /* Translators: a move in a variation, with its player: "Ben's pit 3" */
-    g_autofree char *last = g_strdup_printf (_("%s’s %s"),
-                                             kuzhi_game_model_get_player_name (files->model, before.to_move), name);
-    label_variation (files, last);
-  }
-  update_browse_buttons (files);
-  kuzhi_window_refresh_hint_line (self);
-  return TRUE;
-}
-
-gboolean
-kuzhi_window_files_in_variation (KuzhiWindow *self)
-{
-  Files *files = get_files (self);
-
-  return files != NULL && files->in_variation;
-}
-
-static void
-variation_back_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  Files *files = get_files (user_data);
-
-  if (!files->in_variation || files->variation_back->len == 0)
-    return;
-  kuzhi_board_view_finish_animation (files->board);
-  files->variation = g_array_index (files->variation_back, KzPosition, files->variation_back->len - 1);
-  g_array_set_size (files->variation_back, files->variation_back->len - 1);
-  kuzhi_board_view_set_position (files->board, &files->variation);
-  /* Translators: the last move taken back in a variation, on the browse bar: "Variation from turn 5, 1 move in: taken back" */
-  label_variation (files, _("taken back"));
-  update_browse_buttons (files);
-  kuzhi_window_refresh_hint_line (files->window);
-}
-
-static void
-show_better_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
-{
-  show_better (get_files (user_data));
-}
-
-static void
-on_turn_activated (KuzhiHistoryPanel *panel,
-                   guint              turn,
-                   Files             *files)
-{
-  kuzhi_window_browse_turn (files->window, turn);
-}
-
-static void
-on_play_from_here_response (AdwMessageDialog *dialog,
-                            const char       *response,
-                            KuzhiWindow      *window)
-{
-  Files *files = get_files (window);
-  guint n_turns = kuzhi_history_panel_get_n_turns (files->panel);
-  int turn = files->browsing;
-
-  if (g_strcmp0 (response, "play") != 0 || turn < 0)
-    return;
-  /* Through the model, which stays the only owner of the match: the turns
-   * after this one become redoable until the next turn replaces them. */
-  for (guint i = (guint) turn; i < n_turns; i++)
-    if (!kuzhi_game_model_undo (files->model))
-      break;
-  end_browsing (files);
-}
-
-static void
-play_from_here (Files *files)
-{
-  AdwMessageDialog *dialog;
-  guint later;
-  g_autofree char *heading = NULL;
-  g_autofree char *body = NULL;
-
-  if (files->browsing < 0 || files->dialog != NULL)
-    return;
-  later = kuzhi_history_panel_get_n_turns (files->panel) - (guint) files->browsing;
-  if (files->browsing == 0)
-    heading = g_strdup (_("Play On From the Start?"));
-  else
-    heading = g_strdup_printf (_("Play On From Turn %d?"), files->browsing);
-  body = g_strdup_printf (ngettext ("The next turn you play starts a new line, and the %u turn after this point is discarded. Until then, Redo brings it back.",
-                                    "The next turn you play starts a new line, and the %u turns after this point are discarded. Until then, Redo brings them back.",
-                                    later), later);
-  dialog = new_dialog (files, heading, body);
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "play", _("_Play From Here"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_play_from_here_response), files->window, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* --- model ------------------------------------------------------------------ */
@@ -1039,13 +696,13 @@ play_from_here (Files *files)
 static void
 on_model_changed (KuzhiWindow *window)
 {
-  update_title (get_files (window));
+  update_title (&window->files);
 }
 
 static void
 on_position_reset (KuzhiWindow *window)
 {
-  Files *files = get_files (window);
+  Files *files = &window->files;
   GDateTime *created = kuzhi_game_model_get_created (files->model);
 
   /* A new match (or the restored autosave) is not the file's match. */
@@ -1055,19 +712,11 @@ on_position_reset (KuzhiWindow *window)
       g_clear_pointer (&files->created, g_date_time_unref);
       files->created = g_date_time_ref (created);
     }
-  end_browsing (files);
   update_title (files);
 
   /* The window autosaves after every action; a new match, undo, redo and
    * an opened file change the match too, and the next start must find it. */
-  kuzhi_window_autosave (window);
-}
-
-static void
-on_action_started (KuzhiWindow *window)
-{
-  /* Playing shows the current position again. */
-  end_browsing (get_files (window));
+  _kuzhi_window_autosave (window);
 }
 
 /* --- actions ------------------------------------------------------------------ */
@@ -1077,7 +726,7 @@ open_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  Files *files = get_files (user_data);
+  Files *files = &KUZHI_WINDOW (user_data)->files;
 
   if (ask_first (files, NEXT_OPEN_CHOOSER, NULL))
     show_open_chooser (files);
@@ -1088,7 +737,7 @@ save_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  Files *files = get_files (user_data);
+  Files *files = &KUZHI_WINDOW (user_data)->files;
 
   /* A match never saved has no file yet: Save is Save As. */
   if (files->file == NULL)
@@ -1102,112 +751,28 @@ save_as_action (GSimpleAction *action,
                 GVariant      *param,
                 gpointer       user_data)
 {
-  show_save_chooser (get_files (user_data));
+  show_save_chooser (&KUZHI_WINDOW (user_data)->files);
 }
 
-static void
-history_action (GSimpleAction *action,
-                GVariant      *state,
-                gpointer       user_data)
-{
-  Files *files = get_files (user_data);
-
-  g_simple_action_set_state (action, state);
-  adw_flap_set_reveal_flap (files->flap, g_variant_get_boolean (state));
-}
-
-static void
-browse_turn_action (GSimpleAction *action,
-                    GVariant      *param,
-                    gpointer       user_data)
-{
-  kuzhi_window_browse_turn (user_data, g_variant_get_uint32 (param));
-}
-
-static void
-return_action (GSimpleAction *action,
-               GVariant      *param,
-               gpointer       user_data)
-{
-  return_to_current (get_files (user_data));
-}
-
-static void
-play_from_here_action (GSimpleAction *action,
-                       GVariant      *param,
-                       gpointer       user_data)
-{
-  play_from_here (get_files (user_data));
-}
-
-static const GActionEntry win_actions[] = {
+const GActionEntry _kuzhi_window_files_actions[] = {
   { "open", open_action },
   { "save", save_action },
   { "save-as", save_as_action },
-  { "history", NULL, NULL, "false", history_action },
-  { "browse-turn", browse_turn_action, "u" },
-  { "return-to-current", return_action },
-  { "play-from-here", play_from_here_action },
-  { "show-better", show_better_action },
-  { "variation-back", variation_back_action },
 };
-
-static void
-on_flap_revealed (AdwFlap    *flap,
-                  GParamSpec *pspec,
-                  Files      *files)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (files->window), "history");
-
-  g_simple_action_set_state (G_SIMPLE_ACTION (action),
-                             g_variant_new_boolean (adw_flap_get_reveal_flap (flap)));
-}
-
-/* Escape while browsing returns to the position in play (otherwise it is
- * win.cancel's, which stops marking and animations). */
-
-/* --- building ------------------------------------------------------------ */
-
-/* The history panel goes into the window's flap (the template's
- * history_flap), with the model it lists. */
-static void
-build_panel (Files *files)
-{
-  KuzhiWindow *window = files->window;
-
-  files->flap = window->history_flap;
-  files->browse_revealer = window->browse_revealer;
-  files->browse_label = window->browse_label;
-  files->better_button = window->better_button;
-  files->play_from_here_button = window->play_from_here_button;
-  files->variation_back_button = window->variation_back_button;
-  files->panel = KUZHI_HISTORY_PANEL (kuzhi_history_panel_new (files->model));
-  g_signal_connect (files->panel, "turn-activated", G_CALLBACK (on_turn_activated), files);
-  gtk_widget_add_css_class (GTK_WIDGET (files->panel), "background");
-  adw_flap_set_flap (files->flap, GTK_WIDGET (files->panel));
-  g_signal_connect (files->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), files);
-}
+const gsize _kuzhi_window_files_n_actions = G_N_ELEMENTS (_kuzhi_window_files_actions);
 
 void
-kuzhi_window_files_init (KuzhiWindow *self)
+_kuzhi_window_files_init (KuzhiWindow *self)
 {
   Files *files = &self->files;
 
   files->window = self;
   files->model = kuzhi_window_get_model (self);
-  files->board = kuzhi_window_get_board_view (self);
   files->saved_actions = g_array_new (FALSE, FALSE, sizeof (KzAction));
-  files->variation_back = g_array_new (FALSE, FALSE, sizeof (KzPosition));
-  files->browsing = -1;
   files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
-
-  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
-  build_panel (files);
-  update_browse_buttons (files);
 
   g_signal_connect_object (files->model, "notify", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (files->model, "action-started", G_CALLBACK (on_action_started), self, G_CONNECT_SWAPPED);
   update_title (files);
 }
 
@@ -1215,39 +780,14 @@ GFile *
 kuzhi_window_get_file (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  return get_files (self)->file;
+  return self->files.file;
 }
 
 gboolean
 kuzhi_window_get_unsaved (KuzhiWindow *self)
 {
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), FALSE);
-  return is_unsaved (get_files (self));
-}
-
-int
-kuzhi_window_get_browsing_turn (KuzhiWindow *self)
-{
-  Files *files;
-
-  g_return_val_if_fail (KUZHI_IS_WINDOW (self), -1);
-  /* Asked by the window's hint while it is still being built. */
-  files = get_files (self);
-  return files != NULL ? files->browsing : -1;
-}
-
-KuzhiHistoryPanel *
-kuzhi_window_get_history_panel (KuzhiWindow *self)
-{
-  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  return get_files (self)->panel;
-}
-
-AdwMessageDialog *
-kuzhi_window_get_message_dialog (KuzhiWindow *self)
-{
-  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  return get_files (self)->dialog;
+  return is_unsaved (&self->files);
 }
 
 GtkFileChooser *
@@ -1256,6 +796,6 @@ kuzhi_window_get_file_chooser (KuzhiWindow *self)
   Files *files;
 
   g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
-  files = get_files (self);
+  files = &self->files;
   return files->chooser ? GTK_FILE_CHOOSER (files->chooser) : NULL;
 }

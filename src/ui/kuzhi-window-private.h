@@ -1,10 +1,11 @@
-/* kuzhi-window-private.h — what the files of KuzhiWindow share: its instance struct, with the part each file adds, and their calls to each other. */
+/* kuzhi-window-private.h — what the files of KuzhiWindow share: its instance struct, with the part each file adds, and the `_kuzhi_window_*` calls between kuzhi-window.c and its parts. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <adwaita.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-board-view.h"
 #include "kuzhi-computer-player.h"
 #include "kuzhi-game-model.h"
@@ -29,16 +30,6 @@ typedef struct
 {
   KuzhiWindow          *window;     /* borrowed: owns this */
   KuzhiGameModel       *model;      /* borrowed: the window's */
-  KuzhiBoardView       *board;      /* borrowed */
-
-  /* borrowed: the window's template children, and the panel in the flap */
-  AdwFlap              *flap;
-  KuzhiHistoryPanel    *panel;
-  GtkRevealer          *browse_revealer;
-  GtkLabel             *browse_label;
-  GtkWidget            *better_button;
-  GtkWidget            *play_from_here_button;
-  GtkWidget            *variation_back_button;
 
   /* owned */
   GFile                *file;
@@ -59,78 +50,43 @@ typedef struct
   GFile                *replace_file;   /* waiting for "Replace?" */
   gboolean              replace_then_next;
 
-  AdwMessageDialog     *dialog;     /* borrowed: the one on screen */
   NextStep              next;
   gboolean              confirmed;  /* the next guard lets the step through */
   gboolean              save_then_next;
   gboolean              loading;
-  int                   browsing;   /* turn shown, or -1 */
+} KuzhiWindowFiles;
+
+/* kuzhi-window-history.c's part: browsing the history, and Show Better
+ * Move's variations. What the board shows (`browsing`, `in_variation`)
+ * is the window's, below: this part alone writes it. */
+typedef struct
+{
   /* A variation explored from the turn browsed: its position (a copy,
    * never the match's) and the positions before each move played in it,
    * for Back. */
-  gboolean              in_variation;
   KzPosition            variation;
   GArray               *variation_back;  /* KzPosition */
-} KuzhiWindowFiles;
+} KuzhiWindowHistory;
 
-/* kuzhi-window-computer.c's part. */
-typedef struct
-{
-  KuzhiWindow          *window;     /* borrowed: owns this */
+/* kuzhi-window-computer.c's part: an object that knows the model, the
+ * board and the settings, not the window. It plays the computer's sides
+ * and looks for hints, and publishes "thinking", "can-hint" and
+ * "hint-text" (what the hint line says instead of the window's advice),
+ * all notified whenever its state changes, and "hint-shown" when a hint
+ * wants the window's help (a mark chosen first, the refill button). The
+ * window binds the analysis's "values" to its "analysis-values", which
+ * value a hint's move as the cup shows it. */
+#define KUZHI_TYPE_WINDOW_COMPUTER (kuzhi_window_computer_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiWindowComputer, kuzhi_window_computer, KUZHI, WINDOW_COMPUTER, GObject)
 
-  /* owned */
-  KuzhiGameModel       *model;      /* the window's; kept until this goes, */
-  KuzhiBoardView       *board;      /* as the window disposes its children before "destroy" */
-  KuzhiComputerPlayer  *player;
-  GSettings            *settings;   /* the window's, for computer-time */
-  GSimpleAction        *hint_action;
-  GCancellable         *cancellable; /* the search running now, the computer's or a hint's */
-  char                 *text;       /* the hint line's text, or NULL */
-
-  /* Who plays each side is the model's (kuzhi_game_model_get_player_level). */
-  guint                 serial;     /* bumps whenever the position changes */
-  gboolean              thinking;   /* the computer's search runs */
-  gboolean              hinting;    /* a hint's search runs */
-  gboolean              dead;       /* the window is going away */
-  guint                 idle_id;
-  guint                 play_id;
-  gint64                ready_at;   /* when the pause after the last move ends */
-  KzAction              chosen;     /* to play when play_id fires */
-  KzAction              chosen_then; /* after a mark: the sowing the search saw */
-  KzAction              pending;    /* the sowing to play after our mark */
-  size_t                pending_n;  /* … at this count of actions */
-  KzAction              hint;
-  KzAction              hint_then;
-  char                 *hint_what;  /* the hint's move in words, "house 2", while it stands */
-  int                   hint_seeds; /* its value as the hint's search found it (kz_score_to_seeds()) */
-  gboolean              hint_exact;
-  /* The hint's mark was made: its sowing is ringed next, once the mark
-   * is on screen, if the match is still at this count of actions. */
-  KzAction              hint_next;
-  size_t                hint_next_n;
-} KuzhiWindowComputer;
-
-/* kuzhi-window-analysis.c's part. */
-typedef struct
-{
-  KuzhiWindow          *window;      /* borrowed: owns this */
-
-  /* owned */
-  KuzhiGameModel       *model;
-  KuzhiBoardView       *board;
-  GSettings            *settings;    /* the window's, for the analysis switch */
-  KuzhiComputerPlayer  *player;      /* its own search table, only while on */
-  GCancellable         *cancellable; /* the analysis running now */
-  KzAnalysis           *values;      /* for the position in play, or NULL */
-  char                 *line;        /* the hint line's text, or NULL */
-  gboolean              on;
-
-  /* Review Match: its own player, so the analysis never waits for it */
-  KuzhiComputerPlayer  *reviewer;
-  GCancellable         *review_cancellable;
-  GSimpleAction        *review_action;
-  GSimpleAction        *cancel_review_action;
-} KuzhiWindowAnalysis;
+/* kuzhi-window-analysis.c's part: an object that knows the model, the
+ * board and the settings, not the window. It publishes what it finds as
+ * properties — "on" (the setting), "line" (the hint line's text),
+ * "values", "reviewing", "review-done", "review-total" — and the review's
+ * result as "reviewed"; the window follows them, and gives it "marking"
+ * and "showing-match" (the board shows the match in play). */
+#define KUZHI_TYPE_WINDOW_ANALYSIS (kuzhi_window_analysis_get_type ())
+G_DECLARE_FINAL_TYPE (KuzhiWindowAnalysis, kuzhi_window_analysis, KUZHI, WINDOW_ANALYSIS, GObject)
 
 /* kuzhi-window-statistics.c's part. */
 typedef struct
@@ -140,7 +96,6 @@ typedef struct
   /* owned */
   KuzhiGameModel       *model;       /* the window's, kept until this goes */
   KuzhiStatistics      *statistics;  /* NULL: nothing is recorded */
-  GSimpleAction        *action;      /* win.statistics */
 
   /* borrowed: the Statistics window while it is open */
   GtkWindow            *shown;
@@ -215,30 +170,128 @@ struct _KuzhiWindow
   /* Another Kuzhi's autosave, left when it ended, that the notice offers
    * (Switch): NULL when none is offered. */
   char                 *left_autosave;
+  /* borrowed: the one message dialog on screen (_kuzhi_window_new_dialog()) */
+  AdwMessageDialog     *dialog;
 
-  /* the parts the other files add (kuzhi-window-files.c, -computer.c) */
+  /* What the board shows, written by kuzhi-window-history.c, read by all:
+   * the turn browsed (or -1: the match in play), and whether Show Better
+   * Move's variation is on it; the move history in the flap. */
+  int                   browsing;
+  gboolean              in_variation;
+  KuzhiHistoryPanel    *history_panel;  /* borrowed: the flap's */
+
+  /* the parts the other files add, each set up before the first match;
+   * the computer and the analysis are objects of their own (owned) */
   KuzhiWindowFiles      files;
-  KuzhiWindowComputer   computer;
-  KuzhiWindowAnalysis   analysis;
+  KuzhiWindowHistory    history;
+  KuzhiWindowComputer  *computer;
+  KuzhiWindowAnalysis  *analysis;
   KuzhiWindowStatistics statistics;
 };
 
-/* kuzhi-window-files.c: set up from init, cleared at finalize. */
-void kuzhi_window_files_init     (KuzhiWindow *self);
-void kuzhi_window_files_clear    (KuzhiWindow *self);
-/* kuzhi-window-computer.c: the same. */
-void kuzhi_window_computer_init  (KuzhiWindow *self);
-void kuzhi_window_computer_clear (KuzhiWindow *self);
-/* kuzhi-window-analysis.c: the same. */
-void kuzhi_window_analysis_init  (KuzhiWindow *self);
-void kuzhi_window_analysis_clear (KuzhiWindow *self);
-/* kuzhi-window-statistics.c: the same. */
-void kuzhi_window_statistics_init  (KuzhiWindow *self);
-void kuzhi_window_statistics_clear (KuzhiWindow *self);
+/* --- kuzhi-window.c: what the parts ask of the window --------------------- */
 
-/* kuzhi-window.c: a notice above the board that the player closes, for a
- * problem the game goes on despite. */
-void kuzhi_window_show_notice    (KuzhiWindow *self,
-                                  const char  *text);
+/* A notice above the board that the player closes, for a problem the game
+ * goes on despite. */
+void              _kuzhi_window_show_notice        (KuzhiWindow *self,
+                                                    const char  *text);
+/* Says again what the player can do: the controls and the hint line. */
+void              _kuzhi_window_refresh_hint_line  (KuzhiWindow *self);
+/* The board shows the match in play again, or stopped showing it: the
+ * analysis's values go on the cups or come off. */
+void              _kuzhi_window_board_changed      (KuzhiWindow *self);
+/* Saves the match to the autosave now, when autosave is on; a failure
+ * shows a notice until a later autosave works. */
+void              _kuzhi_window_autosave           (KuzhiWindow *self);
+/* A message dialog over the window, the one get_message_dialog() returns
+ * while it is on screen. */
+AdwMessageDialog *_kuzhi_window_new_dialog         (KuzhiWindow *self,
+                                                    const char  *heading,
+                                                    const char  *body);
+/* Every win. action is in the window's action map, added in one place
+ * (add_actions() in kuzhi-window.c) from each part's table of entries
+ * below; the parts enable theirs with this. */
+void              _kuzhi_window_set_action_enabled (KuzhiWindow *self,
+                                                    const char  *name,
+                                                    gboolean     enabled);
+
+/* --- the parts: each set up from init (before the first match), cleared
+ * at finalize, and called only by kuzhi-window.c ----------------------- */
+
+/* kuzhi-window-files.c. The guards return FALSE when they asked the
+ * player to save, discard or cancel first (the step is taken again after
+ * Save or Discard). */
+void      _kuzhi_window_files_init                 (KuzhiWindow *self);
+void      _kuzhi_window_files_clear                (KuzhiWindow *self);
+gboolean  _kuzhi_window_files_may_close            (KuzhiWindow *self);
+gboolean  _kuzhi_window_files_may_start_new_match  (KuzhiWindow *self);
+gboolean  _kuzhi_window_files_may_play_again       (KuzhiWindow *self);
+/* Restores the autosave (kuzhi_game_model_restore_autosave()) with the
+ * file the match belongs to, if the autosave names one: the file still
+ * holding what was saved becomes the window's file again, and what was
+ * played since is unsaved; a file gone or changed by another program is
+ * said in `notice` (NULL otherwise), see docs/ui.md. */
+gboolean  _kuzhi_window_files_restore_autosave     (KuzhiWindow  *self,
+                                                    char        **notice,
+                                                    GError      **error);
+extern const GActionEntry _kuzhi_window_files_actions[];
+extern const gsize        _kuzhi_window_files_n_actions;
+
+/* kuzhi-window-history.c. Show Better Move leaves a variation on the
+ * board that the player explores: a sowing there is played on the
+ * variation's own copy through the engine (TRUE: the cup was the
+ * variation's, legal or not), never on the match. */
+void      _kuzhi_window_history_init               (KuzhiWindow *self);
+void      _kuzhi_window_history_clear              (KuzhiWindow *self);
+gboolean  _kuzhi_window_history_variation_sow      (KuzhiWindow *self,
+                                                    int          pit);
+/* The hint line's text while the board is not the match in play (a
+ * past turn, a variation), or NULL. */
+char     *_kuzhi_window_history_get_hint_text      (KuzhiWindow *self);
+/* Back to the position in play, from a past turn or a variation. */
+void      _kuzhi_window_history_return             (KuzhiWindow *self);
+extern const GActionEntry _kuzhi_window_history_actions[];
+extern const gsize        _kuzhi_window_history_n_actions;
+
+/* kuzhi-window-computer.c: the object, then the window's side. */
+KuzhiWindowComputer *_kuzhi_window_computer_new    (KuzhiGameModel      *model,
+                                                    KuzhiBoardView      *board,
+                                                    GSettings           *settings);
+/* Stops every search and takes no answer any more: the window is closing. */
+void      _kuzhi_window_computer_stop              (KuzhiWindowComputer *computer);
+void      _kuzhi_window_computer_init              (KuzhiWindow *self);
+void      _kuzhi_window_computer_clear             (KuzhiWindow *self);
+/* The hint line's text from the computer (thinking, or a hint's result
+ * valued as the analysis values the move, when it does), or NULL. */
+const char *_kuzhi_window_computer_get_hint_text   (KuzhiWindow *self);
+/* Undo as a person means it: back to the last turn a person played when
+ * the other side is a computer. */
+void      _kuzhi_window_computer_undo              (KuzhiWindow *self);
+extern const GActionEntry _kuzhi_window_computer_actions[];
+extern const gsize        _kuzhi_window_computer_n_actions;
+
+/* kuzhi-window-analysis.c: the object, then the window's side. */
+KuzhiWindowAnalysis *_kuzhi_window_analysis_new    (KuzhiGameModel      *model,
+                                                    KuzhiBoardView      *board,
+                                                    GSettings           *settings);
+void      _kuzhi_window_analysis_stop              (KuzhiWindowAnalysis *analysis);
+void      _kuzhi_window_analysis_review            (KuzhiWindowAnalysis *analysis,
+                                                    guint                n_turns);
+void      _kuzhi_window_analysis_init              (KuzhiWindow *self);
+void      _kuzhi_window_analysis_clear             (KuzhiWindow *self);
+/* Whether Analysis is switched on (the setting), whatever it has found. */
+gboolean  _kuzhi_window_analysis_get_on            (KuzhiWindow *self);
+/* Shows the values again, or takes them off the cups: the board changed
+ * between the match and a past position (marking a lucky cup, whose cups
+ * carry the marks' values, is bound to the analysis's "marking"). */
+void      _kuzhi_window_analysis_redisplay         (KuzhiWindow *self);
+extern const GActionEntry _kuzhi_window_analysis_actions[];
+extern const gsize        _kuzhi_window_analysis_n_actions;
+
+/* kuzhi-window-statistics.c */
+void      _kuzhi_window_statistics_init            (KuzhiWindow *self);
+void      _kuzhi_window_statistics_clear           (KuzhiWindow *self);
+extern const GActionEntry _kuzhi_window_statistics_actions[];
+extern const gsize        _kuzhi_window_statistics_n_actions;
 
 G_END_DECLS

@@ -5,7 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-window-statistics.h"
 #include "kuzhi-statistics-window.h"
 
 typedef KuzhiWindowStatistics Stats;
@@ -34,7 +33,7 @@ on_match_ended (KuzhiWindow *self,
                                                  "Kuzhi tries again when the next match ends. (%s)"),
                                                error->message);
 
-      kuzhi_window_show_notice (self, text);
+      _kuzhi_window_show_notice (self, text);
     }
 }
 
@@ -73,29 +72,31 @@ statistics_action (GSimpleAction *action,
   gtk_window_present (s->shown);
 }
 
+const GActionEntry _kuzhi_window_statistics_actions[] = {
+  { "statistics", statistics_action },
+};
+const gsize _kuzhi_window_statistics_n_actions = G_N_ELEMENTS (_kuzhi_window_statistics_actions);
+
 void
-kuzhi_window_statistics_init (KuzhiWindow *self)
+_kuzhi_window_statistics_init (KuzhiWindow *self)
 {
   Stats *s = get_stats (self);
 
   s->window = self;
   s->model = g_object_ref (kuzhi_window_get_model (self));
-  s->action = g_simple_action_new ("statistics", NULL);
-  g_simple_action_set_enabled (s->action, FALSE);
-  g_signal_connect (s->action, "activate", G_CALLBACK (statistics_action), self);
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (s->action));
+  /* Off until the application gives the window its statistics. */
+  _kuzhi_window_set_action_enabled (self, "statistics", FALSE);
   g_signal_connect_object (s->model, "match-ended", G_CALLBACK (on_match_ended), self, G_CONNECT_SWAPPED);
 }
 
 void
-kuzhi_window_statistics_clear (KuzhiWindow *self)
+_kuzhi_window_statistics_clear (KuzhiWindow *self)
 {
   Stats *s = get_stats (self);
 
   if (s->shown != NULL)
     g_signal_handlers_disconnect_by_data (s->shown, s);
   s->shown = NULL;
-  g_clear_object (&s->action);
   g_clear_object (&s->statistics);
   g_clear_object (&s->model);
 }
@@ -112,13 +113,13 @@ kuzhi_window_set_statistics (KuzhiWindow     *self,
 
   s = get_stats (self);
   g_set_object (&s->statistics, statistics);
-  g_simple_action_set_enabled (s->action, statistics != NULL);
+  _kuzhi_window_set_action_enabled (self, "statistics", statistics != NULL);
   if (statistics == NULL)
     return;
   /* A broken file never stops the game: it was kept aside, and the
    * notice says where, until the player closes it. */
   if (!kuzhi_statistics_load (statistics, &error))
-    kuzhi_window_show_notice (self, error->message);
+    _kuzhi_window_show_notice (self, error->message);
 }
 
 KuzhiStatistics *

@@ -8,12 +8,8 @@
 #include <stdio.h>
 
 #include "kuzhi-window-private.h"
-#include "kuzhi-application.h"
 #include "kuzhi-new-match-dialog.h"
-#include "kuzhi-window-analysis.h"
 #include "kuzhi-rules-page.h"
-#include "kuzhi-window-files.h"
-#include "kuzhi-window-computer.h"
 #include "kuzhi-layout-box.h"
 #include "kuzhi-game-news.h"
 #include "kuzhi-game-text.h"
@@ -108,8 +104,8 @@ show_notice (KuzhiWindow *self,
 }
 
 void
-kuzhi_window_show_notice (KuzhiWindow *self,
-                          const char  *text)
+_kuzhi_window_show_notice (KuzhiWindow *self,
+                           const char  *text)
 {
   g_autofree char *both = NULL;
   g_autofree char *offered = NULL;
@@ -158,7 +154,7 @@ on_endgame_progress (KuzhiWindow *self)
         /* Translators: a notice; the second %s is the system's reason, in English. */
         text = g_strdup_printf (_("Perfect endgames are off in %s: its database could not be built (%s)."),
                                 kuzhi_game_title (g), failure->message);
-      kuzhi_window_show_notice (self, text);
+      _kuzhi_window_show_notice (self, text);
     }
 }
 
@@ -208,7 +204,7 @@ offer_left_autosave (KuzhiWindow *self)
       g_free (names[1]);
       if (text == NULL)
         continue;
-      kuzhi_window_show_notice (self, text);
+      _kuzhi_window_show_notice (self, text);
       self->left_autosave = g_strdup (path);
       gtk_widget_set_visible (self->notice_switch_button, TRUE);
       return;
@@ -239,7 +235,7 @@ on_notice_switch_clicked (KuzhiWindow *self)
 }
 
 void
-kuzhi_window_autosave (KuzhiWindow *self)
+_kuzhi_window_autosave (KuzhiWindow *self)
 {
   g_autoptr(GError) error = NULL;
 
@@ -480,7 +476,15 @@ has_legal (KuzhiWindow *self,
   return FALSE;
 }
 
-/* One line saying what the player can do now. */
+/* What the computer puts on the hint line (thinking, or the hint), its
+ * hint valued as the analysis values the move when it does (the
+ * analysis's "values" are bound to the computer's "analysis-values"). */
+static const char *
+computer_text (KuzhiWindow *self)
+{
+  return _kuzhi_window_computer_get_hint_text (self);
+}
+
 /* The analysis's best line under the hint. Only its text changes as the
  * search deepens: an inscription is drawn again, the window is not laid
  * out again (screen readers get the line as its label). Its two lines
@@ -492,7 +496,7 @@ show_analysis_line (KuzhiWindow *self)
 {
   const char *line = kuzhi_window_analysis_get_line (self);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), kuzhi_window_analysis_get_on (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_line), _kuzhi_window_analysis_get_on (self));
   if (g_strcmp0 (line ?: "", gtk_inscription_get_text (self->analysis_line) ?: "") == 0)
     return;
   gtk_inscription_set_text (self->analysis_line, line);
@@ -517,7 +521,7 @@ update_warning (KuzhiWindow *self)
   KzAction legal[KZ_MAX_ACTIONS];
   int alone, n, n_repeat = 0, n_play = 0;
 
-  if (pos->over || kuzhi_window_files_in_variation (self) || kuzhi_window_get_browsing_turn (self) >= 0
+  if (pos->over || self->in_variation || self->browsing >= 0
       || kuzhi_board_view_get_animating (self->board_view))
     {
       gtk_revealer_set_reveal_child (self->warning_revealer, FALSE);
@@ -570,64 +574,41 @@ update_warning (KuzhiWindow *self)
   gtk_revealer_set_reveal_child (self->warning_revealer, text->len > 0);
 }
 
-static void
-update_hint (KuzhiWindow *self)
+/* What holds the board now, whoever is to move: a lucky cup being
+ * chosen, the match's end, a sowing on screen; NULL when nothing does. */
+static char *
+board_state_text (KuzhiWindow *self)
 {
   const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
-  g_autoptr(GString) text = g_string_new (NULL);
-  KzAction legal[KZ_MAX_ACTIONS];
-  KuzhiEndgameStore *store;
-  gboolean sow = FALSE, refill = FALSE, mark = FALSE;
-  int n;
 
-  show_analysis_line (self);
-  update_warning (self);
-  if (kuzhi_window_files_in_variation (self))
-    {
-      g_autofree char *prompt = kuzhi_game_variation_prompt (d);
-      gtk_label_set_text (self->hint_label, prompt);
-      return;
-    }
-  if (kuzhi_window_get_browsing_turn (self) >= 0
-      && (guint) kuzhi_window_get_browsing_turn (self) == kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (self)))
-    {
-      /* The last turn's row, chosen for its better move (docs/ui.md, "Review Match").
-       * Translators: the hint line when the board shows the current position from the move history */
-      gtk_label_set_text (self->hint_label, _("This is the current position: Escape returns to play."));
-      return;
-    }
-  if (kuzhi_window_get_browsing_turn (self) >= 0)
-    {
-      gtk_label_set_text (self->hint_label, _("This is a past position: Escape returns to the match."));
-      return;
-    }
   if (self->marking)
     {
       const char *choose = _("Choose one of your cups to be your lucky cup — Escape cancels.");
       /* A hint that marks first leaves the board waiting for the mark: it
        * still says which cup, and what to sow after. */
-      const char *hint = kuzhi_window_computer_get_hint_text (self);
-      g_autofree char *both = hint != NULL ? g_strdup_printf ("%s\n%s", hint, choose) : NULL;
+      const char *hint = computer_text (self);
 
-      gtk_label_set_text (self->hint_label, both != NULL ? both : choose);
-      return;
+      return hint != NULL ? g_strdup_printf ("%s\n%s", hint, choose) : g_strdup (choose);
     }
   if (d->over)
-    {
-      gtk_label_set_text (self->hint_label, _("Start a new match with Ctrl+N."));
-      return;
-    }
+    return g_strdup (_("Start a new match with Ctrl+N."));
   if (kuzhi_board_view_get_animating (self->board_view))
-    {
-      gtk_label_set_text (self->hint_label, _("Click the board or press a key to finish the sowing."));
-      return;
-    }
-  /* The computer thinking, or a hint (kuzhi-window-computer.c). */
-  if (kuzhi_window_computer_get_hint_text (self) != NULL)
-    {
-      gtk_label_set_text (self->hint_label, kuzhi_window_computer_get_hint_text (self));
-      return;
-    }
+    return g_strdup (_("Click the board or press a key to finish the sowing."));
+  return NULL;
+}
+
+/* What the player to move can do: the moves the rules allow, why a
+ * Constitution control is grey, and, without the analysis's line, how
+ * far this game's endgame database has got while it is built. */
+static char *
+advice_text (KuzhiWindow *self)
+{
+  const KzPosition *d = kuzhi_board_view_get_displayed (self->board_view);
+  GString *text = g_string_new (NULL);
+  KzAction legal[KZ_MAX_ACTIONS];
+  KuzhiEndgameStore *store;
+  gboolean sow = FALSE, refill = FALSE, mark = FALSE;
+  int n;
 
   n = kuzhi_game_model_get_legal (self->model, legal);
   for (int i = 0; i < n; i++)
@@ -680,7 +661,26 @@ update_hint (KuzhiWindow *self)
        * is. */
       g_string_append_printf (text, _("Preparing perfect endgames… %d%%"), percent);
     }
-  gtk_label_set_text (self->hint_label, text->str);
+  return g_string_free (text, FALSE);
+}
+
+/* One line saying what the player can do now: the first source with
+ * something to say, in this order — the history being browsed (its own
+ * part), what holds the board, the computer (thinking, or a hint), and
+ * else the moves the player has. */
+static void
+update_hint (KuzhiWindow *self)
+{
+  g_autofree char *browsing = NULL, *state = NULL, *advice = NULL;
+  const char *text;
+
+  show_analysis_line (self);
+  update_warning (self);
+  if ((text = browsing = _kuzhi_window_history_get_hint_text (self)) == NULL
+      && (text = state = board_state_text (self)) == NULL
+      && (text = computer_text (self)) == NULL)
+    text = advice = advice_text (self);
+  gtk_label_set_text (self->hint_label, text);
 }
 
 /* Why no move can be made now, whatever the position's rules say, and
@@ -698,7 +698,7 @@ wait_reason (KuzhiWindow *self)
   if (kuzhi_window_computer_to_move (self))
     /* Translators: a grey button's tooltip while the computer plays; %s is "Arul (Hard) is thinking…" */
     return g_strdup_printf (_("%s This is possible again once it has moved."),
-                            kuzhi_window_computer_get_hint_text (self));
+                            computer_text (self));
   return NULL;
 }
 
@@ -709,15 +709,15 @@ update_actions (KuzhiWindow *self)
    * not the match's: the refill shell and the lucky cup would play on the
    * match unseen. */
   gboolean idle = !kuzhi_board_view_get_animating (self->board_view) && !kuzhi_window_computer_to_move (self)
-                  && kuzhi_window_get_browsing_turn (self) < 0;
+                  && self->browsing < 0;
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.refill", refill);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.mark-lucky", mark);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kuzhi_game_model_can_undo (self->model));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kuzhi_game_model_can_redo (self->model));
+  _kuzhi_window_set_action_enabled (self, "refill", refill);
+  _kuzhi_window_set_action_enabled (self, "mark-lucky", mark);
+  _kuzhi_window_set_action_enabled (self, "undo", kuzhi_game_model_can_undo (self->model));
+  _kuzhi_window_set_action_enabled (self, "redo", kuzhi_game_model_can_redo (self->model));
   /* Grey Undo and Redo say why, and when they will not be. */
   gtk_widget_set_tooltip_text (self->undo_button,
                                kuzhi_game_model_can_undo (self->model)
@@ -818,10 +818,13 @@ set_marking (KuzhiWindow *self,
   if (self->marking == marking)
     return;
   self->marking = marking;
+  g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "mark-lucky")),
+                             g_variant_new_boolean (marking));
   kuzhi_board_view_set_marking (self->board_view, marking);
-  kuzhi_window_analysis_redisplay (self);
   update_hint (self);
   update_actions (self);
+  /* The analysis follows (bound to its "marking"): the cups carry the
+   * marks' values while a lucky cup is chosen. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKING]);
 }
 
@@ -894,10 +897,10 @@ face_player_to_move (KuzhiWindow *self,
   if (!g_settings_get_boolean (self->settings, "face-player-to-move"))
     return;
   if (kuzhi_board_view_get_animating (self->board_view) || d->over
-      || kuzhi_window_get_browsing_turn (self) >= 0 || kuzhi_window_files_in_variation (self))
+      || self->browsing >= 0 || self->in_variation)
     return;
-  if (kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE
-      || kuzhi_window_get_player_level (self, 1) != KZ_LEVEL_NONE)
+  if (kuzhi_game_model_get_player_level (self->model, 0) != KZ_LEVEL_NONE
+      || kuzhi_game_model_get_player_level (self->model, 1) != KZ_LEVEL_NONE)
     return;
   if (d->to_move == self->faced && !even_if_faced)
     return;
@@ -923,6 +926,8 @@ on_view_player_changed (KuzhiBoardView *view,
                         KuzhiWindow    *self)
 {
   update_captions (self);
+  g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "view")),
+                             g_variant_new_string (kuzhi_board_view_get_view_player (view) ? "player2" : "player1"));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
 
@@ -1034,7 +1039,7 @@ on_event_reached (KuzhiBoardView *view,
   const KzPosition *pos = kuzhi_game_model_get_position (self->model);
 
   /* A variation's round is no round of the match. */
-  if (ev->type != KZ_EVENT_ROUND_END || kuzhi_window_files_in_variation (self))
+  if (ev->type != KZ_EVENT_ROUND_END || self->in_variation)
     return;
 
   /* The last round's news is the match's: the banner says who won and
@@ -1078,7 +1083,7 @@ on_cup_activated (KuzhiBoardView *view,
   KzAction action = self->marking ? KZ_ACTION_MARK (pit) : (KzAction) pit;
 
   /* A variation on the board: the sowing is its, not the match's. */
-  if (kuzhi_window_files_variation_sow (self, pit))
+  if (_kuzhi_window_history_variation_sow (self, pit))
     return;
   if (kuzhi_window_computer_to_move (self) || !kuzhi_game_model_is_legal (self->model, action))
     {
@@ -1131,7 +1136,7 @@ static void
 on_action_finished (KuzhiWindow *self,
                     int          action)
 {
-  kuzhi_window_autosave (self);
+  _kuzhi_window_autosave (self);
 }
 
 static gboolean
@@ -1184,10 +1189,10 @@ on_match_started (KuzhiNewMatchDialog *dialog,
   set_marking (self, FALSE);
   apply_default_view (self);
   /* Against the computer, the person's row is nearest. */
-  if ((kuzhi_window_get_player_level (self, 0) == KZ_LEVEL_NONE)
-      != (kuzhi_window_get_player_level (self, 1) == KZ_LEVEL_NONE))
+  if ((kuzhi_game_model_get_player_level (self->model, 0) == KZ_LEVEL_NONE)
+      != (kuzhi_game_model_get_player_level (self->model, 1) == KZ_LEVEL_NONE))
     kuzhi_board_view_set_view_player (self->board_view,
-                                      kuzhi_window_get_player_level (self, 0) != KZ_LEVEL_NONE);
+                                      kuzhi_game_model_get_player_level (self->model, 0) != KZ_LEVEL_NONE);
   /* Between two people facing the player to move, the opener sits nearest. */
   face_player_to_move (self, TRUE);
 }
@@ -1195,14 +1200,14 @@ on_match_started (KuzhiNewMatchDialog *dialog,
 /* --- actions ------------------------------------------------------------------ */
 
 static void
-new_match_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
+new_match_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
   KuzhiNewMatchDialog *dialog;
 
-  if (!kuzhi_window_files_may_start_new_match (self))
+  if (!_kuzhi_window_files_may_start_new_match (self))
     return;
   /* It opens with the current match's players, as the model has them. */
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
@@ -1213,65 +1218,65 @@ new_match_action (GtkWidget  *widget,
 /* The match-end banner's Play Again: the same game with the same options,
  * names and players, at once, with no dialog in between. */
 static void
-play_again_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
+play_again_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
   const KzPosition *pos = kuzhi_game_model_get_position (self->model);
   KzOptions options = { .seeds = pos->seeds, .pasu = pos->option };
   g_autoptr(GError) error = NULL;
 
-  if (!kuzhi_window_files_may_play_again (self))
+  if (!_kuzhi_window_files_may_play_again (self))
     return;
   if (!kuzhi_game_model_new_match (self->model, pos->variant, &options, &error))
     {
       g_warning ("Cannot start the match again: %s", error->message);
-      gtk_widget_error_bell (widget);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
   on_match_started (NULL, self);
 }
 
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+undo_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
 
   set_marking (self, FALSE);
-  kuzhi_window_computer_undo (self);
+  _kuzhi_window_computer_undo (self);
 }
 
 static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+redo_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
 
   set_marking (self, FALSE);
   kuzhi_game_model_redo (self->model);
 }
 
 static void
-switch_view_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
+switch_view_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
   int near = kuzhi_board_view_get_view_player (self->board_view);
 
   kuzhi_board_view_set_view_player (self->board_view, !near);
 }
 
 static void
-sow_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *param)
+sow_action (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
   int pit = g_variant_get_int32 (param);
 
   kuzhi_board_view_finish_animation (self->board_view);
@@ -1280,44 +1285,120 @@ sow_action (GtkWidget  *widget,
 }
 
 static void
-refill_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
+refill_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
 
   kuzhi_board_view_finish_animation (self->board_view);
   set_marking (self, FALSE);
   if (!kuzhi_game_model_play (self->model, KZ_ACTION_REFILL, NULL))
-    gtk_widget_error_bell (widget);
+    gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
 static void
-cancel_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
+cancel_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
 {
-  KuzhiWindow *self = KUZHI_WINDOW (widget);
+  KuzhiWindow *self = user_data;
 
   /* Escape, the one place it is handled: it finishes a sowing, leaves a
    * past position shown from the history, and cancels a pending mark. */
   if (kuzhi_board_view_get_animating (self->board_view))
     kuzhi_board_view_finish_animation (self->board_view);
-  if (kuzhi_window_get_browsing_turn (self) >= 0)
-    gtk_widget_activate_action (widget, "win.return-to-current", NULL);
+  if (self->browsing >= 0)
+    _kuzhi_window_history_return (self);
   set_marking (self, FALSE);
 }
 
 static void
-rules_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
+rules_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
 {
+  KuzhiWindow *self = user_data;
   /* At the game being played: its rules are the ones wanted now. */
-  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (widget),
-                                           kuzhi_game_model_get_variant (KUZHI_WINDOW (widget)->model));
+  GtkWindow *rules = kuzhi_rules_page_new (GTK_WINDOW (self), kuzhi_game_model_get_variant (self->model));
 
   gtk_window_present (rules);
+}
+
+/* Marking a lucky cup is the window's "marking": the action's state
+ * follows it (set_marking()), and a mark that is not possible now is
+ * refused. */
+static void
+mark_lucky_change_state (GSimpleAction *action,
+                         GVariant      *state,
+                         gpointer       user_data)
+{
+  KuzhiWindow *self = user_data;
+
+  set_marking (self, g_variant_get_boolean (state));
+  g_simple_action_set_state (action, g_variant_new_boolean (self->marking));
+}
+
+/* The view is the window's "view" ("player1", "player2"): the action's
+ * state follows it (on_view_player_changed()). A GPropertyAction would
+ * hold the window and keep it alive. */
+static void
+view_change_state (GSimpleAction *action,
+                   GVariant      *state,
+                   gpointer       user_data)
+{
+  g_object_set (user_data, "view", g_variant_get_string (state, NULL), NULL);
+}
+
+static const GActionEntry win_actions[] = {
+  { "new-match", new_match_action },
+  { "play-again", play_again_action },
+  { "undo", undo_action },
+  { "redo", redo_action },
+  { "switch-view", switch_view_action },
+  { "sow", sow_action, "i" },
+  { "refill", refill_action },
+  { "view", NULL, "s", "'player1'", view_change_state },
+  { "mark-lucky", NULL, NULL, "false", mark_lucky_change_state },
+  { "cancel", cancel_action },
+  { "rules", rules_action },
+};
+
+/* Every win. action, the window's own and its parts', is added here to
+ * the window's action map (docs/architecture.md, "The window"): tests
+ * and the trace read them as one GActionGroup, and win.analysis is the
+ * setting's own action. */
+static void
+add_actions (KuzhiWindow *self)
+{
+  static const struct {
+    const GActionEntry *entries;
+    const gsize        *n_entries;
+  } parts[] = {
+    { _kuzhi_window_files_actions, &_kuzhi_window_files_n_actions },
+    { _kuzhi_window_history_actions, &_kuzhi_window_history_n_actions },
+    { _kuzhi_window_computer_actions, &_kuzhi_window_computer_n_actions },
+    { _kuzhi_window_analysis_actions, &_kuzhi_window_analysis_n_actions },
+    { _kuzhi_window_statistics_actions, &_kuzhi_window_statistics_n_actions },
+  };
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  for (gsize i = 0; i < G_N_ELEMENTS (parts); i++)
+    g_action_map_add_action_entries (G_ACTION_MAP (self), parts[i].entries, (int) *parts[i].n_entries, self);
+  /* win.analysis toggles the remembered setting itself. */
+  {
+    g_autoptr(GAction) analysis = g_settings_create_action (self->settings, "analysis");
+    g_action_map_add_action (G_ACTION_MAP (self), analysis);
+  }
+}
+
+void
+_kuzhi_window_set_action_enabled (KuzhiWindow *self,
+                                  const char  *name,
+                                  gboolean     enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
 /* --- life cycle ------------------------------------------------------------- */
@@ -1328,7 +1409,7 @@ kuzhi_window_close_request (GtkWindow *window)
   KuzhiWindow *self = KUZHI_WINDOW (window);
 
   /* Unsaved changes: ask first, and close later if the player agrees. */
-  if (!kuzhi_window_files_may_close (self))
+  if (!_kuzhi_window_files_may_close (self))
     return TRUE;
 
   {
@@ -1351,6 +1432,11 @@ kuzhi_window_dispose (GObject *object)
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_handle_id (&self->round_timeout, g_source_remove);
+  /* The setting's action listens to the program's settings: it goes with
+   * the window, even when the window's action group outlives the window
+   * (it did once an analysis had finished, and the next change of the
+   * setting reached a window already freed). */
+  g_action_map_remove_action (G_ACTION_MAP (self), "analysis");
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_WINDOW);
 
@@ -1370,10 +1456,11 @@ kuzhi_window_finalize (GObject *object)
   g_clear_pointer (&self->captions[1], g_free);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_pointer (&self->left_autosave, g_free);
-  kuzhi_window_files_clear (self);
-  kuzhi_window_computer_clear (self);
-  kuzhi_window_analysis_clear (self);
-  kuzhi_window_statistics_clear (self);
+  _kuzhi_window_files_clear (self);
+  _kuzhi_window_history_clear (self);
+  _kuzhi_window_computer_clear (self);
+  _kuzhi_window_analysis_clear (self);
+  _kuzhi_window_statistics_clear (self);
 
   G_OBJECT_CLASS (kuzhi_window_parent_class)->finalize (object);
 }
@@ -1496,22 +1583,8 @@ kuzhi_window_class_init (KuzhiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view_section);
   gtk_widget_class_bind_template_child (widget_class, KuzhiWindow, view2_button);
   gtk_widget_class_bind_template_callback (widget_class, on_cup_activated);
-  gtk_widget_class_bind_template_callback (widget_class, on_displayed_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_event_reached);
-  gtk_widget_class_bind_template_callback (widget_class, on_animating_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_view_player_changed);
-
-  gtk_widget_class_install_action (widget_class, "win.new-match", NULL, new_match_action);
-  gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
-  gtk_widget_class_install_property_action (widget_class, "win.view", "view");
-  gtk_widget_class_install_action (widget_class, "win.switch-view", NULL, switch_view_action);
-  gtk_widget_class_install_action (widget_class, "win.sow", "i", sow_action);
-  gtk_widget_class_install_action (widget_class, "win.refill", NULL, refill_action);
-  gtk_widget_class_install_property_action (widget_class, "win.mark-lucky", "marking");
-  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
-  gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
 }
 
 /* Extra turns, Oware's grand slam, Pallanguzhi's pasu (kuzhi-game-news.c). */
@@ -1534,8 +1607,11 @@ kuzhi_window_init (KuzhiWindow *self)
    * Preferences reaches every window (docs/ui.md, "Decisions"). First,
    * since the board's first notifications already read it. */
   self->settings = g_settings_new (APPLICATION_ID);
+  self->browsing = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->faced = -1;
+  /* First of all, as the board's signals set their state. */
+  add_actions (self);
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   /* After scale_text(): the header's room at its new width and size. */
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (reserve_header), self);
@@ -1582,12 +1658,22 @@ kuzhi_window_init (KuzhiWindow *self)
   self->news = kuzhi_game_news_new (self->model, self->board_view);
   g_signal_connect (self->news, "news", G_CALLBACK (on_game_news), self);
 
+  /* The parts (after the board and the news, which the computer's part
+   * follows), and only then what the hint line follows and the first
+   * match: no part is asked anything before it exists, and none asks the
+   * window to refresh while it is set up. The history goes before the
+   * files: a new match leaves the history before the files autosave. */
+  _kuzhi_window_history_init (self);
+  _kuzhi_window_files_init (self);
+  _kuzhi_window_computer_init (self);
+  _kuzhi_window_analysis_init (self);
+  _kuzhi_window_statistics_init (self);
+  g_object_bind_property (self->analysis, "values", self->computer, "analysis-values", G_BINDING_DEFAULT);
+  g_signal_connect (self->board_view, "displayed-changed", G_CALLBACK (on_displayed_changed), self);
+  g_signal_connect (self->board_view, "notify::animating", G_CALLBACK (on_animating_changed), self);
+
   kuzhi_window_start_match (self, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL);
   apply_default_view (self);
-  kuzhi_window_files_init (self);
-  kuzhi_window_computer_init (self);
-  kuzhi_window_analysis_init (self);
-  kuzhi_window_statistics_init (self);
   on_endgame_progress (self);   /* a failure before this window was made */
 }
 
@@ -1624,11 +1710,53 @@ kuzhi_window_start_match (KuzhiWindow *self,
 }
 
 void
-kuzhi_window_refresh_hint_line (KuzhiWindow *self)
+_kuzhi_window_refresh_hint_line (KuzhiWindow *self)
 {
-  g_return_if_fail (KUZHI_IS_WINDOW (self));
   update_actions (self);
   update_hint (self);
+}
+
+void
+_kuzhi_window_board_changed (KuzhiWindow *self)
+{
+  /* The analysis's display refreshes the hint line too. */
+  _kuzhi_window_analysis_redisplay (self);
+}
+
+/* Dialog handlers are connected with g_signal_connect_object() on the
+ * window, so that a dialog outliving its window calls nothing. */
+static void
+on_dialog_destroyed (GtkWidget   *dialog,
+                     KuzhiWindow *self)
+{
+  if (self->dialog == ADW_MESSAGE_DIALOG (dialog))
+    self->dialog = NULL;
+}
+
+AdwMessageDialog *
+_kuzhi_window_new_dialog (KuzhiWindow *self,
+                          const char  *heading,
+                          const char  *body)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+
+  self->dialog = dialog;
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_dialog_destroyed), self, 0);
+  return dialog;
+}
+
+const char *
+kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return computer_text (self);
+}
+
+AdwMessageDialog *
+kuzhi_window_get_message_dialog (KuzhiWindow *self)
+{
+  g_return_val_if_fail (KUZHI_IS_WINDOW (self), NULL);
+  return self->dialog;
 }
 
 KuzhiGameModel *
@@ -1734,7 +1862,7 @@ kuzhi_window_set_autosave (KuzhiWindow *self,
   kuzhi_match_file_remove_stale_temporaries ();
   restore_own_autosave (self);
   if (kuzhi_match_file_get_autosave_number () > 1)
-    kuzhi_window_show_notice (self, _("Kuzhi is already open for you elsewhere, in another window or session. "
+    _kuzhi_window_show_notice (self, _("Kuzhi is already open for you elsewhere, in another window or session. "
                                       "This window keeps its match apart, so neither overwrites the other’s moves."));
   else
     offer_left_autosave (self);
@@ -1747,7 +1875,7 @@ restore_own_autosave (KuzhiWindow *self)
   g_autofree char *notice = NULL;
 
   /* Carry on with the match the last run left, unless it was over. */
-  if (kuzhi_window_files_restore_autosave (self, &notice, &error))
+  if (_kuzhi_window_files_restore_autosave (self, &notice, &error))
     {
       if (kuzhi_game_model_get_over (self->model))
         kuzhi_window_start_match (self, kuzhi_game_model_get_variant (self->model),
@@ -1755,7 +1883,7 @@ restore_own_autosave (KuzhiWindow *self)
                                   kuzhi_game_model_get_player_name (self->model, 0),
                                   kuzhi_game_model_get_player_name (self->model, 1));
       else if (notice != NULL)
-        kuzhi_window_show_notice (self, notice);
+        _kuzhi_window_show_notice (self, notice);
       on_model_changed (self);
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
