@@ -243,13 +243,6 @@ kuzhi_game_action_name (const KzPosition *pos,
     }
 }
 
-int
-kuzhi_game_account (const KzPosition *pos,
-                    int               player)
-{
-  return kz_position_account (pos, player);
-}
-
 /* --- the small board pictures ---------------------------------------------- */
 
 /* Whether a cup starts lighter than the fullest cup of the game's default

@@ -28,11 +28,6 @@ char       *kuzhi_game_seeds_label    (KzVariantId id,
  * "pit 2", "house 6", "lucky cup 4", "the refill shell". */
 char       *kuzhi_game_action_name    (const KzPosition *pos,
                                        KzAction          action);
-/* What a player has banked, as the header counts it: the engine's
- * kz_position_account() (the Constitution's account, the store elsewhere),
- * under the name the window's texts use. */
-int         kuzhi_game_account        (const KzPosition *pos,
-                                       int               player);
 /* Draws a small picture of the game's board into width × height. */
 void        kuzhi_game_draw_picture   (cairo_t    *cr,
                                        KzVariantId id,

@@ -344,8 +344,8 @@ header_text (KuzhiWindow      *self,
     {
       /* The accounts alone: the captions say what they are made of. */
       accounts = g_strdup_printf ("%s %d · %s %d",
-                                  player_name (self, 0), kuzhi_game_account (d, 0),
-                                  player_name (self, 1), kuzhi_game_account (d, 1));
+                                  player_name (self, 0), kz_position_account (d, 0),
+                                  player_name (self, 1), kz_position_account (d, 1));
     }
   else
     accounts = kuzhi_game_header_scores (d, player_name (self, 0), player_name (self, 1));
@@ -447,12 +447,12 @@ update_banner (KuzhiWindow *self)
   if (d->winner < 0)
     /* Translators: "The match is drawn, 35 to 35: no shell is left …" */
     text = g_strdup_printf (_("The match is drawn, %d to %d: %s."),
-                            kuzhi_game_account (d, 0), kuzhi_game_account (d, 1), reason_text (d->end));
+                            kz_position_account (d, 0), kz_position_account (d, 1), reason_text (d->end));
   else
     /* Translators: "Ana wins the match, 40 to 30: no shell is left …" */
     text = g_strdup_printf (_("%s wins the match, %d to %d: %s."),
                             player_name (self, d->winner),
-                            kuzhi_game_account (d, d->winner), kuzhi_game_account (d, !d->winner),
+                            kz_position_account (d, d->winner), kz_position_account (d, !d->winner),
                             reason_text (d->end));
   gtk_label_set_text (self->banner_label, text);
   gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
@@ -1069,8 +1069,8 @@ on_event_reached (KuzhiBoardView *view,
     /* Translators: the Constitution's round end, the accounts in the drawer captions' words: "Round 1 is over: Ana opens round 2 — accounts: Ana 38, Ben 32 (half the shells: 35)" */
     g_autofree char *text = g_strdup_printf (_("Round %d is over: %s opens round %d — accounts: %s %d, %s %d (half the shells: %d)"),
                                              ev->round, player_name (self, ev->player), ev->round + 1,
-                                             player_name (self, 0), kuzhi_game_account (pos, 0),
-                                             player_name (self, 1), kuzhi_game_account (pos, 1), half);
+                                             player_name (self, 0), kz_position_account (pos, 0),
+                                             player_name (self, 1), kz_position_account (pos, 1), half);
     show_toast (self, text);
   }
 }
