@@ -78,3 +78,31 @@ kz_sow_with_own_store (KzPosition *pos, int p, int c, int hand, KzEventLog *log)
     }
   return c;
 }
+
+/* The match ends on a 2×6 board (Kalah, Oware, Bohnenspiel): every seed
+ * left goes to a store — each row to its owner's, or all to `receiver`'s
+ * when it is 0 or 1 — one gathering capture event per pit; then the
+ * winner is decided and the end logged. */
+static inline void
+kz_gather_and_end (KzPosition *pos, int receiver, KzEndReason reason, KzEventLog *log)
+{
+  const int row = 6;
+
+  for (int c = 0; c < 2 * row; c++)
+    if (pos->pits[c] != 0)
+      {
+        int to = receiver >= 0 ? receiver : c >= row;
+        int count = pos->pits[c];
+
+        pos->stores[to] += count;
+        pos->pits[c] = 0;
+        if (log)
+          {
+            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, to, count);
+            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+          }
+      }
+  kz_position_adjudicate (pos, reason);
+  if (log)
+    kz_event_log_push_end (log, pos->winner, reason);
+}
