@@ -12,19 +12,7 @@
 static bool
 bohnenspiel_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 6;
-
-  if (seeds < 4 || seeds > 6)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 4, 5 or 6 for Bohnenspiel (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Bohnenspiel", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_BOHNENSPIEL, N_PITS, seeds);
-  return true;
+  return kz_position_setup_seeds (pos, KZ_VARIANT_BOHNENSPIEL, "Bohnenspiel", options, error, error_len);
 }
 
 static inline bool

@@ -13,19 +13,7 @@
 static bool
 kalah_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 4;
-
-  if (seeds < 3 || seeds > 6)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 3, 4, 5 or 6 for Kalah (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Kalah", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_KALAH, N_PITS, seeds);
-  return true;
+  return kz_position_setup_seeds (pos, KZ_VARIANT_KALAH, "Kalah", options, error, error_len);
 }
 
 static void

@@ -14,19 +14,7 @@
 static bool
 oware_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 4;
-
-  if (seeds != 4)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 4 for Oware (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Oware", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_OWARE, N_HOUSES, seeds);
-  return true;
+  return kz_position_setup_seeds (pos, KZ_VARIANT_OWARE, "Oware", options, error, error_len);
 }
 
 /* The moves of the player to move: every non-empty house, or, when the

@@ -34,6 +34,12 @@ kz_row_sum_7 (const KzPosition *pos, int player)
  * no lucky cups, Player 1 to move. */
 void kz_position_start (KzPosition *pos, KzVariantId variant, int n_pits, int seeds);
 
+/* The usual setup: `seeds` in each pit, one of the game's seeds_choices
+ * (by default its seeds_default), and no pasu; otherwise says why not,
+ * naming the game as `game`. */
+bool kz_position_setup_seeds (KzPosition *pos, KzVariantId variant, const char *game, const KzOptions *options,
+                              char *error, size_t error_len);
+
 /* The usual legal list: every non-empty pit of the mover's row, ascending;
  * none when the match is over. */
 int  kz_legal_nonempty_pits (const KzPosition *pos, KzAction *out);
