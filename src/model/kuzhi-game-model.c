@@ -925,8 +925,8 @@ kuzhi_game_model_save (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  if (!kuzhi_match_file_save_with_sha256 (&self->match, names, self->levels, self->created, self->id, path,
-                                          &sha256, error))
+  if (!kuzhi_match_file_save_full (&self->match, names, self->levels, self->created, self->id, path, &sha256,
+                                   error))
     return FALSE;
   set_file (self, path, g_steal_pointer (&sha256));
   return TRUE;
@@ -966,7 +966,7 @@ kuzhi_game_model_load (KuzhiGameModel *self,
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!kuzhi_match_file_load_with_sha256 (path, &match, names, levels, &created, &id, &sha256, error))
+  if (!kuzhi_match_file_load_full (path, &match, names, levels, &created, &id, &sha256, error))
     return FALSE;
   name1 = names[0];
   name2 = names[1];
