@@ -82,14 +82,7 @@ static KzEvent *
 log_append (KzEventLog *log)
 {
   if (log->len == log->cap)
-    {
-      size_t cap = log->cap ? log->cap * 2 : 256;
-      KzEvent *events = realloc (log->events, cap * sizeof *events);
-      if (events == NULL)
-        abort ();
-      log->events = events;
-      log->cap = cap;
-    }
+    log->events = kz_grow (log->events, &log->cap, 256, sizeof *log->events);
   KzEvent *ev = &log->events[log->len++];
   memset (ev, 0, sizeof *ev);
   ev->pit = -1;

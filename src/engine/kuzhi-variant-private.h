@@ -4,6 +4,8 @@
 
 #include "kuzhi-engine.h"
 
+#include <stdlib.h>
+
 extern const KzVariant kz_variant_constitution;
 extern const KzVariant kz_variant_dakon;
 extern const KzVariant kz_variant_pallanguzhi;
@@ -13,6 +15,22 @@ extern const KzVariant kz_variant_mangala;
 extern const KzVariant kz_variant_bohnenspiel;
 
 /* What several games share. */
+
+/* Room for one more item in a growable array whose `*cap` items are all
+ * used (the match's history, an event log): the capacity doubles, from
+ * `first`. Without the memory the engine cannot go on, so it aborts.
+ * Returns the array, perhaps moved. */
+static inline void *
+kz_grow (void *items, size_t *cap, size_t first, size_t item_size)
+{
+  size_t n = *cap ? *cap * 2 : first;
+  void *grown = realloc (items, n * item_size);
+
+  if (grown == NULL)
+    abort ();
+  *cap = n;
+  return grown;
+}
 
 /* The seeds on a player's row of a 2×6 or a 2×7 board, unrolled: the
  * search reaches these at every node. */
