@@ -12,55 +12,13 @@
 static bool
 bohnenspiel_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 6;
-
-  if (seeds < 4 || seeds > 6)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 4, 5 or 6 for Bohnenspiel (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Bohnenspiel", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_BOHNENSPIEL, N_PITS, seeds);
-  return true;
+  return kz_position_setup_seeds (pos, KZ_VARIANT_BOHNENSPIEL, "Bohnenspiel", options, error, error_len);
 }
 
 static inline bool
 takes (int beans)
 {
   return beans == 2 || beans == 4 || beans == 6;
-}
-
-/* Moves every bean left on the board to a store, one capture event per
- * pit: to `receiver`, or to each pit's owner when `receiver` is -1. */
-static void
-sweep (KzPosition *pos, int receiver, KzEventLog *log)
-{
-  for (int c = 0; c < N_PITS; c++)
-    if (pos->pits[c] != 0)
-      {
-        int to = receiver >= 0 ? receiver : c >= ROW;
-        int count = pos->pits[c];
-
-        pos->stores[to] += pos->pits[c];
-        pos->pits[c] = 0;
-        if (log)
-          {
-            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, to, count);
-            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
-          }
-      }
-}
-
-static void
-finish (KzPosition *pos, int receiver, KzEndReason reason, KzEventLog *log)
-{
-  sweep (pos, receiver, log);
-  kz_position_adjudicate (pos, reason);
-  if (log)
-    kz_event_log_push_end (log, pos->winner, reason);
 }
 
 static void
@@ -105,9 +63,9 @@ bohnenspiel_apply (KzPosition *pos, KzAction action, KzEventLog *log)
 
   /* The player to move has no beans: the rest go to the other player. */
   if (kz_row_sum_6 (pos, !p) == 0)
-    finish (pos, p, KZ_END_SIDE_EMPTY, log);
+    kz_gather_and_end (pos, p, KZ_END_SIDE_EMPTY, log);
   else if (pos->quiet_plies >= QUIET_LIMIT)
-    finish (pos, -1, KZ_END_NO_CAPTURE, log);
+    kz_gather_and_end (pos, -1, KZ_END_NO_CAPTURE, log);
 }
 
 /* What a player has when the game stops: the store, and the beans on their

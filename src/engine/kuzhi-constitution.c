@@ -51,17 +51,8 @@ kz_constitution_alone (const KzPosition *pos)
 static bool
 constitution_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 5;
-
-  if (seeds < 4 || seeds > 6)
-    {
-      snprintf (error, error_len, "seeds must be 4, 5 or 6 for the Constitution game (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "the Constitution game", error, error_len))
+  if (!kz_position_setup_seeds (pos, KZ_VARIANT_CONSTITUTION, "the Constitution game", options, error, error_len))
     return false;
-
-  kz_position_start (pos, KZ_VARIANT_CONSTITUTION, N_CUPS, seeds);
   pos->round = 1;
   return true;
 }

@@ -13,42 +13,7 @@
 static bool
 kalah_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 4;
-
-  if (seeds < 3 || seeds > 6)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 3, 4, 5 or 6 for Kalah (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Kalah", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_KALAH, N_PITS, seeds);
-  return true;
-}
-
-/* A row is empty: each player sweeps their own row into their store, so
- * that the stores show the final score. One capture event per swept pit. */
-static void
-finish (KzPosition *pos, KzEventLog *log)
-{
-  for (int c = 0; c < N_PITS; c++)
-    if (pos->pits[c] != 0)
-      {
-        int owner = c >= ROW;
-        int count = pos->pits[c];
-        pos->stores[owner] += pos->pits[c];
-        pos->pits[c] = 0;
-        if (log)
-          {
-            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, owner, count);
-            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
-          }
-      }
-  kz_position_adjudicate (pos, KZ_END_SIDE_EMPTY);
-  if (log)
-    kz_event_log_push_end (log, pos->winner, KZ_END_SIDE_EMPTY);
+  return kz_position_setup_seeds (pos, KZ_VARIANT_KALAH, "Kalah", options, error, error_len);
 }
 
 static void
@@ -89,7 +54,9 @@ kalah_apply (KzPosition *pos, KzAction action, KzEventLog *log)
     pos->to_move = (uint8_t) !p;
 
   if (kz_row_sum_6 (pos, 0) == 0 || kz_row_sum_6 (pos, 1) == 0)
-    finish (pos, log);
+    /* A row is empty: each player sweeps their own row into their
+     * store, so that the stores show the final score. */
+    kz_gather_and_end (pos, -1, KZ_END_SIDE_EMPTY, log);
   else if (again && log)
     kz_event_log_push (log, KZ_EVENT_EXTRA_TURN, -1, p, 0);
 }

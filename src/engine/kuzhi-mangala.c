@@ -13,19 +13,7 @@
 static bool
 mangala_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 4;
-
-  if (seeds != 4)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 4 for Mangala (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Mangala", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_MANGALA, N_PITS, seeds);
-  return true;
+  return kz_position_setup_seeds (pos, KZ_VARIANT_MANGALA, "Mangala", options, error, error_len);
 }
 
 static inline void

@@ -1,6 +1,7 @@
 /* kuzhi-match.c — a match: the current position with the history behind it, for undo and the repetition rule. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-engine.h"
+#include "kuzhi-variant-private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,14 +82,7 @@ kz_match_play (KzMatch *match, KzAction action, KzEventLog *log)
     return false;
 
   if (match->n_history == match->cap_history)
-    {
-      size_t cap = match->cap_history ? match->cap_history * 2 : 64;
-      KzHistoryEntry *h = realloc (match->history, cap * sizeof *h);
-      if (h == NULL)
-        abort ();
-      match->history = h;
-      match->cap_history = cap;
-    }
+    match->history = kz_grow (match->history, &match->cap_history, 64, sizeof *match->history);
   match->history[match->n_history].before = match->pos;
   match->history[match->n_history].action = action;
   match->n_history++;

@@ -14,19 +14,7 @@
 static bool
 oware_setup (KzPosition *pos, const KzOptions *options, char *error, size_t error_len)
 {
-  int seeds = options->seeds ? options->seeds : 4;
-
-  if (seeds != 4)
-    {
-      if (error != NULL)
-        snprintf (error, error_len, "seeds must be 4 for Oware (got %d)", seeds);
-      return false;
-    }
-  if (kz_options_refuse_pasu (options, "Oware", error, error_len))
-    return false;
-
-  kz_position_start (pos, KZ_VARIANT_OWARE, N_HOUSES, seeds);
-  return true;
+  return kz_position_setup_seeds (pos, KZ_VARIANT_OWARE, "Oware", options, error, error_len);
 }
 
 /* The moves of the player to move: every non-empty house, or, when the
@@ -54,29 +42,6 @@ oware_legal (const KzPosition *pos, KzAction *out)
   if (pos->over)
     return 0;
   return moves_of (pos, out);
-}
-
-/* The game ends: each player keeps the seeds on their own row, which go
- * into their store so that the stores show the final score. */
-static void
-finish (KzPosition *pos, KzEndReason reason, KzEventLog *log)
-{
-  for (int c = 0; c < N_HOUSES; c++)
-    if (pos->pits[c] != 0)
-      {
-        int owner = c >= ROW;
-        int count = pos->pits[c];
-        pos->stores[owner] += pos->pits[c];
-        pos->pits[c] = 0;
-        if (log)
-          {
-            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, owner, count);
-            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
-          }
-      }
-  kz_position_adjudicate (pos, reason);
-  if (log)
-    kz_event_log_push_end (log, pos->winner, reason);
 }
 
 static inline bool
@@ -144,13 +109,15 @@ oware_apply (KzPosition *pos, KzAction action, KzEventLog *log)
   KzAction replies[KZ_MAX_ACTIONS];
   /* Both players at 24 captured cannot happen: the board would be empty,
    * so the last capture took the opponent's whole row, a grand slam that
-   * takes nothing. A 24–24 draw comes from the final count instead. */
+   * takes nothing. A 24–24 draw comes from the final count instead.
+   * At the end each player keeps the seeds on their own row, gathered
+   * into their store so that the stores show the final score. */
   if (pos->stores[p] > HALF)
-    finish (pos, KZ_END_MAJORITY, log);
+    kz_gather_and_end (pos, -1, KZ_END_MAJORITY, log);
   else if (moves_of (pos, replies) == 0)
-    finish (pos, KZ_END_NO_FEED, log);
+    kz_gather_and_end (pos, -1, KZ_END_NO_FEED, log);
   else if (pos->plies >= PLY_LIMIT)
-    finish (pos, KZ_END_LIMIT, log);
+    kz_gather_and_end (pos, -1, KZ_END_LIMIT, log);
 }
 
 /* The opponent's row is empty: only the houses that reach it may be sown. */

@@ -82,14 +82,7 @@ static KzEvent *
 log_append (KzEventLog *log)
 {
   if (log->len == log->cap)
-    {
-      size_t cap = log->cap ? log->cap * 2 : 256;
-      KzEvent *events = realloc (log->events, cap * sizeof *events);
-      if (events == NULL)
-        abort ();
-      log->events = events;
-      log->cap = cap;
-    }
+    log->events = kz_grow (log->events, &log->cap, 256, sizeof *log->events);
   KzEvent *ev = &log->events[log->len++];
   memset (ev, 0, sizeof *ev);
   ev->pit = -1;
@@ -198,6 +191,39 @@ kz_position_start (KzPosition *pos, KzVariantId variant, int n_pits, int seeds)
   pos->n_pits = (uint8_t) n_pits;
   pos->seeds = (uint8_t) seeds;
   pos->winner = -1;
+}
+
+bool
+kz_position_setup_seeds (KzPosition *pos, KzVariantId variant, const char *game, const KzOptions *options,
+                         char *error, size_t error_len)
+{
+  const KzVariant *v = kz_variant_get (variant);
+  int seeds = options->seeds ? options->seeds : v->seeds_default;
+  int n = 0;
+
+  while (n < KZ_MAX_CHOICES && v->seeds_choices[n] != 0 && v->seeds_choices[n] != seeds)
+    n++;
+  if (n == KZ_MAX_CHOICES || v->seeds_choices[n] == 0)
+    {
+      if (error != NULL)
+        {
+          /* "3, 4, 5 or 6" */
+          char choices[64] = "";
+          size_t len = 0;
+
+          for (int i = 0; i < KZ_MAX_CHOICES && v->seeds_choices[i] != 0; i++)
+            len += (size_t) snprintf (choices + len, sizeof choices - len, "%s%d",
+                                      i == 0 ? "" : i + 1 < KZ_MAX_CHOICES && v->seeds_choices[i + 1] == 0 ? " or " : ", ",
+                                      v->seeds_choices[i]);
+          snprintf (error, error_len, "seeds must be %s for %s (got %d)", choices, game, seeds);
+        }
+      return false;
+    }
+  if (kz_options_refuse_pasu (options, game, error, error_len))
+    return false;
+
+  kz_position_start (pos, variant, v->n_pits, seeds);
+  return true;
 }
 
 int

@@ -1260,25 +1260,33 @@ one_turn_guess (KzSearcher *s, const KzPosition *root)
 }
 
 /* Kalah without limits: the dedicated solver works in the searcher's
- * table, which the next search clears (begin_search). False when it was
+ * table, which the next search clears (begin_search), in the time left.
+ * False when the cap or the cancel flag stopped it. */
+static bool
+kalah_solve_in_table (KzSearcher *s, const KzPosition *pos, int guess, KzKalahSolution *sol)
+{
+  int64_t left = s->deadline_ms - elapsed_ms (s);
+  bool ok = kz_kalah_solve_endgame (pos, s->table, s->n_buckets * sizeof (TTBucket),
+                                    s->table_state == TABLE_CLEAN, s->cancel,
+                                    left > 0 ? (int) left : 1, guess, s->db, sol);
+
+  /* Cleared when a search next needs it, not now. */
+  s->table_state = TABLE_SOLVED;
+  s->nodes += sol->nodes;
+  if (!ok)
+    s->cancelled = s->cancel != NULL && *s->cancel;
+  return ok;
+}
+
+/* Kalah without limits: the root solved outright. False when it was
  * cancelled. */
 static bool
 solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r)
 {
   KzKalahSolution sol;
-  int64_t left = s->deadline_ms - elapsed_ms (s);
-  bool ok = kz_kalah_solve_endgame (root, s->table, s->n_buckets * sizeof (TTBucket),
-                                    s->table_state == TABLE_CLEAN, s->cancel,
-                                    left > 0 ? (int) left : 1, guess, s->db, &sol);
 
-  /* Cleared when a search next needs it, not now. */
-  s->table_state = TABLE_SOLVED;
-  s->nodes += sol.nodes;
-  if (!ok)
-    {
-      s->cancelled = s->cancel != NULL && *s->cancel;
-      return false;
-    }
+  if (!kalah_solve_in_table (s, root, guess, &sol))
+    return false;
   r->best = sol.pv[0];
   memcpy (r->pv, sol.pv, sizeof sol.pv);
   r->pv_len = sol.pv_len;
@@ -1521,18 +1529,9 @@ solve_kalah_children (KzSearcher *s, const KzPosition *root, RootValue *values, 
       if (rv->exact)
         continue;
       make_move (s, root, rv->move, &child);
-      int64_t left = s->deadline_ms - elapsed_ms (s);
       int guess = kz_score_to_seeds (child.to_move == root->to_move ? rv->score : -rv->score);
-      bool ok = kz_kalah_solve_endgame (&child, s->table, s->n_buckets * sizeof (TTBucket),
-                                        s->table_state == TABLE_CLEAN, s->cancel,
-                                        left > 0 ? (int) left : 1, guess, s->db, &sol);
-      s->table_state = TABLE_SOLVED;
-      s->nodes += sol.nodes;
-      if (!ok)
-        {
-          s->cancelled = s->cancel != NULL && *s->cancel;
-          return false;
-        }
+      if (!kalah_solve_in_table (s, &child, guess, &sol))
+        return false;
       rv->score = final_score (child.to_move == root->to_move ? sol.value : -sol.value);
       rv->exact = true;
       rv->pv[0] = MOVE_SOW (rv->move);

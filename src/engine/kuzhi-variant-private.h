@@ -4,6 +4,8 @@
 
 #include "kuzhi-engine.h"
 
+#include <stdlib.h>
+
 extern const KzVariant kz_variant_constitution;
 extern const KzVariant kz_variant_dakon;
 extern const KzVariant kz_variant_pallanguzhi;
@@ -13,6 +15,22 @@ extern const KzVariant kz_variant_mangala;
 extern const KzVariant kz_variant_bohnenspiel;
 
 /* What several games share. */
+
+/* Room for one more item in a growable array whose `*cap` items are all
+ * used (the match's history, an event log): the capacity doubles, from
+ * `first`. Without the memory the engine cannot go on, so it aborts.
+ * Returns the array, perhaps moved. */
+static inline void *
+kz_grow (void *items, size_t *cap, size_t first, size_t item_size)
+{
+  size_t n = *cap ? *cap * 2 : first;
+  void *grown = realloc (items, n * item_size);
+
+  if (grown == NULL)
+    abort ();
+  *cap = n;
+  return grown;
+}
 
 /* The seeds on a player's row of a 2×6 or a 2×7 board, unrolled: the
  * search reaches these at every node. */
@@ -33,6 +51,12 @@ kz_row_sum_7 (const KzPosition *pos, int player)
 /* Fills a start position: `seeds` in each of `n_pits` pits, empty stores,
  * no lucky cups, Player 1 to move. */
 void kz_position_start (KzPosition *pos, KzVariantId variant, int n_pits, int seeds);
+
+/* The usual setup: `seeds` in each pit, one of the game's seeds_choices
+ * (by default its seeds_default), and no pasu; otherwise says why not,
+ * naming the game as `game`. */
+bool kz_position_setup_seeds (KzPosition *pos, KzVariantId variant, const char *game, const KzOptions *options,
+                              char *error, size_t error_len);
 
 /* The usual legal list: every non-empty pit of the mover's row, ascending;
  * none when the match is over. */
@@ -77,4 +101,32 @@ kz_sow_with_own_store (KzPosition *pos, int p, int c, int hand, KzEventLog *log)
         }
     }
   return c;
+}
+
+/* The match ends on a 2×6 board (Kalah, Oware, Bohnenspiel): every seed
+ * left goes to a store — each row to its owner's, or all to `receiver`'s
+ * when it is 0 or 1 — one gathering capture event per pit; then the
+ * winner is decided and the end logged. */
+static inline void
+kz_gather_and_end (KzPosition *pos, int receiver, KzEndReason reason, KzEventLog *log)
+{
+  const int row = 6;
+
+  for (int c = 0; c < 2 * row; c++)
+    if (pos->pits[c] != 0)
+      {
+        int to = receiver >= 0 ? receiver : c >= row;
+        int count = pos->pits[c];
+
+        pos->stores[to] += count;
+        pos->pits[c] = 0;
+        if (log)
+          {
+            kz_event_log_push (log, KZ_EVENT_CAPTURE, c, to, count);
+            kz_event_log_set_detail (log, KZ_DETAIL_GATHER);
+          }
+      }
+  kz_position_adjudicate (pos, reason);
+  if (log)
+    kz_event_log_push_end (log, pos->winner, reason);
 }

@@ -381,6 +381,31 @@ choose_thread (gpointer user_data)
 
 static void start_thread (GTask *task);
 
+/* Starts `data`'s work (taken) in a task of its own thread. A watched
+ * task — an analysis, a review — reports its progress in the caller's
+ * main context and stops at a cancel. */
+static void
+start_task (KuzhiComputerPlayer *self,
+            ChooseData          *data,
+            gboolean             watched,
+            GCancellable        *cancellable,
+            GAsyncReadyCallback  callback,
+            gpointer             user_data,
+            gpointer             source_tag)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  if (watched)
+    {
+      data->context = g_main_context_ref_thread_default ();
+      data->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
+      data->task = task;
+    }
+  g_task_set_task_data (task, data, choose_data_free);
+  start_thread (task);
+}
+
 void
 kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
                                     const KzMatch       *match,
@@ -390,19 +415,15 @@ kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
   ChooseData *data;
 
   g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (match != NULL);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kuzhi_computer_player_choose_async);
   data = choose_data_new (self, match, level, time_ms);
   data->choosing = TRUE;
   g_atomic_int_inc (&n_choosing);
-  g_task_set_task_data (task, data, choose_data_free);
-  start_thread (task);
+  start_task (self, data, FALSE, cancellable, callback, user_data, kuzhi_computer_player_choose_async);
 }
 
 /* Runs the task's search in a thread of its own. */
@@ -445,23 +466,16 @@ kuzhi_computer_player_analyse_async (KuzhiComputerPlayer *self,
                                      GAsyncReadyCallback  callback,
                                      gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
   ChooseData *data;
 
   g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (match != NULL);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kuzhi_computer_player_analyse_async);
   data = choose_data_new (self, match, KZ_LEVEL_NONE, time_ms);
   data->analyse = TRUE;
   data->progress = progress;
   data->progress_data = progress_data;
-  data->context = g_main_context_ref_thread_default ();
-  data->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
-  data->task = task;
-  g_task_set_task_data (task, data, choose_data_free);
-  start_thread (task);
+  start_task (self, data, TRUE, cancellable, callback, user_data, kuzhi_computer_player_analyse_async);
 }
 
 void
@@ -473,23 +487,16 @@ kuzhi_computer_player_review_async (KuzhiComputerPlayer *self,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
   ChooseData *data;
 
   g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (match != NULL);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kuzhi_computer_player_review_async);
   data = choose_data_new (self, match, KZ_LEVEL_NONE, 0);
   data->review = TRUE;
   data->review_progress = progress;
   data->progress_data = progress_data;
-  data->context = g_main_context_ref_thread_default ();
-  data->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
-  data->task = task;
-  g_task_set_task_data (task, data, choose_data_free);
-  start_thread (task);
+  start_task (self, data, TRUE, cancellable, callback, user_data, kuzhi_computer_player_review_async);
 }
 
 GArray *

@@ -76,14 +76,8 @@ KuzhiFileLock *
 kuzhi_file_lock_try (const char  *path,
                      GError     **error)
 {
-  int fd;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  fd = open_lock_file (path, error);
-  if (fd < 0)
-    return NULL;
-  return lock_fd (path, fd, 0, error);
+  /* Trying is waiting for no time at all. */
+  return kuzhi_file_lock_wait (path, 0, error);
 }
 
 KuzhiFileLock *

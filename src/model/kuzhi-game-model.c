@@ -925,21 +925,28 @@ kuzhi_game_model_save (KuzhiGameModel *self,
 
   names[0] = self->names[0];
   names[1] = self->names[1];
-  if (!kuzhi_match_file_save_with_sha256 (&self->match, names, self->levels, self->created, self->id, path,
-                                          &sha256, error))
+  if (!kuzhi_match_file_save_full (&self->match, names, self->levels, self->created, self->id, path, &sha256,
+                                   error))
     return FALSE;
   set_file (self, path, g_steal_pointer (&sha256));
   return TRUE;
 }
 
-/* Takes over a match read from a file: the players first, so that a
- * listener of position-reset already sees who plays each side. */
+/* Takes over a match read from `path` (nullable), with the names, date,
+ * identity and the file's SHA-256 read with it (all taken). The file
+ * first, before position-reset, whose listeners autosave; then the
+ * players, so that a listener of position-reset already sees who plays
+ * each side. */
 static void
-adopt_loaded (KuzhiGameModel *self, KzMatch *match, char **names, const KzLevel *levels, GDateTime *created,
-              char *id)
+adopt_loaded (KuzhiGameModel *self, const char *path, char *sha256, KzMatch *match, char **names,
+              const KzLevel *levels, GDateTime *created, char *id)
 {
-  kuzhi_game_model_set_player_name (self, 0, names[0]);
-  kuzhi_game_model_set_player_name (self, 1, names[1]);
+  g_autofree char *name1 = names[0];
+  g_autofree char *name2 = names[1];
+
+  set_file (self, path, sha256);
+  kuzhi_game_model_set_player_name (self, 0, name1);
+  kuzhi_game_model_set_player_name (self, 1, name2);
   kuzhi_game_model_set_player_level (self, 0, levels[0]);
   kuzhi_game_model_set_player_level (self, 1, levels[1]);
   g_clear_pointer (&self->created, g_date_time_unref);
@@ -955,24 +962,18 @@ kuzhi_game_model_load (KuzhiGameModel *self,
                        GError        **error)
 {
   KzMatch match = { 0 };
-  g_autofree char *name1 = NULL;
-  g_autofree char *name2 = NULL;
   char *names[2] = { NULL, NULL };
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
   char *id = NULL;
-  g_autofree char *sha256 = NULL;
+  char *sha256 = NULL;
 
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!kuzhi_match_file_load_with_sha256 (path, &match, names, levels, &created, &id, &sha256, error))
+  if (!kuzhi_match_file_load_full (path, &match, names, levels, &created, &id, &sha256, error))
     return FALSE;
-  name1 = names[0];
-  name2 = names[1];
-  /* Before position-reset, whose listeners autosave. */
-  set_file (self, path, g_steal_pointer (&sha256));
-  adopt_loaded (self, &match, names, levels, created, id);
+  adopt_loaded (self, path, sha256, &match, names, levels, created, id);
   return TRUE;
 }
 
@@ -995,8 +996,6 @@ kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
                                    GError        **error)
 {
   KzMatch match = { 0 };
-  g_autofree char *name1 = NULL;
-  g_autofree char *name2 = NULL;
   char *names[2] = { NULL, NULL };
   KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
   GDateTime *created = NULL;
@@ -1008,11 +1007,7 @@ kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
 
   if (!kuzhi_match_file_restore_autosave (&match, names, levels, &created, &id, &file, &sha256, error))
     return FALSE;
-  name1 = names[0];
-  name2 = names[1];
-  /* Before position-reset, whose listeners autosave. */
-  set_file (self, file, sha256);
-  adopt_loaded (self, &match, names, levels, created, id);
+  adopt_loaded (self, file, sha256, &match, names, levels, created, id);
   return TRUE;
 }
 

@@ -977,14 +977,14 @@ write_data (const char  *path,
 }
 
 gboolean
-kuzhi_match_file_save_with_sha256 (const KzMatch     *match,
-                                   const char *const  names[2],
-                                   const KzLevel      levels[2],
-                                   GDateTime         *created,
-                                   const char        *id,
-                                   const char        *path,
-                                   char             **sha256_out,
-                                   GError           **error)
+kuzhi_match_file_save_full (const KzMatch     *match,
+                            const char *const  names[2],
+                            const KzLevel      levels[2],
+                            GDateTime         *created,
+                            const char        *id,
+                            const char        *path,
+                            char             **sha256_out,
+                            GError           **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
@@ -999,24 +999,12 @@ kuzhi_match_file_save_with_sha256 (const KzMatch     *match,
 }
 
 gboolean
-kuzhi_match_file_save_full (const KzMatch     *match,
-                            const char *const  names[2],
-                            const KzLevel      levels[2],
-                            GDateTime         *created,
-                            const char        *id,
-                            const char        *path,
-                            GError           **error)
-{
-  return kuzhi_match_file_save_with_sha256 (match, names, levels, created, id, path, NULL, error);
-}
-
-gboolean
 kuzhi_match_file_save (const KzMatch     *match,
                        const char *const  names[2],
                        const char        *path,
                        GError           **error)
 {
-  return kuzhi_match_file_save_full (match, names, NULL, NULL, NULL, path, error);
+  return kuzhi_match_file_save_full (match, names, NULL, NULL, NULL, path, NULL, error);
 }
 
 static gboolean
@@ -1158,20 +1146,8 @@ kuzhi_match_file_load_full (const char  *path,
                             KzLevel     *levels_out,
                             GDateTime  **created_out,
                             char       **id_out,
+                            char       **sha256_out,
                             GError     **error)
-{
-  return load_file (path, out, names_out, levels_out, created_out, id_out, NULL, NULL, error);
-}
-
-gboolean
-kuzhi_match_file_load_with_sha256 (const char  *path,
-                                   KzMatch     *out,
-                                   char       **names_out,
-                                   KzLevel     *levels_out,
-                                   GDateTime  **created_out,
-                                   char       **id_out,
-                                   char       **sha256_out,
-                                   GError     **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
@@ -1189,7 +1165,7 @@ kuzhi_match_file_load (const char  *path,
                        char       **names_out,
                        GError     **error)
 {
-  return kuzhi_match_file_load_full (path, out, names_out, NULL, NULL, NULL, error);
+  return kuzhi_match_file_load_full (path, out, names_out, NULL, NULL, NULL, NULL, error);
 }
 
 /* Autosave */
@@ -1567,7 +1543,7 @@ kuzhi_match_file_check_link (const char  *file,
   /* A dangling symbolic link is gone too: saving creates what it names. */
   if (!g_file_test (file, G_FILE_TEST_EXISTS))
     return KUZHI_MATCH_FILE_LINK_GONE;
-  if (!kuzhi_match_file_load_with_sha256 (file, &match, names, levels, NULL, NULL, &sha256, NULL))
+  if (!kuzhi_match_file_load_full (file, &match, names, levels, NULL, NULL, &sha256, NULL))
     return KUZHI_MATCH_FILE_LINK_CHANGED;
   if (!g_str_equal (sha256, file_sha256))
     {

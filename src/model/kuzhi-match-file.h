@@ -91,7 +91,9 @@ gboolean  kuzhi_match_file_from_data (const char  *data,
 
 /* Atomic: a temporary file renamed over `path`, so a crash or a failed
  * write leaves the previous file whole (kuzhi_key_file_replace()). The
- * short form saves two people and a new identity. */
+ * short form saves two people and a new identity. `sha256_out` (nullable)
+ * receives the SHA-256 of the text written, in hex: what the autosave
+ * keeps to know the file again (FileSha256). */
 gboolean  kuzhi_match_file_save      (const KzMatch      *match,
                                       const char *const   names[2],
                                       const char         *path,
@@ -102,21 +104,11 @@ gboolean  kuzhi_match_file_save_full (const KzMatch      *match,
                                       GDateTime          *created,
                                       const char         *id,
                                       const char         *path,
+                                      char              **sha256_out,
                                       GError            **error);
 
-/* As kuzhi_match_file_save_full(), and `sha256_out` (nullable) receives
- * the SHA-256 of the text written, in hex: what the autosave keeps to know
- * the file again (FileSha256). */
-gboolean  kuzhi_match_file_save_with_sha256 (const KzMatch      *match,
-                                             const char *const   names[2],
-                                             const KzLevel       levels[2],
-                                             GDateTime          *created,
-                                             const char         *id,
-                                             const char         *path,
-                                             char              **sha256_out,
-                                             GError            **error);
-
-/* The short form leaves out who plays each side, the date and the identity. */
+/* The short form leaves out who plays each side, the date and the identity;
+ * `sha256_out` (nullable) receives the SHA-256 of the text read. */
 gboolean  kuzhi_match_file_load      (const char  *path,
                                       KzMatch     *out,
                                       char       **names_out /* [2] */,
@@ -127,18 +119,8 @@ gboolean  kuzhi_match_file_load_full (const char  *path,
                                       KzLevel     *levels_out /* [2] */,
                                       GDateTime  **created_out,
                                       char       **id_out,
+                                      char       **sha256_out,
                                       GError     **error);
-
-/* As kuzhi_match_file_load_full(), and `sha256_out` (nullable) receives
- * the SHA-256 of the text read. */
-gboolean  kuzhi_match_file_load_with_sha256 (const char  *path,
-                                             KzMatch     *out,
-                                             char       **names_out /* [2] */,
-                                             KzLevel     *levels_out /* [2] */,
-                                             GDateTime  **created_out,
-                                             char       **id_out,
-                                             char       **sha256_out,
-                                             GError     **error);
 
 /* Autosave: $XDG_DATA_HOME/kuzhi/autosave.kuzhi, written after every action
  * so that a crash loses nothing. `file` (nullable, with `file_sha256`) is

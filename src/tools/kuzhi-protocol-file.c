@@ -34,7 +34,7 @@ kz_protocol_cmd_save (KzSession   *session,
   names[0] = session->names[0];
   names[1] = session->names[1];
   if (!kuzhi_match_file_save_full (&session->match, names, session->levels, session->created, session->id,
-                                   argv[1], error))
+                                   argv[1], NULL, error))
     return FALSE;
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
@@ -58,7 +58,7 @@ kz_protocol_cmd_load (KzSession   *session,
 
   /* Loaded aside: the session's match changes only once the whole file
    * has been replayed and checked. */
-  if (!kuzhi_match_file_load_full (argv[1], &match, names, levels, &created, &id, error))
+  if (!kuzhi_match_file_load_full (argv[1], &match, names, levels, &created, &id, NULL, error))
     return FALSE;
 
   kz_match_clear (&session->match);

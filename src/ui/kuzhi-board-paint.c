@@ -38,13 +38,10 @@ kuzhi_board_paint_wood (const KuzhiBoardScene *scene,
 
   /* The wood: warm teak, darker at the edges. */
   kuzhi_draw_rounded_rect (cr, x, y, w, h, u * 0.45);
-  pat = cairo_pattern_create_linear (x, y, x, y + h);
-  cairo_pattern_add_color_stop_rgb (pat, 0.0, 0.76, 0.49, 0.26);
-  cairo_pattern_add_color_stop_rgb (pat, 0.45, 0.66, 0.40, 0.20);
-  cairo_pattern_add_color_stop_rgb (pat, 1.0, 0.52, 0.30, 0.14);
-  cairo_set_source (cr, pat);
-  cairo_fill_preserve (cr);
-  cairo_pattern_destroy (pat);
+  kuzhi_draw_fill_gradient_preserve (cr, cairo_pattern_create_linear (x, y, x, y + h),
+                                     (const KuzhiDrawStop[]) { { 0.0, 0.76, 0.49, 0.26 },
+                                                               { 0.45, 0.66, 0.40, 0.20 },
+                                                               { 1.0, 0.52, 0.30, 0.14 } }, 3);
 
   /* Grain: long, slightly wavy lines, the same every frame. */
   cairo_save (cr);
@@ -273,13 +270,10 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
 
   /* A long carved trough. */
   kuzhi_draw_rounded_rect (cr, x, y, w, h, MIN (w, h) * 0.45);
-  pat = cairo_pattern_create_linear (x, y, x + w, y);
-  cairo_pattern_add_color_stop_rgb (pat, 0, 0.24, 0.12, 0.05);
-  cairo_pattern_add_color_stop_rgb (pat, 0.5, 0.42, 0.25, 0.11);
-  cairo_pattern_add_color_stop_rgb (pat, 1, 0.28, 0.15, 0.06);
-  cairo_set_source (cr, pat);
-  cairo_fill_preserve (cr);
-  cairo_pattern_destroy (pat);
+  kuzhi_draw_fill_gradient_preserve (cr, cairo_pattern_create_linear (x, y, x + w, y),
+                                     (const KuzhiDrawStop[]) { { 0, 0.24, 0.12, 0.05 },
+                                                               { 0.5, 0.42, 0.25, 0.11 },
+                                                               { 1, 0.28, 0.15, 0.06 } }, 3);
   cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue, 0.75);
   cairo_set_line_width (cr, MAX (2, u * 0.05));
   cairo_stroke (cr);

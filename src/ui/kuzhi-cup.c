@@ -7,6 +7,7 @@
 
 #include "kuzhi-cup.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-draw.h"
 #include "kuzhi-texture.h"
 
 struct _KuzhiCup
@@ -106,7 +107,6 @@ kuzhi_cup_draw_shell (cairo_t *cr,
                       double   size,
                       double   angle)
 {
-  cairo_pattern_t *pat;
   double a = size / 2, b = size * 0.34;
 
   cairo_save (cr);
@@ -127,13 +127,10 @@ kuzhi_cup_draw_shell (cairo_t *cr,
   cairo_scale (cr, a, b);
   cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
   cairo_restore (cr);
-  pat = cairo_pattern_create_radial (-a * 0.3, -b * 0.45, size * 0.05, 0, 0, a);
-  cairo_pattern_add_color_stop_rgb (pat, 0.0, 1.0, 0.99, 0.95);
-  cairo_pattern_add_color_stop_rgb (pat, 0.55, 0.94, 0.88, 0.76);
-  cairo_pattern_add_color_stop_rgb (pat, 1.0, 0.78, 0.66, 0.50);
-  cairo_set_source (cr, pat);
-  cairo_fill_preserve (cr);
-  cairo_pattern_destroy (pat);
+  kuzhi_draw_fill_gradient_preserve (cr, cairo_pattern_create_radial (-a * 0.3, -b * 0.45, size * 0.05, 0, 0, a),
+                                     (const KuzhiDrawStop[]) { { 0.0, 1.0, 0.99, 0.95 },
+                                                               { 0.55, 0.94, 0.88, 0.76 },
+                                                               { 1.0, 0.78, 0.66, 0.50 } }, 3);
   cairo_set_source_rgba (cr, 0.40, 0.27, 0.15, 0.8);
   cairo_set_line_width (cr, MAX (0.6, size * 0.05));
   cairo_stroke (cr);
@@ -255,23 +252,20 @@ draw_hollow (cairo_t  *cr,
     }
 
   /* The raised rim of the carved hollow, lit from above. */
-  pat = cairo_pattern_create_linear (cx, cy - r, cx, cy + r);
-  cairo_pattern_add_color_stop_rgb (pat, 0, 0.80, 0.55, 0.32);
-  cairo_pattern_add_color_stop_rgb (pat, 1, 0.45, 0.26, 0.12);
-  cairo_set_source (cr, pat);
   cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_pattern_destroy (pat);
+  kuzhi_draw_fill_gradient_preserve (cr, cairo_pattern_create_linear (cx, cy - r, cx, cy + r),
+                                     (const KuzhiDrawStop[]) { { 0, 0.80, 0.55, 0.32 },
+                                                               { 1, 0.45, 0.26, 0.12 } }, 2);
+  cairo_new_path (cr);
 
   /* The hollow: dark under the upper lip, lighter where light falls in. */
-  pat = cairo_pattern_create_radial (cx, cy + r * 0.25, r * 0.1, cx, cy + r * 0.05, r * 0.9);
-  cairo_pattern_add_color_stop_rgb (pat, 0, 0.50, 0.31, 0.16);
-  cairo_pattern_add_color_stop_rgb (pat, 0.75, 0.34, 0.19, 0.08);
-  cairo_pattern_add_color_stop_rgb (pat, 1, 0.20, 0.10, 0.04);
-  cairo_set_source (cr, pat);
   cairo_arc (cr, cx, cy, r * 0.86, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_pattern_destroy (pat);
+  kuzhi_draw_fill_gradient_preserve (cr, cairo_pattern_create_radial (cx, cy + r * 0.25, r * 0.1,
+                                                                      cx, cy + r * 0.05, r * 0.9),
+                                     (const KuzhiDrawStop[]) { { 0, 0.50, 0.31, 0.16 },
+                                                               { 0.75, 0.34, 0.19, 0.08 },
+                                                               { 1, 0.20, 0.10, 0.04 } }, 3);
+  cairo_new_path (cr);
 
   /* A thin ring in the owner's colour says whose row this is. */
   cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue,
