@@ -253,7 +253,6 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
    * at the end, with the rows kept, it is the final count alone. */
   int target = scene->sowing->displayed.over ? 0 : kz_position_variant (&scene->sowing->displayed)->win_target;
   g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
-  cairo_pattern_t *pat;
   int shown, cols, rows_n;
   int refill = scene->sowing->displayed.variant == KZ_VARIANT_CONSTITUTION
                ? scene->sowing->displayed.refill_left[player] : 0;
