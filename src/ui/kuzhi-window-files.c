@@ -214,17 +214,6 @@ save_now (Files *files,
   return FALSE;
 }
 
-static GtkFileFilter *
-match_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Kuzhi matches"));
-  gtk_file_filter_add_mime_type (filter, "application/x-kuzhi-match");
-  gtk_file_filter_add_suffix (filter, "kuzhi");
-  return filter;
-}
-
 static void
 drop_chooser (Files *files)
 {
@@ -233,6 +222,28 @@ drop_chooser (Files *files)
   g_signal_handlers_disconnect_by_data (files->chooser, files);
   gtk_native_dialog_destroy (files->chooser);
   g_clear_object (&files->chooser);
+}
+
+/* The Open or Save chooser, modal on the window, showing Kuzhi's matches;
+ * it becomes the one chooser the window has. */
+static GtkFileChooser *
+new_chooser (Files                *files,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Kuzhi matches"));
+  gtk_file_filter_add_mime_type (filter, "application/x-kuzhi-match");
+  gtk_file_filter_add_suffix (filter, "kuzhi");
+  drop_chooser (files);
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (files->window), action, accept, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  files->chooser = GTK_NATIVE_DIALOG (chooser);
+  return GTK_FILE_CHOOSER (chooser);
 }
 
 static void
@@ -316,14 +327,8 @@ on_save_response (GtkNativeDialog *chooser,
 static void
 show_save_chooser (Files *files)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = match_filter ();
+  GtkFileChooser *chooser = new_chooser (files, _("Save Match"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
 
-  drop_chooser (files);
-  chooser = gtk_file_chooser_native_new (_("Save Match"), GTK_WINDOW (files->window),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   if (files->file != NULL || files->former_file != NULL)
     {
       /* The folder and the name, rather than set_file(), which GTK 4.8's
@@ -333,8 +338,8 @@ show_save_chooser (Files *files)
       g_autofree char *name = g_file_get_basename (file);
 
       if (parent != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), parent, NULL);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+        gtk_file_chooser_set_current_folder (chooser, parent, NULL);
+      gtk_file_chooser_set_current_name (chooser, name);
     }
   else
     {
@@ -344,9 +349,8 @@ show_save_chooser (Files *files)
                                                kuzhi_game_model_get_player_name (files->model, 1));
       g_autofree char *file_name = g_strconcat (g_strdelimit (name, "/\\", '-'), KUZHI_MATCH_FILE_EXTENSION, NULL);
 
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
+      gtk_file_chooser_set_current_name (chooser, file_name);
     }
-  files->chooser = GTK_NATIVE_DIALOG (chooser);
   g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), files);
   gtk_native_dialog_show (files->chooser);
 }
@@ -507,15 +511,8 @@ on_open_response (GtkNativeDialog *chooser,
 static void
 show_open_chooser (Files *files)
 {
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = match_filter ();
+  GtkFileChooser *chooser = new_chooser (files, _("Open Match"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
 
-  drop_chooser (files);
-  chooser = gtk_file_chooser_native_new (_("Open Match"), GTK_WINDOW (files->window),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  files->chooser = GTK_NATIVE_DIALOG (chooser);
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), files);
   gtk_native_dialog_show (files->chooser);
 }
