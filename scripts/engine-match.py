@@ -60,20 +60,64 @@ class EngineError(Exception):
     pass
 
 
-class Engine:
-    """One kuzhi-engine process, one command and one JSON reply at a time."""
+class LineProcess:
+    """A program spoken to a line at a time on its standard input and output."""
+
+    quit_cmd = "quit"
 
     def __init__(self, name, argv, env):
         self.name = name
         self.argv = argv
-        self.history = []   # the actions played since `new`, to reproduce
-        self.new_cmd = None
+        self.history = []   # the actions played since the start, to reproduce
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          env=env, bufsize=0)
         except OSError as e:
             raise EngineError("engine %s (%s) does not start: %s" % (name, shlex.join(argv), e))
         self.buf = b""
+
+    def write(self, cmd):
+        try:
+            self.proc.stdin.write((cmd + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self.fail(cmd, "the process is gone (exit status %s)" % self.proc.poll())
+
+    def read_line(self, cmd, deadline):
+        """The next line the program writes, by `deadline` (time.monotonic())."""
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.fail(cmd, "no reply in time")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                self.proc.wait()
+                self.fail(cmd, "the process died (exit status %s)" % self.proc.returncode)
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write((self.quit_cmd + "\n").encode())
+                self.proc.stdin.close()
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Engine(LineProcess):
+    """One kuzhi-engine process, one command and one JSON reply at a time."""
+
+    def __init__(self, name, argv, env):
+        super().__init__(name, argv, env)
+        self.new_cmd = None
 
     def describe(self):
         return "engine %s (%s)" % (self.name, shlex.join(self.argv))
@@ -87,26 +131,8 @@ class Engine:
                           % (self.describe(), why, cmd, len(self.history), self.position()))
 
     def send(self, cmd, timeout=GRACE_S):
-        try:
-            self.proc.stdin.write((cmd + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self.fail(cmd, "the process is gone (exit status %s)" % self.proc.poll())
-        deadline = time.monotonic() + timeout
-        fd = self.proc.stdout.fileno()
-        while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self.fail(cmd, "no reply within %.0f s" % timeout)
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                self.proc.wait()
-                self.fail(cmd, "the process died (exit status %s)" % self.proc.returncode)
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
+        self.write(cmd)
+        line = self.read_line(cmd, time.monotonic() + timeout)
         try:
             reply = json.loads(line)
         except ValueError:
@@ -125,18 +151,8 @@ class Engine:
         self.history.append(action)
         return state
 
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.proc.stdin.write(b"quit\n")
-                self.proc.stdin.close()
-                self.proc.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
 
-
-class UciOware:
+class UciOware(LineProcess):
     """An outside Oware engine that speaks UCI with Aualé's notation (Aalina,
     `com.joansala.oware.OwareService`): South's houses A-F are Kuzhi's pits
     0-5, North's a-f pits 6-11, and a position is 12 houses, 2 stores and
@@ -150,16 +166,7 @@ class UciOware:
     compared with them."""
 
     def __init__(self, name, argv, env):
-        self.name = name
-        self.argv = argv
-        self.history = []
-        self.state = None
-        try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         env=env, bufsize=0)
-        except OSError as e:
-            raise EngineError("engine %s (%s) does not start: %s" % (name, shlex.join(argv), e))
-        self.buf = b""
+        super().__init__(name, argv, env)
         self.write("uci")
         self.read_until("uciok", GRACE_S)
 
@@ -170,35 +177,13 @@ class UciOware:
         raise EngineError("%s: %s\n  command: %s\n  moves since the start: %s"
                           % (self.describe(), why, cmd, " ".join(self.history)))
 
-    def write(self, cmd):
-        try:
-            self.proc.stdin.write((cmd + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self.fail(cmd, "the process is gone (exit status %s)" % self.proc.poll())
-
     def read_until(self, prefix, timeout):
+        """The lines the engine writes up to the first that starts with `prefix`."""
         deadline = time.monotonic() + timeout
-        fd = self.proc.stdout.fileno()
         lines = []
-        while True:
-            while b"\n" not in self.buf:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    self.fail(prefix, "no %r within %.0f s" % (prefix, timeout))
-                ready, _, _ = select.select([fd], [], [], left)
-                if not ready:
-                    continue
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    self.proc.wait()
-                    self.fail(prefix, "the process died (exit status %s)" % self.proc.returncode)
-                self.buf += chunk
-            line, self.buf = self.buf.split(b"\n", 1)
-            line = line.decode(errors="replace").strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
+        while not lines or not lines[-1].startswith(prefix):
+            lines.append(self.read_line(prefix, deadline).decode(errors="replace").strip())
+        return lines
 
     @staticmethod
     def house(pit):
@@ -213,7 +198,6 @@ class UciOware:
 
     def play(self, action, state):
         self.history.append(action)
-        self.state = state
         return None
 
     def go(self, time_ms, state):
@@ -233,16 +217,6 @@ class UciOware:
             if "depth" in w and w.index("depth") + 1 < len(w) and w[w.index("depth") + 1].isdigit():
                 depth = int(w[w.index("depth") + 1])
         return {"best": str(pit), "depth": depth, "book": any("book move" in l for l in lines)}
-
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.proc.stdin.write(b"quit\n")
-                self.proc.stdin.close()
-                self.proc.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
 
 
 def is_mark(action):
