@@ -368,8 +368,10 @@ def summary(args, results, opening_stats, openings, elapsed, out):
         return math.sqrt(sum((x - mu) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
 
     p = lambda *a: print(*a, file=out)
-    p("Match: %s, %d games at %d ms per move (go time=%d), openings seed %d, %d jobs, %.0f s"
-      % (args.game, n, args.time_ms, args.time_ms, args.openings_seed, args.jobs, elapsed))
+    p("Match: %s, %d games at %d ms per move (go time=%d)%s, openings seed %d, %d jobs, %.0f s"
+      % (args.game, n, args.time_ms, args.time_ms,
+         ", B's movetime %d ms" % args.time_ms_b if args.uci_b and args.time_ms_b else "",
+         args.openings_seed, args.jobs, elapsed))
     p("  load average at the start %s, at the end %s (%d cores)"
       % (args.load_start, "%.2f %.2f %.2f" % os.getloadavg(), os.cpu_count() or 0))
     p("  A: %s" % shlex.join(args.argv_a))
