@@ -219,6 +219,58 @@ class UciOware(LineProcess):
         return {"best": str(pit), "depth": depth, "book": any("book move" in l for l in lines)}
 
 
+class CMancalaKalah(LineProcess):
+    """The CMancala Kalah solver (github:LifesLight/CMancala), through
+    scripts/cmancala-harness.c: its cells 0-5 are Kuzhi's pits 0-5, cell 6
+    the first player's store, cells 7-12 Kuzhi's pits 6-11, cell 13 the
+    second player's store; colour 1 is Kuzhi's player 0. Like UciOware it
+    keeps no game: each `go` sends the referee's position. Its time limit is
+    CPU time, checked after each whole iteration, so it runs over: the
+    issue's "350 ms setting" is about 500 ms a move."""
+
+    def __init__(self, name, argv, env, egdb=0):
+        super().__init__(name, argv, env)
+        if egdb:
+            self.write("egdb %d" % egdb)
+            # Building its database takes a while, with a progress bar: wait once.
+            deadline = time.monotonic() + 1800
+            while self.read_line("egdb %d" % egdb, deadline).strip() != b"ok":
+                pass
+
+    def describe(self):
+        return "CMancala %s (%s)" % (self.name, shlex.join(self.argv))
+
+    def fail(self, cmd, why):
+        raise EngineError("%s: %s\n  command: %s\n  moves since the start: %s"
+                          % (self.describe(), why, cmd, " ".join(self.history)))
+
+    def new(self, cmd):
+        if not cmd.startswith("new kalah"):
+            self.fail(cmd, "CMancala plays only Kalah")
+        self.history = []
+        return None
+
+    def play(self, action, state):
+        self.history.append(action)
+        return None
+
+    def go(self, time_ms, state):
+        p, s = state["pits"], state["stores"]
+        cells = p[0:6] + [s[0]] + p[6:12] + [s[1]]
+        cmd = "go %d %s %d" % (time_ms, " ".join(map(str, cells)), 1 if state["to_move"] == 0 else -1)
+        self.write(cmd)
+        deadline = time.monotonic() + time_ms / 1000 * 4 + GRACE_S
+        words = []
+        while not words or words[0] not in ("bestmove", "error"):   # it also writes warnings
+            words = self.read_line(cmd, deadline).decode(errors="replace").split()
+        if len(words) < 10 or words[0] != "bestmove":
+            self.fail(cmd, "no move: %r" % " ".join(words))
+        cell = int(words[1])
+        pit = cell if cell < 6 else cell - 1
+        return {"best": str(pit), "depth": int(words[5]) if words[5] != "65534" else 0,
+                "time_ms": int(words[9]), "book": words[5] == "65534"}
+
+
 def is_mark(action):
     return action.startswith("m")
 
@@ -276,23 +328,34 @@ def margin_for(state, side):
     return state["stores"][side] - state["stores"][1 - side]
 
 
+_worker = threading.local()   # what a worker thread keeps from game to game
+
+
 def play_game(args, argv, env, index, opening, a_side, stop):
     """Plays one game; A has side `a_side` (0 = the side that began)."""
     engines = {}
     try:
         engines["A"] = Engine("A", argv["A"], env)
-        engines["B"] = (UciOware if args.uci_b else Engine)("B", argv["B"], env)
-        by_side = {a_side: engines["A"], 1 - a_side: engines["B"]}
-        state = engines["A"].new(args.new_cmd)
-        engines["B"].new(args.new_cmd)
+        if args.cmancala_b:
+            # One CMancala a worker, kept from game to game: it keeps no game,
+            # and building its database again for each game would cost minutes.
+            if getattr(_worker, "cmancala", None) is None:
+                _worker.cmancala = CMancalaKalah("B", argv["B"], env, args.cmancala_egdb)
+            b = _worker.cmancala
+        else:
+            b = engines["B"] = (UciOware if args.uci_b else Engine)("B", argv["B"], env)
+        players = {"A": engines["A"], "B": b}
+        by_side = {a_side: players["A"], 1 - a_side: players["B"]}
+        state = players["A"].new(args.new_cmd)
+        players["B"].new(args.new_cmd)
         moves = []
 
         def play_both(action):
-            got = engines["A"].play(action)
-            other = (engines["B"].play(action, got) if args.uci_b else engines["B"].play(action))
+            got = players["A"].play(action)
+            other = (players["B"].play(action, got) if args.outside_b else players["B"].play(action))
             keys = ("pits", "stores", "to_move", "over", "winner")
             if other is not None and any(got.get(k) != other.get(k) for k in keys):
-                engines["B"].fail("play " + action, "the engines disagree on the position: A %s, B %s"
+                players["B"].fail("play " + action, "the engines disagree on the position: A %s, B %s"
                                   % (json.dumps(got), json.dumps(other)))
             return got
 
@@ -304,10 +367,10 @@ def play_game(args, argv, env, index, opening, a_side, stop):
             if stop.is_set():
                 return None
             if state["plies"] > MAX_PLIES:
-                engines["A"].fail("(none)", "the game is still going after %d plies" % MAX_PLIES)
+                players["A"].fail("(none)", "the game is still going after %d plies" % MAX_PLIES)
             mover = by_side[state["to_move"]]
             t0 = time.monotonic()
-            if isinstance(mover, UciOware):
+            if isinstance(mover, (UciOware, CMancalaKalah)):
                 r = mover.go(args.time_ms_b or args.time_ms, state)
             else:
                 r = mover.send("go time=%d" % args.time_ms, timeout=args.time_ms / 1000 + GRACE_S)
@@ -370,7 +433,7 @@ def summary(args, results, opening_stats, openings, elapsed, out):
     p = lambda *a: print(*a, file=out)
     p("Match: %s, %d games at %d ms per move (go time=%d)%s, openings seed %d, %d jobs, %.0f s"
       % (args.game, n, args.time_ms, args.time_ms,
-         ", B's movetime %d ms" % args.time_ms_b if args.uci_b and args.time_ms_b else "",
+         ", B's time %d ms" % args.time_ms_b if args.outside_b and args.time_ms_b else "",
          args.openings_seed, args.jobs, elapsed))
     p("  load average at the start %s, at the end %s (%d cores)"
       % (args.load_start, "%.2f %.2f %.2f" % os.getloadavg(), os.cpu_count() or 0))
@@ -421,8 +484,14 @@ def main():
     ap.add_argument("--uci-b", action="store_true",
                     help="engine B is an outside Oware engine speaking UCI in Aualé's notation "
                     "(Aalina's OwareService); kuzhi-engine (A) referees every move")
+    ap.add_argument("--cmancala-b", action="store_true",
+                    help="engine B is the CMancala Kalah solver through scripts/cmancala-harness.c "
+                    "(build it with scripts/build-cmancala-harness.sh); kuzhi-engine (A) referees")
+    ap.add_argument("--cmancala-egdb", type=int, default=0, metavar="N",
+                    help="with --cmancala-b: CMancala builds its endgame database up to N seeds first")
     ap.add_argument("--time-ms-b", type=int,
-                    help="B's `go movetime` when it is a UCI engine (default: --time-ms)")
+                    help="B's time per move when it is an outside engine (default: --time-ms): "
+                    "Aalina's `go movetime`, CMancala's CPU-time limit")
     ap.add_argument("--game", default="oware",
                     help="the variant of `new` (oware, kalah, constitution, mangala, dakon, "
                     "pallanguzhi, bohnenspiel); default oware")
@@ -451,10 +520,13 @@ def main():
     args.argv_b = shlex.split(args.engine_b)
     if not args.argv_a or not args.argv_b:
         ap.error("--engine-a and --engine-b need a path")
+    if args.uci_b and args.cmancala_b:
+        ap.error("--uci-b and --cmancala-b: B is one kind of engine")
+    args.outside_b = args.uci_b or args.cmancala_b
     if args.judge_engine is None:
-        args.judge_engine = "a" if args.uci_b else "b"
-    if args.uci_b and args.judge_engine == "b":
-        ap.error("--judge-engine b: a UCI engine cannot judge the openings")
+        args.judge_engine = "a" if args.outside_b else "b"
+    if args.outside_b and args.judge_engine == "b":
+        ap.error("--judge-engine b: only a kuzhi-engine can judge the openings")
     args.new_cmd = "new " + args.game
     if args.seeds is not None:
         args.new_cmd += " seeds=%d" % args.seeds
