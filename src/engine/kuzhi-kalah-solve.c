@@ -77,19 +77,6 @@ probe (const Solver *s, const Board *b)
   return NULL;
 }
 
-static inline uint8_t
-work_of (uint64_t nodes)
-{
-  uint8_t w = 1;
-
-  while (nodes > 1 && w < 255)
-    {
-      nodes >>= 1;
-      w++;
-    }
-  return w;
-}
-
 /* Keeps the new bounds with what the table knew; a full bucket gives up
  * the entry with the least work below it. */
 static void
@@ -97,7 +84,7 @@ store (Solver *s, const Board *b, int lo, int hi, int pit, uint64_t nodes)
 {
   Bucket *bk = bucket_of (s, b);
   Entry *e = NULL;
-  uint8_t work = work_of (nodes);
+  uint8_t work = (uint8_t) (64 - __builtin_clzll (nodes | 1));   /* 1 + log2: never 0, an empty entry's */
 
   for (int i = 0; i < 4; i++)
     if (bk->e[i].work != 0 && memcmp (bk->e[i].c, b->c, N_PITS) == 0)

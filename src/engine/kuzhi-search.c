@@ -500,18 +500,6 @@ tt_priority (const KzSearcher *s, const TTData *e)
   return p;
 }
 
-static inline uint8_t
-log2_work (uint64_t n)
-{
-  uint8_t l = 0;
-  while (n > 1 && l < 63)
-    {
-      n >>= 1;
-      l++;
-    }
-  return l;
-}
-
 static void
 tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move move, uint64_t work, bool guessed)
 {
@@ -547,7 +535,7 @@ tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, Move mov
     .move = move,
     .depth = (uint8_t) depth,
     .bound = (uint8_t) bound,
-    .work = (uint8_t) (log2_work (work) | (guessed ? WORK_GUESSED : 0)),
+    .work = (uint8_t) ((63 - __builtin_clzll (work | 1)) | (guessed ? WORK_GUESSED : 0)),   /* log2 */
     .age = s->age,
   };
   tt_write (victim, key, tt_pack (d));

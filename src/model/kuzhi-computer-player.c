@@ -379,8 +379,6 @@ choose_thread (gpointer user_data)
   return NULL;
 }
 
-static void start_thread (GTask *task);
-
 /* Starts `data`'s work (taken) in a task of its own thread. A watched
  * task — an analysis, a review — reports its progress in the caller's
  * main context and stops at a cancel. */
@@ -394,6 +392,7 @@ start_task (KuzhiComputerPlayer *self,
             gpointer             source_tag)
 {
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (data->match.pos.variant);
 
   g_task_set_source_tag (task, source_tag);
   if (watched)
@@ -403,7 +402,17 @@ start_task (KuzhiComputerPlayer *self,
       data->task = task;
     }
   g_task_set_task_data (task, data, choose_data_free);
-  start_thread (task);
+
+  /* The game's endgame database is opened, or built in the background,
+   * at its first search (once for the whole program); the searches take
+   * it as soon as it is ready. */
+  if (store != NULL)
+    kuzhi_endgame_store_start (store);
+
+  /* A result that arrives after a cancel is dropped in favour of
+   * G_IO_ERROR_CANCELLED: the window never applies a stale move. */
+  g_task_set_check_cancellable (task, TRUE);
+  kuzhi_thread_run_task (task, "kuzhi-search", choose_thread);
 }
 
 void
@@ -424,36 +433,6 @@ kuzhi_computer_player_choose_async (KuzhiComputerPlayer *self,
   data->choosing = TRUE;
   g_atomic_int_inc (&n_choosing);
   start_task (self, data, FALSE, cancellable, callback, user_data, kuzhi_computer_player_choose_async);
-}
-
-/* Runs the task's search in a thread of its own. */
-static void
-start_thread (GTask *task)
-{
-  ChooseData *data = g_task_get_task_data (task);
-  KuzhiEndgameStore *store = kuzhi_endgame_store_get_for (data->match.pos.variant);
-  GError *error = NULL;
-  GThread *thread;
-
-  /* The game's endgame database is opened, or built in the background,
-   * at its first search (once for the whole program); the searches take
-   * it as soon as it is ready. */
-  if (store != NULL)
-    kuzhi_endgame_store_start (store);
-
-  /* A result that arrives after a cancel is dropped in favour of
-   * G_IO_ERROR_CANCELLED: the window never applies a stale move. */
-  g_task_set_check_cancellable (task, TRUE);
-  /* The thread returns the task's result; the callback runs in the
-   * caller's main context as with g_task_run_in_thread(). */
-  thread = g_thread_try_new ("kuzhi-search", choose_thread, g_object_ref (task), &error);
-  if (thread == NULL)
-    {
-      g_object_unref (task);   /* the thread's reference */
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  g_thread_unref (thread);
 }
 
 void

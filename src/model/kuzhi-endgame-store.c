@@ -111,18 +111,15 @@ on_progress (double fraction, void *user_data)
 
 /* The build must not slow the game down: it runs at the search's low
  * priority, in a thread of its own that ends with the build. */
-static void
-start_thread_func (GTask        *task,
-                   gpointer      source,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+static gpointer
+build_thread (gpointer data)
 {
-  Job *job = task_data;
-  KuzhiEndgameStore *self = source;
+  g_autoptr(GTask) task = data;
+  Job *job = g_task_get_task_data (task);
+  KuzhiEndgameStore *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
   KzEndgameFile *file;
 
-  (void) cancellable;
   /* What killed builds of earlier runs left, once in the folder. */
   {
     g_autofree char *dir = g_path_get_dirname (self->path);
@@ -147,14 +144,6 @@ start_thread_func (GTask        *task,
     g_task_return_error (task, g_steal_pointer (&error));
   else
     g_task_return_pointer (task, file, (GDestroyNotify) kz_endgame_file_free);
-}
-
-static gpointer
-start_thread (gpointer data)
-{
-  g_autoptr(GTask) task = data;
-
-  start_thread_func (task, g_task_get_source_object (task), g_task_get_task_data (task), NULL);
   return NULL;
 }
 
@@ -203,8 +192,6 @@ void
 kuzhi_endgame_store_start (KuzhiEndgameStore *self)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
-  GThread *thread;
   Job *job;
 
   g_return_if_fail (KUZHI_IS_ENDGAME_STORE (self));
@@ -219,16 +206,8 @@ kuzhi_endgame_store_start (KuzhiEndgameStore *self)
   task = g_task_new (self, NULL, on_started, NULL);
   g_task_set_source_tag (task, kuzhi_endgame_store_start);
   g_task_set_task_data (task, job, job_free);
-  /* Not a pool thread: the lowered priority must end with the build.
-   * The callback runs in this main context, as with g_task_run_in_thread(). */
-  thread = g_thread_try_new ("kuzhi-endgame", start_thread, g_object_ref (task), &error);
-  if (thread == NULL)
-    {
-      g_object_unref (task);   /* the thread's reference */
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  g_thread_unref (thread);
+  /* Not a pool thread: the lowered priority must end with the build. */
+  kuzhi_thread_run_task (task, "kuzhi-endgame", build_thread);
 }
 
 gboolean

@@ -1,4 +1,4 @@
-/* kuzhi-thread-private.h — what the model's work threads (the computer's search, the endgame build) both need: a low priority, and a way to hand reports to the main thread. */
+/* kuzhi-thread-private.h — what the model's work threads (the computer's search, the endgame build) both need: a thread of their own at a low priority, and a way to hand reports to the main thread. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <glib.h>
+#include <gio/gio.h>
 
 /* How many steps nicer than the UI thread such a thread runs: at +10 it
  * weighs a tenth of the UI thread, so a frame that needs its core gets it
@@ -60,4 +60,26 @@ kuzhi_thread_post (GMainContext   *context,
   g_source_set_static_name (source, name);
   g_source_attach (source, context);
   g_source_unref (source);
+}
+
+/* Runs func (task) in a thread of its own named `name`, which holds a
+ * reference to `task` that func drops (a g_autoptr(GTask)); the callback
+ * runs in the task's main context, as with g_task_run_in_thread(). Not a
+ * pool thread, so that kuzhi_thread_lower_priority() ends with the work.
+ * A thread that cannot start fails the task. */
+static inline void
+kuzhi_thread_run_task (GTask       *task,
+                       const char  *name,
+                       GThreadFunc  func)
+{
+  GError *error = NULL;
+  GThread *thread = g_thread_try_new (name, func, g_object_ref (task), &error);
+
+  if (thread == NULL)
+    {
+      g_object_unref (task);   /* the thread's reference */
+      g_task_return_error (task, error);
+      return;
+    }
+  g_thread_unref (thread);
 }

@@ -773,6 +773,8 @@ kuzhi_board_view_measure (GtkWidget      *widget,
 
   kuzhi_board_layout_cells (self->n_pits, &cols, &rows);
 
+  /* A cup has no size of its own (the layout gives each its square), but
+   * GTK wants a child measured before it is allocated. */
   for (int p = 0; p < self->n_pits; p++)
     gtk_widget_measure (self->cups[p], orientation, -1, NULL, NULL, NULL, NULL);
 

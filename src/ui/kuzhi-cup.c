@@ -619,19 +619,6 @@ on_click_released (GtkGestureClick *gesture,
 }
 
 static void
-kuzhi_cup_measure (GtkWidget      *widget,
-                   GtkOrientation  orientation,
-                   int             for_size,
-                   int            *minimum,
-                   int            *natural,
-                   int            *minimum_baseline,
-                   int            *natural_baseline)
-{
-  *minimum = 28;
-  *natural = 72;
-}
-
-static void
 kuzhi_cup_finalize (GObject *object)
 {
   KuzhiCup *self = KUZHI_CUP (object);
@@ -650,7 +637,6 @@ kuzhi_cup_class_init (KuzhiCupClass *klass)
 
   object_class->finalize = kuzhi_cup_finalize;
   widget_class->snapshot = kuzhi_cup_snapshot;
-  widget_class->measure = kuzhi_cup_measure;
   widget_class->root = kuzhi_cup_root;
   widget_class->unroot = kuzhi_cup_unroot;
 

@@ -6,6 +6,7 @@
 
 #include "kuzhi-statistics-window.h"
 #include "kuzhi-statistics-window-private.h"
+#include "kuzhi-confirm.h"
 #include "kuzhi-game-text.h"
 
 struct _KuzhiStatisticsWindow
@@ -302,14 +303,7 @@ reset_action (GtkWidget  *widget,
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Reset Statistics?"),
                                                        _("Every finished match of every game is forgotten. This cannot be undone.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "reset", _("_Reset"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "reset", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_reset_response), self, 0);
+  kuzhi_confirm_add_responses (dialog, "reset", _("_Reset"), G_CALLBACK (on_reset_response), self);
   show_dialog (self, dialog);
 }
 

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
+#include "kuzhi-confirm.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
 
@@ -119,6 +120,20 @@ update_title (Files *files)
   gtk_window_set_title (GTK_WINDOW (files->window), title);
 }
 
+/* The match was just saved to or opened from `file`: the window's file,
+ * with what it holds and the date the match began. */
+static void
+now_in_file (Files *files,
+             GFile *file)
+{
+  g_set_object (&files->file, file);
+  g_clear_object (&files->former_file);
+  g_clear_pointer (&files->created, g_date_time_unref);
+  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
+  take_saved_snapshot (files);
+  update_title (files);
+}
+
 static void
 forget_file_but_link (Files *files);
 
@@ -189,12 +204,7 @@ kuzhi_window_save_to_file (KuzhiWindow *self,
     return FALSE;
 
   target = g_file_new_for_path (path);
-  g_set_object (&files->file, target);
-  g_clear_object (&files->former_file);
-  g_clear_pointer (&files->created, g_date_time_unref);
-  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
-  take_saved_snapshot (files);
-  update_title (files);
+  now_in_file (files, target);
   /* The autosave names the file and what it now holds, so that the next
    * start knows which file the match is in. */
   _kuzhi_window_autosave (self);
@@ -309,14 +319,8 @@ on_save_response (GtkNativeDialog *chooser,
           g_set_object (&files->replace_file, NULL);
           files->replace_file = g_file_new_for_path (with);
           files->replace_then_next = then_next;
-          adw_message_dialog_add_responses (dialog,
-                                            "cancel", _("_Cancel"),
-                                            "replace", _("_Replace"),
-                                            NULL);
-          adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
-          adw_message_dialog_set_default_response (dialog, "cancel");
-          adw_message_dialog_set_close_response (dialog, "cancel");
-          g_signal_connect_object (dialog, "response", G_CALLBACK (on_replace_response), files->window, 0);
+          kuzhi_confirm_add_responses (dialog, "replace", _("_Replace"),
+                                       G_CALLBACK (on_replace_response), files->window);
           gtk_window_present (GTK_WINDOW (dialog));
           return;
         }
@@ -391,12 +395,7 @@ load_now (Files *files,
       show_error (files, heading, error);
       return;
     }
-  g_set_object (&files->file, file);
-  g_clear_object (&files->former_file);
-  g_clear_pointer (&files->created, g_date_time_unref);
-  files->created = g_date_time_ref (kuzhi_game_model_get_created (files->model));
-  take_saved_snapshot (files);
-  update_title (files);
+  now_in_file (files, file);
 }
 
 gboolean

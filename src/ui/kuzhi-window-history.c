@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kuzhi-window-private.h"
+#include "kuzhi-confirm.h"
 #include "kuzhi-game-text.h"
 
 /* --- browsing the history ------------------------------------------------ */
@@ -293,14 +294,8 @@ play_from_here (KuzhiWindow *self)
                                     "The next turn you play starts a new line, and the %u turns after this point are discarded. Until then, Redo brings them back.",
                                     later), later);
   dialog = _kuzhi_window_new_dialog (self, heading, body);
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "play", _("_Play From Here"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "play", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_play_from_here_response), self, 0);
+  kuzhi_confirm_add_responses (dialog, "play", _("_Play From Here"),
+                               G_CALLBACK (on_play_from_here_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
