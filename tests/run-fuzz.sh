@@ -95,6 +95,17 @@ cat > "$work/match-file.dict" <<'DICT'
 "[de]"
 DICT
 cat > "$work/protocol.dict" <<'DICT'
+"position"
+"pits="
+"stores="
+"to_move="
+"round="
+"opener="
+"refill_left="
+"lucky="
+"rubbish="
+"plies="
+"quiet="
 "new "
 "state"
 "legal"
