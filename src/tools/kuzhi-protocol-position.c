@@ -114,18 +114,9 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "usage: %s", USAGE);
       return FALSE;
     }
-  v = kz_variant_lookup (argv[1]);
-  if (v == NULL)
-    {
-      g_autofree char *known = kz_protocol_variant_list ();
-      g_autofree char *shown = g_utf8_substring (argv[1], 0, MIN (g_utf8_strlen (argv[1], -1), 40));
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "unknown variant '%s': expected %s", shown, known);
-      return FALSE;
-    }
-  for (id = 0; id < KZ_N_VARIANTS; id++)
-    if (kz_variant_get (id) == v)
-      break;
+  if (!kz_protocol_lookup_variant (argv[1], &id, error))
+    return FALSE;
+  v = kz_variant_get (id);
 
   for (int i = 2; i < argc; i++)
     {
@@ -264,15 +255,7 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
       return FALSE;
     }
-  kz_match_clear (&session->match);
-  session->match = match;
-  /* As `new`: a match that starts now, played by whoever sends the
-   * commands. */
-  g_clear_pointer (&session->created, g_date_time_unref);
-  session->created = g_date_time_new_now_utc ();
-  g_free (session->id);
-  session->id = g_uuid_string_random ();
-  session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
+  kz_protocol_start_match (session, &match);
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
 }
