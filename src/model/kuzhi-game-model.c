@@ -406,6 +406,28 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
 }
 
 void
+kuzhi_game_model_start_match (KuzhiGameModel    *self,
+                              const KzMatch     *match,
+                              const char *const  names[2])
+{
+  KzMatch copy;
+
+  g_return_if_fail (KUZHI_IS_GAME_MODEL (self));
+  g_return_if_fail (match != NULL);
+  g_return_if_fail (kz_position_variant (&match->pos) != NULL);
+
+  for (int p = 0; p < 2 && names != NULL; p++)
+    if (names[p] != NULL)
+      kuzhi_game_model_set_player_name (self, p, names[p]);
+  kz_match_copy (&copy, match);
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = g_date_time_new_now_utc ();
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
+  replace_match (self, &copy);
+}
+
+void
 kuzhi_game_model_set_match (KuzhiGameModel *self,
                             const KzMatch  *match)
 {

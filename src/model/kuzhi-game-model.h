@@ -57,6 +57,12 @@ gboolean          kuzhi_game_model_new_match      (KuzhiGameModel  *self,
                                                    KzVariantId      variant,
                                                    const KzOptions *options,
                                                    GError         **error);
+/* Starts `match` (a pasted position or record) as New Match starts one:
+ * dated now, with a new identity, in no file; `names` (nullable, each
+ * nullable) replace the players' names where given. Emits position-reset. */
+void              kuzhi_game_model_start_match    (KuzhiGameModel    *self,
+                                                   const KzMatch     *match,
+                                                   const char *const  names[2]);
 /* Replaces the match (e.g. one loaded from a file); emits position-reset. */
 void              kuzhi_game_model_set_match      (KuzhiGameModel  *self,
                                                    const KzMatch   *match);

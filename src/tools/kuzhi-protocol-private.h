@@ -39,6 +39,13 @@ void kz_protocol_add_state  (JsonBuilder *builder, const KzMatch *match);
 void kz_protocol_add_legal  (JsonBuilder *builder, const KzPosition *pos);
 void kz_protocol_add_events (JsonBuilder *builder, const KzEventLog *log);
 
+/* The game of `name` (`new`, `position`), or FALSE with the games named. */
+gboolean kz_protocol_lookup_variant (const char *name, KzVariantId *out, GError **error);
+
+/* Makes `match` (taken: it is cleared) the session's, as a new match:
+ * dated now, with a new identity, both sides people (`new`, `position`). */
+void kz_protocol_start_match (KzSession *session, KzMatch *match);
+
 /* "constitution, kalah, … or bohnenspiel": the games, for messages. */
 char *kz_protocol_variant_list (void);
 
@@ -48,6 +55,8 @@ gboolean kz_protocol_parse_int (const char *what, const char *text, gint64 min, 
 /* kuzhi-protocol-file.c: `save PATH` and `load PATH`. */
 gboolean kz_protocol_cmd_save (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 gboolean kz_protocol_cmd_load (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
+/* kuzhi-protocol-position.c: `position VARIANT … pits=… stores=… to_move=P …`. */
+gboolean kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* kuzhi-protocol-go.c: `go [depth=N] [time=MS] [level=…]`. */
 gboolean kz_protocol_cmd_go (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* `analyse [depth=N] [time=MS]`. */

@@ -263,6 +263,42 @@ kz_protocol_add_events (JsonBuilder *b, const KzEventLog *log)
 
 /* Commands */
 
+gboolean
+kz_protocol_lookup_variant (const char  *name,
+                            KzVariantId *out,
+                            GError     **error)
+{
+  for (int id = 0; id < KZ_N_VARIANTS; id++)
+    if (g_str_equal (kz_variant_get ((KzVariantId) id)->key, name))
+      {
+        *out = (KzVariantId) id;
+        return TRUE;
+      }
+  {
+    g_autofree char *known = kz_protocol_variant_list ();
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 "unknown variant '%s': expected %s", name, known);
+  }
+  return FALSE;
+}
+
+void
+kz_protocol_start_match (KzSession *session,
+                         KzMatch   *match)
+{
+  kz_match_clear (&session->match);
+  session->match = *match;
+  memset (match, 0, sizeof *match);
+  /* A new match starts now, and every save of it keeps that date; a save
+   * keeps the loaded names, but the protocol's match is played by whoever
+   * sends the commands: both sides are saved as people. */
+  g_clear_pointer (&session->created, g_date_time_unref);
+  session->created = g_date_time_new_now_utc ();
+  g_free (session->id);
+  session->id = g_uuid_string_random ();
+  session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
+}
+
 static gboolean
 expect_args (int argc, char **argv, int min, int max, const char *usage, GError **error)
 {
@@ -278,7 +314,6 @@ static gboolean
 cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
   KzOptions options = { 0 };
-  const KzVariant *v;
   KzVariantId id;
   KzMatch match;
   char message[256] = "";
@@ -286,17 +321,8 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
   if (!expect_args (argc, argv, 1, MAX_ARGS - 2, "new VARIANT [seeds=N] [pasu=N]", error))
     return FALSE;
 
-  v = kz_variant_lookup (argv[1]);
-  if (v == NULL)
-    {
-      g_autofree char *known = kz_protocol_variant_list ();
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "unknown variant '%s': expected %s", argv[1], known);
-      return FALSE;
-    }
-  for (id = 0; id < KZ_N_VARIANTS; id++)
-    if (kz_variant_get (id) == v)
-      break;
+  if (!kz_protocol_lookup_variant (argv[1], &id, error))
+    return FALSE;
 
   for (int i = 2; i < argc; i++)
     {
@@ -340,16 +366,7 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
       return FALSE;
     }
-  kz_match_clear (&session->match);
-  session->match = match;
-  /* A new match starts now, and every save of it keeps that date; a save
-   * keeps the loaded names, but the protocol's match is played by whoever
-   * sends the commands: both sides are saved as people. */
-  g_clear_pointer (&session->created, g_date_time_unref);
-  session->created = g_date_time_new_now_utc ();
-  g_free (session->id);
-  session->id = g_uuid_string_random ();
-  session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
+  kz_protocol_start_match (session, &match);
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
 }
@@ -435,6 +452,7 @@ static const struct {
   KzCommandFunc  func;
 } commands[] = {
   { "new", cmd_new },
+  { "position", kz_protocol_cmd_position },
   { "state", cmd_state },
   { "legal", cmd_legal },
   { "play", cmd_play },
@@ -492,7 +510,7 @@ kz_session_handle (KzSession  *session,
   text = g_strndup (line, len);
   g_strstrip (text);
   if (*text == '\0')
-    return error_reply ("empty command: try new, state, legal, play, undo, go, save, load or quit");
+    return error_reply ("empty command: try new, position, state, legal, play, undo, go, analyse, save, load or quit");
 
   g_strdelimit (text, "\t\r", ' ');
   words = g_strsplit (text, " ", -1);
@@ -528,7 +546,7 @@ kz_session_handle (KzSession  *session,
 
   {
     g_autofree char *shown = g_utf8_substring (argv[0], 0, MIN (g_utf8_strlen (argv[0], -1), 40));
-    g_autofree char *message = g_strdup_printf ("unknown command '%s': try new, state, legal, play, undo, go, save, load or quit", shown);
+    g_autofree char *message = g_strdup_printf ("unknown command '%s': try new, position, state, legal, play, undo, go, analyse, save, load or quit", shown);
     return error_reply (message);
   }
 }
