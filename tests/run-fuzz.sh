@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader and the kuzhi-engine protocol.
+# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader (and the OGN reader) and the kuzhi-engine protocol.
 #
 #   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol (default both)
 #
@@ -89,6 +89,21 @@ cat > "$work/match-file.dict" <<'DICT'
 "\xef\xbb\xbf"
 "\x0d"
 "[de]"
+"[Variant \"Oware Abapa\"]"
+"[South \""
+"[North \""
+"[Result \""
+"[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\"]"
+"\"]"
+" 1. "
+"+2"
+"+3"
+" { "
+" } "
+" ("
+") "
+" 25-23"
+" *"
 DICT
 cat > "$work/protocol.dict" <<'DICT'
 "new "
