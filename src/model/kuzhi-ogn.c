@@ -856,7 +856,7 @@ kuzhi_ogn_to_data (const KzMatch         *match,
           value = names != NULL ? names[roster[r][0] == 'S' ? 0 : 1] : NULL;
         else if (strcmp (roster[r], "Result") == 0)
           value = result;
-        else if (strcmp (roster[r], "Date") == 0 && (value == NULL || strcmp (value, "?") == 0))
+        else if (strcmp (roster[r], "Date") == 0 && value == NULL)
           value = date_text;
         append_tag (out, roster[r], value != NULL && *value != '\0' ? value : "?");
       }

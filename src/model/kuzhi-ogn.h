@@ -69,7 +69,7 @@ KuzhiOgnRecord *kuzhi_ogn_load      (const char *path, GError **error);
 
 /* Writes `match` (Oware only) as Aualé writes a record. `names` (nullable,
  * or either NULL) become South and North; `date` (nullable) the Date tag as
- * YYYY.MM.DD where `extra` has no Date; `extra` (nullable) gives the other
+ * YYYY.MM.DD where `extra` has no Date tag (a record's own, even "?", is kept); `extra` (nullable) gives the other
  * tags, and the comments and a Result that no end gives while the match's
  * moves begin with its moves (a record read, then written back or played on). A match of another game, or one that repeats a
  * position before its last move (Aualé would stop there), is refused. */
