@@ -128,8 +128,24 @@ bohnenspiel_key_extra (const KzPosition *pos)
   return pos->quiet_plies;
 }
 
+/* Set-up positions: the player to move has beans (the other row may be
+ * empty: a sowing can leave its own row so), and fewer than 100 plies
+ * have passed without a capture. */
+static bool
+bohnenspiel_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  if (kz_row_sum_6 (pos, pos->to_move) == 0)
+    return KZ_REFUSE_OVER (reason, reason_len, "The player to move has no beans");
+  if (pos->quiet_plies >= QUIET_LIMIT)
+    return KZ_REFUSE_OVER (reason, reason_len, "100 plies have passed without a capture");
+  return true;
+}
+
 const KzVariant kz_variant_bohnenspiel = {
   .key = "bohnenspiel",
+  .name = "Bohnenspiel",
+  .seed_word = "beans",
+  .check = bohnenspiel_check,
   .n_pits = N_PITS,
   .has_stores = false,
   .stores_at_ends = true,

@@ -315,8 +315,98 @@ constitution_key_extra (const KzPosition *pos)
          (uint64_t) pos->opener << 32 | (uint64_t) pos->seeds << 40;
 }
 
+/* Whether a player's row and refill left are what a round end's
+ * distribution gives (distribute()): S a cup from the start cup while the
+ * stock lasts, the rest waiting; or, with a lucky cup and a stock of
+ * 6·S + 1 or more, six cups of S and one shell in the lucky cup. */
+static bool
+is_distribution (const KzPosition *pos, int player)
+{
+  const uint8_t *row = pos->pits + player * ROW;
+  int seeds = pos->seeds;
+  int lucky = pos->lucky[player];
+  int filled = 0;
+
+  if (lucky >= 0)
+    {
+      bool lucky_refill = true;
+      for (int i = 0; i < ROW; i++)
+        if (row[i] != (player * ROW + i == lucky ? 1 : seeds))
+          lucky_refill = false;
+      if (lucky_refill)
+        return true;
+    }
+  while (filled < ROW && row[filled] == seeds)
+    filled++;
+  for (int i = filled; i < ROW; i++)
+    if (row[i] != 0)
+      return false;
+  if (filled == ROW)
+    return lucky < 0;   /* with a lucky cup, 7·S is a stock for the lucky refill */
+  if (pos->refill_left[player] >= seeds)
+    return false;
+  /* With a lucky cup, a stock of 6·S + 1 or more takes the lucky refill. */
+  return lucky < 0 || filled * seeds + pos->refill_left[player] < 6 * seeds + 1;
+}
+
+/* Set-up positions, as docs/rules-constitution.md ("Set-up positions")
+ * records: lucky cups on their owner's row; without a lucky cup a drawer
+ * holds only triples; in the first round nothing waits off the board and
+ * Player 1 opened; the mover has a shell to sow; a row is empty only as a
+ * round has just begun, so then both rows are as the distribution left
+ * them and the opener moves. */
+static bool
+constitution_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  int p = pos->to_move;
+  int rows[2] = { kz_row_sum_7 (pos, 0), kz_row_sum_7 (pos, 1) };
+
+  for (int player = 0; player < 2; player++)
+    {
+      int lucky = pos->lucky[player];
+
+      if (lucky != -1 && (lucky < player * ROW || lucky >= player * ROW + ROW))
+        return kz_refuse (reason, reason_len, "Player %d's lucky cup must be one of their own cups, %d to %d, not %d.",
+                          player + 1, player * ROW, player * ROW + ROW - 1, lucky);
+      if (lucky == -1 && pos->stores[player] % 3 != 0)
+        return kz_refuse (reason, reason_len,
+                          "Player %d's drawer holds %d shells, but without a lucky cup a drawer gets only triples, "
+                          "so it holds a multiple of 3.", player + 1, pos->stores[player]);
+    }
+  if (pos->round == 1)
+    {
+      if (pos->refill_left[0] != 0 || pos->refill_left[1] != 0)
+        return kz_refuse (reason, reason_len, "In the first round no shell waits off the board: refill left comes "
+                          "only from a round's end.");
+      if (pos->opener != 0)
+        return kz_refuse (reason, reason_len, "Player 1 opens the first round.");
+    }
+  if (rows[0] == 0 && rows[1] == 0)
+    return KZ_REFUSE_OVER (reason, reason_len, "Both rows are empty");
+  if (rows[p] == 0 && pos->refill_left[p] != 1)
+    return kz_refuse (reason, reason_len, "Player %d, to move, has no shell to sow: a round cannot go on here.", p + 1);
+  if (rows[0] == 0 || rows[1] == 0)
+    {
+      if (pos->round == 1)
+        return kz_refuse (reason, reason_len, "A row is empty, which ends the first round: the round must be 2 or more.");
+      if (p != pos->opener)
+        return kz_refuse (reason, reason_len, "With a row empty a round has just begun, so Player %d, who opened it, "
+                          "is to move.", pos->opener + 1);
+      for (int player = 0; player < 2; player++)
+        if (!is_distribution (pos, player))
+          return kz_refuse (reason, reason_len, "With a row empty a round has just begun, so Player %d's row must be "
+                            "filled as a round's end fills it: %d shells a cup from the first cup while the stock "
+                            "lasts (or six cups of %d and 1 in the lucky cup), the rest left to refill.",
+                            player + 1, pos->seeds, pos->seeds);
+    }
+  return true;
+}
+
 const KzVariant kz_variant_constitution = {
   .key = "constitution",
+  .name = "the Constitution",
+  .seed_word = "shells",
+  .check = constitution_check,
   .n_pits = N_CUPS,
   .has_stores = false,
   .stores_at_ends = true,

@@ -190,8 +190,23 @@ dakon_key_extra (const KzPosition *pos)
   return pos->quiet_plies;
 }
 
+/* Set-up positions: a row empty at a turn's start has ended the game,
+ * and so have 100 plies without a capture. */
+static bool
+dakon_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  if (kz_row_sum_7 (pos, 0) == 0 || kz_row_sum_7 (pos, 1) == 0)
+    return KZ_REFUSE_OVER (reason, reason_len, "A row is empty");
+  if (pos->quiet_plies >= QUIET_LIMIT)
+    return KZ_REFUSE_OVER (reason, reason_len, "100 plies have passed without a capture");
+  return true;
+}
+
 const KzVariant kz_variant_dakon = {
   .key = "dakon",
+  .name = "Dakon",
+  .seed_word = "seeds",
+  .check = dakon_check,
   .n_pits = N_PITS,
   .has_stores = true,
   .stores_at_ends = true,

@@ -242,6 +242,15 @@ typedef struct {
   uint8_t     review_mistake;
   uint8_t     review_blunder;
   uint16_t    review_time_ms;
+
+  /* Set-up positions (kz_position_check): the game's name and what its
+   * seeds are called in the reasons given ("the Constitution", "shells"),
+   * and the game's own checks, made after the shared ones (counts, total,
+   * fields of other games): its own fields in range, and a position where
+   * the game goes on. On false, `reason` gets one sentence. */
+  const char *name;
+  const char *seed_word;
+  bool        (*check)     (const KzPosition *pos, char *reason, size_t reason_len);
 } KzVariant;
 
 const KzVariant *kz_variant_get    (KzVariantId id);   /* NULL while not built */
@@ -322,6 +331,21 @@ typedef struct {
 } KzMatch;
 
 bool kz_match_init   (KzMatch *match, KzVariantId variant, const KzOptions *options, char *error, size_t error_len);
+
+/* Whether `pos` is a position its variant's rules allow as a match's start: the game's seed total
+ * (pits + stores + refill_left ... = the start total), no negative or impossible count, to_move 0 or 1,
+ * the variant's own fields in range (Constitution: round, drawers, refill_left, lucky cups, an account
+ * the rules could give; Pallanguzhi: rubbish cups, round). On false, `reason` (nullable) gets one English
+ * sentence for a person, e.g. "The cups and stores hold 47 shells; the Constitution needs 72.".
+ * `over`, `winner` and `end` are not read: a set-up position is one where the game goes on, and one
+ * where it is already over is refused. The rules pages' "Set-up positions" sections say what each
+ * game refuses. */
+bool kz_position_check (const KzPosition *pos, char *reason, size_t reason_len);
+
+/* A match that starts at `start` (checked with kz_position_check; `over`, `winner`, `end` are computed
+ * from it: a position where the game is already over is refused). On false, error gets the reason and
+ * `match` is untouched. The match's `start` is that position; undo stops there. */
+bool kz_match_init_at (KzMatch *match, const KzPosition *start, char *error, size_t error_len);
 void kz_match_clear  (KzMatch *match);
 /* Copies src into dst (dst must be cleared or uninitialised). */
 void kz_match_copy   (KzMatch *dst, const KzMatch *src);

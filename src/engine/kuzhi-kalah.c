@@ -69,8 +69,20 @@ kalah_score (const KzPosition *pos, int player)
 }
 
 
+/* Set-up positions: a row empty at a turn's start has ended the game. */
+static bool
+kalah_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  if (kz_row_sum_6 (pos, 0) == 0 || kz_row_sum_6 (pos, 1) == 0)
+    return KZ_REFUSE_OVER (reason, reason_len, "A row is empty");
+  return true;
+}
+
 const KzVariant kz_variant_kalah = {
   .key = "kalah",
+  .name = "Kalah",
+  .seed_word = "seeds",
+  .check = kalah_check,
   .n_pits = N_PITS,
   .has_stores = true,
   .stores_at_ends = true,

@@ -113,8 +113,20 @@ mangala_score (const KzPosition *pos, int player)
 }
 
 
+/* Set-up positions: a row empty at a turn's start has ended the game. */
+static bool
+mangala_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  if (kz_row_sum_6 (pos, 0) == 0 || kz_row_sum_6 (pos, 1) == 0)
+    return KZ_REFUSE_OVER (reason, reason_len, "A row is empty");
+  return true;
+}
+
 const KzVariant kz_variant_mangala = {
   .key = "mangala",
+  .name = "Mangala",
+  .seed_word = "stones",
+  .check = mangala_check,
   .n_pits = N_PITS,
   .has_stores = true,
   .stores_at_ends = true,

@@ -138,3 +138,23 @@ kz_match_would_repeat (const KzMatch *match, KzAction action)
     count++;
   return count >= 2;
 }
+
+bool
+kz_match_init_at (KzMatch *match,
+                  const KzPosition *start,
+                  char *error,
+                  size_t error_len)
+{
+  KzPosition pos = *start;
+
+  if (!kz_position_check (start, error, error_len))
+    return false;
+  /* Checked: the game goes on here. */
+  pos.over = 0;
+  pos.winner = -1;
+  pos.end = KZ_END_NONE;
+  memset (match, 0, sizeof *match);
+  match->pos = pos;
+  match->start = pos;
+  return true;
+}

@@ -187,8 +187,30 @@ oware_key_extra (const KzPosition *pos)
   return pos->plies;
 }
 
+/* Set-up positions: the game goes on while no one has captured more than
+ * half the seeds, the mover has a move (one that feeds an empty row), and
+ * the ply limit is not reached. */
+static bool
+oware_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  KzAction moves[KZ_MAX_ACTIONS];
+
+  if (pos->stores[0] > HALF || pos->stores[1] > HALF)
+    return KZ_REFUSE_OVER (reason, reason_len, "A player has captured more than half the seeds");
+  if (pos->plies >= PLY_LIMIT)
+    return KZ_REFUSE_OVER (reason, reason_len, "The 400-ply limit is reached");
+  if (moves_of (pos, moves) == 0)
+    return KZ_REFUSE_OVER (reason, reason_len,
+                           kz_row_sum_6 (pos, pos->to_move) == 0 ? "The player to move has no seeds"
+                                                                 : "The player to move cannot feed the empty row");
+  return true;
+}
+
 const KzVariant kz_variant_oware = {
   .key = "oware",
+  .name = "Oware",
+  .seed_word = "seeds",
+  .check = oware_check,
   .n_pits = N_HOUSES,
   .has_stores = false,
   .stores_at_ends = false,

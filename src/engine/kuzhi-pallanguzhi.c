@@ -308,8 +308,65 @@ pallanguzhi_key_extra (const KzPosition *pos)
          (uint64_t) pos->option << 24 | (uint64_t) pos->seeds << 32;
 }
 
+/* Set-up positions, as docs/rules-dakon-pallanguzhi.md ("Set-up
+ * positions") records: rubbish cups only from a row's second cup on, to
+ * the row's end, empty, and none in the first round; the opener as the
+ * round's parity gives it; no cup holding the pasu (a drop captures it at
+ * once, and no layout puts it there); counters in play on the mover's
+ * row (else the round has ended). */
+static bool
+pallanguzhi_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  int p = pos->to_move;
+  int in_play = 0;
+
+  if (pos->rubbish >> N_CUPS != 0)
+    return kz_refuse (reason, reason_len, "Pallanguzhi has %d cups; a rubbish cup beyond them cannot be.", N_CUPS);
+  if (pos->round == 1 && pos->rubbish != 0)
+    return kz_refuse (reason, reason_len, "The first round has no rubbish cups: every cup starts filled.");
+  if (pos->opener != (pos->round % 2 == 1 ? 0 : 1))
+    return kz_refuse (reason, reason_len, "Player 1 opens the odd rounds and Player 2 the even ones, so Player %d "
+                      "opened round %d.", pos->round % 2 == 1 ? 1 : 2, pos->round);
+  for (int player = 0; player < 2; player++)
+    {
+      int first = player * ROW;
+      bool rubbish_before = false;
+
+      if (is_rubbish (pos, first))
+        return kz_refuse (reason, reason_len, "Cup %d, the first of a row, is never a rubbish cup: a player who "
+                          "cannot fill it has lost.", first);
+      for (int cup = first; cup < first + ROW; cup++)
+        {
+          if (is_rubbish (pos, cup))
+            {
+              rubbish_before = true;
+              if (pos->pits[cup] != 0)
+                return kz_refuse (reason, reason_len, "Cup %d is a rubbish cup, out of play, so it holds nothing "
+                                  "(it holds %d).", cup, pos->pits[cup]);
+            }
+          else if (rubbish_before)
+            return kz_refuse (reason, reason_len, "Cup %d is in play after a rubbish cup of its row, but a row's "
+                              "rubbish cups run from the first cup its store could not fill to the row's end.", cup);
+        }
+    }
+  for (int cup = 0; cup < N_CUPS; cup++)
+    if (pos->pits[cup] == pos->option)
+      return kz_refuse (reason, reason_len, "Cup %d holds %d counters, the pasu, which the sowing would have "
+                        "captured.", cup, pos->option);
+  for (int cup = p * ROW; cup < p * ROW + ROW; cup++)
+    if (!is_rubbish (pos, cup))
+      in_play += pos->pits[cup];
+  if (in_play == 0)
+    return kz_refuse (reason, reason_len, "Player %d, to move, has no counters on their row, so the round is over: "
+                      "there is nothing to play.", p + 1);
+  return true;
+}
+
 const KzVariant kz_variant_pallanguzhi = {
   .key = "pallanguzhi",
+  .name = "Pallanguzhi",
+  .seed_word = "counters",
+  .check = pallanguzhi_check,
   .n_pits = N_CUPS,
   .has_stores = false,
   .stores_at_ends = false,

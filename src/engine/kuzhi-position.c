@@ -4,6 +4,7 @@
 #include "kuzhi-variant-private.h"
 
 #include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,4 +481,104 @@ kz_position_preview (const KzPosition *pos, KzAction action, KzPreview *out)
     }
   kz_event_log_free (&log);
   return true;
+}
+
+/* Set-up positions. What every game shares is checked here; each game's
+ * check() then refuses what its own rules cannot reach. */
+
+bool
+kz_refuse (char *reason, size_t reason_len, const char *format, ...)
+{
+  va_list args;
+
+  if (reason != NULL && reason_len > 0)
+    {
+      va_start (args, format);
+      vsnprintf (reason, reason_len, format, args);
+      va_end (args);
+    }
+  return false;
+}
+
+static const char *
+pit_words (const KzVariant *v)
+{
+  switch (v->pit_word)
+    {
+    case KZ_PIT_WORD_CUP: return "cups";
+    case KZ_PIT_WORD_HOUSE: return "houses";
+    case KZ_PIT_WORD_PIT:
+    default: return "pits";
+    }
+}
+
+bool
+kz_position_check (const KzPosition *pos, char *reason, size_t reason_len)
+{
+  const KzVariant *v = kz_position_variant (pos);
+  KzOptions options = { 0 };
+  KzPosition start;
+  char why[200] = "";
+  char title[64];   /* the name at a sentence's start */
+  int total, needed;
+
+  if (reason != NULL && reason_len > 0)
+    reason[0] = '\0';
+  if (v == NULL)
+    return kz_refuse (reason, reason_len, "Kuzhi has no game number %d.", pos->variant);
+  snprintf (title, sizeof title, "%s", v->name);
+  if (title[0] >= 'a' && title[0] <= 'z')
+    title[0] = (char) (title[0] - 'a' + 'A');
+  if (pos->n_pits != v->n_pits)
+    return kz_refuse (reason, reason_len, "%s is played on %d %s, not %d.", title, v->n_pits, pit_words (v), pos->n_pits);
+  for (int i = v->n_pits; i < KZ_MAX_PITS; i++)
+    if (pos->pits[i] != 0)
+      return kz_refuse (reason, reason_len, "There is no %s %d in %s.", pit_words (v), i, v->name);
+  if (pos->to_move > 1)
+    return kz_refuse (reason, reason_len, "The player to move must be 0 or 1, not %d.", pos->to_move);
+  if (pos->opener > 1)
+    return kz_refuse (reason, reason_len, "The player who opened the round must be 0 or 1, not %d.", pos->opener);
+  if (pos->marked)
+    return kz_refuse (reason, reason_len, "A set-up position starts a turn, so no lucky cup can be marked in it yet.");
+
+  /* The seeds and the option are the layout's key: setup() says whether
+   * the game knows them, and gives the start whose total is the game's. */
+  options.seeds = pos->seeds;
+  if (v->pasu_choices[0] != 0)
+    options.pasu = pos->option;
+  else if (pos->option != 0)
+    return kz_refuse (reason, reason_len, "%s has no pasu.", v->name);
+  if (pos->seeds == 0 || (v->pasu_choices[0] != 0 && pos->option == 0))
+    return kz_refuse (reason, reason_len, "The layout of %s is missing (seeds or pasu 0).", v->name);
+  if (!v->setup (&start, &options, why, sizeof why))
+    {
+      if (why[0] >= 'a' && why[0] <= 'z')
+        why[0] = (char) (why[0] - 'a' + 'A');
+      return kz_refuse (reason, reason_len, "%s.", why);
+    }
+
+  if (pos->variant != KZ_VARIANT_CONSTITUTION)
+    {
+      if (pos->refill_left[0] != 0 || pos->refill_left[1] != 0)
+        return kz_refuse (reason, reason_len, "%s has no refill shells.", title);
+      if (pos->lucky[0] != -1 || pos->lucky[1] != -1)
+        return kz_refuse (reason, reason_len, "%s has no lucky cups.", title);
+    }
+  if (pos->variant != KZ_VARIANT_PALLANGUZHI && pos->rubbish != 0)
+    return kz_refuse (reason, reason_len, "%s has no rubbish cups.", title);
+  if (!v->has_rounds && pos->round != start.round)
+    return kz_refuse (reason, reason_len, "%s is not played in rounds.", title);
+  if (v->has_rounds && pos->round < 1)
+    return kz_refuse (reason, reason_len, "Rounds are counted from 1, not %d.", pos->round);
+  if (pos->variant != KZ_VARIANT_DAKON && pos->variant != KZ_VARIANT_BOHNENSPIEL && pos->quiet_plies != 0)
+    return kz_refuse (reason, reason_len, "%s has no rule on plies without a capture.",
+                   title);
+
+  total = kz_position_total (pos);
+  needed = kz_position_total (&start);
+  if (total != needed)
+    return kz_refuse (reason, reason_len, "The %s and stores hold %d %s; %s needs %d.",
+                   pit_words (v), total, v->seed_word, v->name, needed);
+
+  return v->check == NULL || v->check (pos, reason, reason_len);
 }
