@@ -49,6 +49,9 @@ static const LayoutCase layout_cases[] = {
     0, NULL, "Site", "?" },
   { "unfinished.ogn", NULL, NULL, 12, "*", FALSE, FALSE,
     12, "adjourned", "Event", "Practice" },
+  /* From a set-up position (FEN), North to move: numbered from North's move. */
+  { "set-up.ogn", "Ama", "Kofi", 9, "*", FALSE, FALSE,
+    9, "North must keep South fed", "Event", "Endgame study" },
 };
 
 static void
@@ -77,6 +80,15 @@ test_layout (void)
       g_assert_cmpint (record->match.pos.over, ==, c->over);
       g_assert_cmpint (record->repetition, ==, c->repetition);
       g_assert_cmpint (record->match.pos.variant, ==, KZ_VARIANT_OWARE);
+      if (strcmp (c->file, "set-up.ogn") == 0)
+        {
+          static const uint8_t pits[12] = { 3, 0, 5, 2, 1, 6, 4, 1, 0, 7, 2, 3 };
+
+          g_assert_cmpmem (record->match.start.pits, 12, pits, 12);
+          g_assert_cmpint (record->match.start.stores[0], ==, 6);
+          g_assert_cmpint (record->match.start.stores[1], ==, 8);
+          g_assert_cmpint (record->match.start.to_move, ==, 1);
+        }
       if (c->comment_at > 0)
         g_assert_cmpstr (g_ptr_array_index (record->comments, c->comment_at), ==, c->comment);
       g_assert_cmpstr (kuzhi_ogn_record_get_tag (record, c->tag), ==, c->tag_value);
@@ -196,6 +208,8 @@ static const BadCase bad_cases[] = {
   { "result and tag differ", "[Result \"25-20\"]\n\n1. C b 20-25\n", KUZHI_OGN_ERROR_RESULT, "“20-25”" },
   { "bad fen", "[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-S\"]\n", KUZHI_OGN_ERROR_POSITION, "Line 1" },
   { "fen with 50", "[FEN \"50-4-4-4-4-4-4-4-4-4-4-4-0-0-S\"]\n", KUZHI_OGN_ERROR_POSITION, "Line 1" },
+  { "fen with 49 seeds", "[FEN \"5-4-4-4-4-4-4-4-4-4-4-4-0-0-S\"]\n", KUZHI_OGN_ERROR_POSITION, "no match can start" },
+  { "fen over", "[FEN \"0-0-0-0-0-0-4-4-4-4-4-3-25-0-N\"]\n", KUZHI_OGN_ERROR_POSITION, "no match can start" },
   { "fen letters", "[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-0-W\"]\n", KUZHI_OGN_ERROR_POSITION, "Line 1" },
   { "long name", "[South \"Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama Ama\"]\n",
     KUZHI_OGN_ERROR_NAME, "longer than 64" },

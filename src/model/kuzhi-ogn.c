@@ -329,16 +329,6 @@ parse_fen (const char *text, KzPosition *pos)
   return TRUE;
 }
 
-/* Until the engine starts matches from a set-up position (issue #32). */
-static bool
-init_at (KzMatch *match, const KzPosition *start, char *reason, size_t reason_len)
-{
-  (void) match;
-  (void) start;
-  g_strlcpy (reason, "this Kuzhi starts Oware matches from the usual position only", reason_len);
-  return false;
-}
-
 static gboolean
 start_match (const char *fen, guint line, KzMatch *out, GError **error)
 {
@@ -364,7 +354,7 @@ start_match (const char *fen, guint line, KzMatch *out, GError **error)
   if (kz_position_equal (&pos, &out->pos))
     return TRUE;
   kz_match_clear (out);
-  if (!init_at (out, &pos, reason, sizeof reason))
+  if (!kz_match_init_at (out, &pos, reason, sizeof reason))
     {
       g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_POSITION,
                    _("Line %u: no match can start from the FEN “%s”: %s"), line, fen, reason);
