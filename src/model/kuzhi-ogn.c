@@ -191,23 +191,22 @@ check_text (const char *data, gsize length, GError **error)
                    _("The file is too large for an OGN record: %s, at most %s"), size, limit);
       return FALSE;
     }
-  if (length == 0)
-    {
-      g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_NOT_TEXT, _("The file is empty"));
-      return FALSE;
-    }
-  if (memchr (data, '\0', length) != NULL)
-    {
-      g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_NOT_TEXT,
-                   _("The file holds binary data (NUL bytes): it is not an OGN record"));
-      return FALSE;
-    }
-  if (!g_utf8_validate (data, length, NULL))
-    {
-      g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_NOT_TEXT,
-                   _("The file is not UTF-8 text: it is not an OGN record"));
-      return FALSE;
-    }
+  {
+    const char *why = NULL;
+
+    /* One message for what makes the bytes no text at all. */
+    if (length == 0)
+      why = _("The file is empty");
+    else if (memchr (data, '\0', length) != NULL)
+      why = _("The file holds binary data (NUL bytes): it is not an OGN record");
+    else if (!g_utf8_validate (data, length, NULL))
+      why = _("The file is not UTF-8 text: it is not an OGN record");
+    if (why != NULL)
+      {
+        g_set_error_literal (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_NOT_TEXT, why);
+        return FALSE;
+      }
+  }
   return TRUE;
 }
 
@@ -271,6 +270,15 @@ bad:
   g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_SYNTAX,
                _("Line %u: a tag must be written [Name \"value\"]"), line_of (data, start));
   return NULL;
+}
+
+gboolean
+kuzhi_ogn_path_is_record (const char *path)
+{
+  size_t len = strlen (path);
+  size_t ext = strlen (KUZHI_OGN_EXTENSION);
+
+  return len > ext && g_ascii_strcasecmp (path + len - ext, KUZHI_OGN_EXTENSION) == 0;
 }
 
 gboolean
@@ -408,25 +416,28 @@ is_result_token (const char *token)
   return strcmp (token, "*") == 0 || is_score (token);
 }
 
+/* The words between start and end, one space between each, as Aualé
+ * keeps a comment. */
 static char *
 collapse_space (const char *start, const char *end)
 {
   GString *out = g_string_new (NULL);
-  gboolean space = FALSE;
+  const char *p = start;
 
-  for (const char *p = start; p < end; p = g_utf8_next_char (p))
+  while (p < end)
     {
-      gunichar c = g_utf8_get_char (p);
+      const char *word;
 
-      if (g_unichar_isspace (c))
-        {
-          space = TRUE;
-          continue;
-        }
-      if (space && out->len > 0)
+      while (p < end && g_unichar_isspace (g_utf8_get_char (p)))
+        p = g_utf8_next_char (p);
+      word = p;
+      while (p < end && !g_unichar_isspace (g_utf8_get_char (p)))
+        p = g_utf8_next_char (p);
+      if (p == word)
+        continue;
+      if (out->len > 0)
         g_string_append_c (out, ' ');
-      space = FALSE;
-      g_string_append_unichar (out, c);
+      g_string_append_len (out, word, p - word);
     }
   return g_string_free (out, FALSE);
 }

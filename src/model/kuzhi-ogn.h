@@ -57,6 +57,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KuzhiOgnRecord, kuzhi_ogn_record_free)
 const char *kuzhi_ogn_record_get_tag (const KuzhiOgnRecord *record, const char *name);
 void        kuzhi_ogn_record_set_tag (KuzhiOgnRecord *record, const char *name, const char *value);
 
+/* Whether a file of this name is saved as a record: it ends in .ogn, in
+ * any case. */
+gboolean kuzhi_ogn_path_is_record (const char *path);
+
 /* Whether `data` is an OGN record rather than a match file, by its content
  * alone: its first line (after a byte-order mark and blank lines) is a tag
  * `[Name "value"]`, where a match file has a comment or `[Match]`. */

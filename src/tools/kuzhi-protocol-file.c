@@ -22,15 +22,6 @@ expect_path (int argc, char **argv, GError **error)
   return TRUE;
 }
 
-static gboolean
-is_ogn_path (const char *path)
-{
-  size_t len = strlen (path);
-  size_t ext = strlen (KUZHI_OGN_EXTENSION);
-
-  return len > ext && g_ascii_strcasecmp (path + len - ext, KUZHI_OGN_EXTENSION) == 0;
-}
-
 /* An Aualé record, recognised by content whatever its name: its match
  * played by two people from now on, its tags and comments kept. */
 static gboolean
@@ -76,7 +67,7 @@ kz_protocol_cmd_save (KzSession   *session,
   names[1] = session->names[1];
   /* Aualé's record for a name that ends in .ogn (Oware only: the writer
    * refuses any other game, and writes nothing). */
-  if (is_ogn_path (argv[1]))
+  if (kuzhi_ogn_path_is_record (argv[1]))
     {
       if (!kuzhi_ogn_save (&session->match, names, session->created, session->ogn, argv[1], error))
         return FALSE;

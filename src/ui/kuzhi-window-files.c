@@ -34,16 +34,6 @@ _kuzhi_window_files_clear (KuzhiWindow *self)
   g_clear_pointer (&files->ogn, kuzhi_ogn_record_free);
 }
 
-/* A name ending in .ogn (any case) is an Aualé record. */
-static gboolean
-is_ogn_path (const char *path)
-{
-  size_t len = strlen (path);
-  size_t ext = strlen (KUZHI_OGN_EXTENSION);
-
-  return len > ext && g_ascii_strcasecmp (path + len - ext, KUZHI_OGN_EXTENSION) == 0;
-}
-
 /* The record's comments in the history, or none. Takes `record`. */
 static void
 set_record (Files *files, KuzhiOgnRecord *record)
@@ -206,7 +196,7 @@ kuzhi_window_save_to_file (KuzhiWindow *self,
     }
   /* The name says the format: an Aualé record for .ogn, else a match
    * file, .kuzhi added where the name lacks it. */
-  if (is_ogn_path (path))
+  if (kuzhi_ogn_path_is_record (path))
     {
       if (!kuzhi_game_model_save_ogn (files->model, path, files->ogn, error))
         return FALSE;
@@ -350,7 +340,7 @@ on_save_response (GtkNativeDialog *chooser,
   /* The chooser asked about the name as typed; with the extension added it
    * may be another file that exists: ask too, so no match is lost. */
   path = g_file_get_path (file);
-  if (path != NULL && !g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION) && !is_ogn_path (path))
+  if (path != NULL && !g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION) && !kuzhi_ogn_path_is_record (path))
     {
       g_autofree char *with = g_strconcat (path, extension, NULL);
 
