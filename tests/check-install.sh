@@ -62,6 +62,7 @@ if [ -f "$desktop" ]; then
   if desktop-file-validate "$desktop"; then pass "desktop file validates"; else fail "desktop-file-validate"; fi
   grep -q '^Icon=io.github.kuzhi.Kuzhi$' "$desktop" || fail "desktop file Icon is not the application id"
   grep -q '^MimeType=.*application/x-kuzhi-match;' "$desktop" || fail "desktop file does not open application/x-kuzhi-match"
+  grep -q '^MimeType=.*text/x-oware-ogn;' "$desktop" || fail "desktop file does not open text/x-oware-ogn (Aualé's records)"
 fi
 
 # Metainfo, valid and translated.
@@ -123,7 +124,7 @@ for sound in drop triple capture lucky round-end match-end; do
   check_file "$share/kuzhi/sounds/$sound.oga"
 done
 
-# MIME type: *.kuzhi resolves to application/x-kuzhi-match.
+# MIME types: *.kuzhi resolves to application/x-kuzhi-match, *.ogn to text/x-oware-ogn.
 mimepkg=$share/mime/packages/$app_id.xml
 check_file "$mimepkg"
 if [ -f "$mimepkg" ]; then
@@ -136,6 +137,12 @@ if [ -f "$mimepkg" ]; then
   else
     cat "$root/mime.log" >&2
     fail "MIME database does not map *.kuzhi to application/x-kuzhi-match"
+  fi
+  # Aualé's records, under Aualé's own type name.
+  if grep -q '^[0-9]*:text/x-oware-ogn:\*\.ogn' "$root/mime-check/globs2"; then
+    pass "*.ogn is text/x-oware-ogn"
+  else
+    fail "MIME database does not map *.ogn to text/x-oware-ogn"
   fi
 fi
 

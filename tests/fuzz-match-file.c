@@ -1,10 +1,11 @@
-/* fuzz-match-file.c — libFuzzer target: any bytes given to the match-file loader are refused cleanly or load a match (and who plays each side) that survives a second round trip. */
+/* fuzz-match-file.c — libFuzzer target: any bytes given to the match-file loader and to the OGN reader are refused cleanly or load a match (and who plays each side) that survives a second round trip. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "kuzhi-match-file.h"
+#include "kuzhi-ogn.h"
 #include "kuzhi-test-fuzz.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -19,6 +20,40 @@ clear_loaded (KzMatch *match, char **names, GDateTime **created)
 }
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
+
+/* Aualé's OGN, as Open and `load` read a file that looks like one: refused
+ * with a reason, or a record that writes and reads back to the same match,
+ * the same text again. */
+static void
+fuzz_ogn (const uint8_t *data, size_t size)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KuzhiOgnRecord) record = NULL;
+  g_autoptr(KuzhiOgnRecord) again = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text_again = NULL;
+
+  (void) kuzhi_ogn_looks_like ((const char *) data, size);
+  record = kuzhi_ogn_from_data ((const char *) data, size, &error);
+  if (record == NULL)
+    {
+      if (error == NULL || error->message == NULL || *error->message == '\0')
+        __builtin_trap ();
+      return;
+    }
+  text = kuzhi_ogn_to_data (&record->match, (const char *const *) record->names, NULL, record, NULL);
+  if (text == NULL)
+    __builtin_trap ();
+  again = kuzhi_ogn_from_data (text, strlen (text), NULL);
+  if (again == NULL || !kz_position_equal (&record->match.pos, &again->match.pos) ||
+      record->match.n_history != again->match.n_history ||
+      g_strcmp0 (record->names[0], again->names[0]) != 0 ||
+      g_strcmp0 (record->names[1], again->names[1]) != 0)
+    __builtin_trap ();
+  text_again = kuzhi_ogn_to_data (&again->match, (const char *const *) again->names, NULL, again, NULL);
+  if (text_again == NULL || strcmp (text, text_again) != 0)
+    __builtin_trap ();
+}
 
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
@@ -42,6 +77,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autofree char *text = NULL;
   gsize length = 0;
 
+  fuzz_ogn (data, size);
   if (!kuzhi_match_file_from_data ((const char *) data, size, &match, names, levels, &created, NULL, &error))
     {
       /* A refusal always says why, and leaves nothing behind. */

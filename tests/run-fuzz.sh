@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader, the kuzhi-engine protocol and pasted text (the notation).
+# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader (and the OGN reader), the kuzhi-engine protocol and pasted text (the notation).
 #
 #   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol, notation (default all)
 #
@@ -93,6 +93,21 @@ cat > "$work/match-file.dict" <<'DICT'
 "\xef\xbb\xbf"
 "\x0d"
 "[de]"
+"[Variant \"Oware Abapa\"]"
+"[South \""
+"[North \""
+"[Result \""
+"[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\"]"
+"\"]"
+" 1. "
+"+2"
+"+3"
+" { "
+" } "
+" ("
+") "
+" 25-23"
+" *"
 DICT
 cat > "$work/protocol.dict" <<'DICT'
 "position"

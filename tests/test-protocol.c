@@ -831,6 +831,109 @@ test_position_refused (void)
   }
 }
 
+/* `load` reads an Aualé record by its content, whatever its name; `save`
+ * writes one for a name ending in .ogn, Oware only; a refused load or save
+ * changes nothing and writes nothing. */
+static void
+test_ogn (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-protocol-ogn-XXXXXX", NULL);
+  g_autofree char *ogn = g_build_filename (dir, "match.ogn", NULL);
+  g_autofree char *txt = g_build_filename (dir, "record.txt", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.ogn", NULL);
+  g_autofree char *kalah = g_build_filename (dir, "kalah.OGN", NULL);
+  g_autofree char *kuzhi = g_build_filename (dir, "match.kuzhi", NULL);
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *state = NULL;
+  g_autofree char *contents = NULL;
+  static const char *const moves[] = { "play 2", "play 7", "play 4", "play 11", "play 2", "play 7", "play 5", "play 10" };
+  static const char record[] =
+    "[Variant \"Oware Abapa\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n"
+    "[South \"Ama\"]\n[North \"Kofi\"]\n[Result \"*\"]\n\n"
+    "1. C { opening } b 2. E f 3. C b 4. F e+2\n";
+  struct { const char *command; const char *error; } refused[] = {
+    { NULL, "Line 10: move 8" },    /* load bad.ogn: a capture written wrong */
+    { NULL, "Oware only" },         /* save kalah.OGN in a Kalah match */
+  };
+
+  {
+    g_autofree char *r = run (session, "new oware");
+  }
+  for (gsize i = 0; i < G_N_ELEMENTS (moves); i++)
+    g_free (run (session, moves[i]));
+  state = run (session, "state");
+
+  /* Saved as OGN and loaded back under another name. */
+  {
+    g_autofree char *cmd = g_strconcat ("save ", ogn, NULL);
+    g_autofree char *r = run (session, cmd);
+    g_autofree char *load = g_strconcat ("load ", txt, NULL);
+    g_autofree char *again = NULL;
+    g_autofree char *new_state = NULL;
+
+    g_assert_true (g_str_has_prefix (r, "{\"ok\":true"));
+    g_assert_true (g_file_get_contents (ogn, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "[Variant \"Oware Abapa\"]\n"));
+    g_assert_nonnull (strstr (contents, "\n\n1. C b 2. E f 3. C b 4. F e+2\n"));
+    g_assert_true (g_file_set_contents (txt, contents, -1, NULL));
+    g_free (run (session, "new kalah"));
+    again = run (session, load);
+    g_assert_true (g_str_has_prefix (again, "{\"ok\":true"));
+    new_state = run (session, "state");
+    g_assert_cmpstr (new_state, ==, state);
+  }
+
+  /* A record with names and a comment: kept for the next save as OGN. */
+  {
+    g_autofree char *load = g_strconcat ("load ", txt, NULL);
+    g_autofree char *save = g_strconcat ("save ", ogn, NULL);
+    g_autofree char *saved = NULL;
+
+    g_assert_true (g_file_set_contents (txt, record, -1, NULL));
+    g_free (run (session, load));
+    g_free (run (session, save));
+    g_assert_true (g_file_get_contents (ogn, &saved, NULL, NULL));
+    g_assert_cmpstr (saved, ==, record);
+  }
+
+  /* Refused, and nothing changes. */
+  {
+    g_autofree char *before = run (session, "state");
+    g_autofree char *load = g_strconcat ("load ", bad, NULL);
+    g_autofree char *r = NULL;
+    g_autofree char *after = NULL;
+    g_autofree char *broken = g_strdup (record);
+
+    memcpy (strstr (broken, "e+2"), "e+3", 3);
+    g_assert_true (g_file_set_contents (bad, broken, -1, NULL));
+    r = run (session, load);
+    g_assert_true (g_str_has_prefix (r, "{\"ok\":false"));
+    g_assert_nonnull (strstr (r, refused[0].error));
+    after = run (session, "state");
+    g_assert_cmpstr (after, ==, before);
+  }
+  {
+    g_autofree char *save = g_strconcat ("save ", kalah, NULL);
+    g_autofree char *save_kuzhi = g_strconcat ("save ", kuzhi, NULL);
+    g_autofree char *r = NULL;
+    g_autofree char *r2 = NULL;
+
+    g_free (run (session, "new kalah"));
+    r = run (session, save);
+    g_assert_true (g_str_has_prefix (r, "{\"ok\":false"));
+    g_assert_nonnull (strstr (r, refused[1].error));
+    g_assert_false (g_file_test (kalah, G_FILE_TEST_EXISTS));
+    r2 = run (session, save_kuzhi);
+    g_assert_true (g_str_has_prefix (r2, "{\"ok\":true"));
+  }
+
+  g_unlink (ogn);
+  g_unlink (txt);
+  g_unlink (bad);
+  g_unlink (kuzhi);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -841,6 +944,7 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/position", test_position);
   g_test_add_func ("/protocol/position-every-game", test_position_every_game);
   g_test_add_func ("/protocol/position-refused", test_position_refused);
+  g_test_add_func ("/protocol/ogn", test_ogn);
   g_test_add_func ("/protocol/transport", test_transport);
   g_test_add_func ("/protocol/go-cap", test_go_cap);
   g_test_add_func ("/protocol/endgame-options", test_endgame_options);

@@ -14,6 +14,7 @@
 #include "kuzhi-window-test.h"
 #include "kuzhi-history-panel-private.h"
 #include "kuzhi-match-file.h"
+#include "kuzhi-ogn.h"
 #include "kuzhi-match-history.h"
 #include "kuzhi-new-match-dialog-private.h"
 
@@ -323,9 +324,13 @@ test_save_as_chooser (Fixture       *f,
   g_assert_nonnull (chooser);
   g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
   filters = gtk_file_chooser_get_filters (chooser);
-  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 1);
+  /* Each kind Kuzhi writes, a match file first. */
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
   filter = g_list_model_get_item (filters, 0);
   g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, "Kuzhi matches");
+  g_object_unref (filter);
+  filter = g_list_model_get_item (filters, 1);
+  g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, "Aualé records (OGN)");
   g_object_unref (filter);
 
   /* No extension typed: Save adds it. */
@@ -1036,6 +1041,152 @@ test_play_from_past (Fixture       *f,
 /* The history speaks of the players by the names they were given and of
  * the cups in the game's own word, numbered as the board numbers them
  * along each owner's row. */
+/* An Aualé record opens by its content, whatever its name: the match, the
+ * players' names and the comments in the history; Save writes it back as
+ * Aualé wrote it; a match of another game is not saved as OGN. */
+static const char club_record[] =
+  "[Variant \"Oware Abapa\"]\n[Event \"Practice\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n"
+  "[South \"Ama\"]\n[North \"Kofi\"]\n[Result \"*\"]\n\n"
+  "1. C { the usual start } b 2. E f 3. C b 4. F e+2 5. C d 6. A+2 c+3 { adjourned\n}\n";
+
+static void
+test_open_ogn (Fixture       *f,
+               gconstpointer  data)
+{
+  KuzhiHistoryPanel *panel = kuzhi_window_get_history_panel (f->w.window);
+  g_autofree char *path = g_build_filename (f->dir, "club.ogn", NULL);
+  g_autofree char *txt = g_build_filename (f->dir, "club record.txt", NULL);
+  g_autofree char *kalah = g_build_filename (f->dir, "kalah.ogn", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) txt_file = g_file_new_for_path (txt);
+  g_autoptr(GFile) kalah_file = g_file_new_for_path (kalah);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *row1 = NULL;
+  g_autofree char *row12 = NULL;
+  g_autofree char *written = NULL;
+
+  g_assert_true (g_file_set_contents (path, club_record, -1, NULL));
+  g_assert_true (g_file_set_contents (txt, club_record, -1, NULL));
+
+  /* Open offers both kinds, then each. */
+  {
+    static const char *const names[] = { "All supported files", "Kuzhi matches", "Aualé records (OGN)" };
+    g_autoptr(GListModel) filters = NULL;
+    GtkFileChooser *chooser;
+
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.open", NULL);
+    kz_test_spin (100);
+    chooser = kuzhi_window_get_file_chooser (f->w.window);
+    g_assert_nonnull (chooser);
+    g_assert_cmpint (gtk_file_chooser_get_action (chooser), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
+    filters = gtk_file_chooser_get_filters (chooser);
+    g_assert_cmpuint (g_list_model_get_n_items (filters), ==, G_N_ELEMENTS (names));
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+        g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, names[i]);
+      }
+    /* The fallback chooser (no portal under the tests) is a window of its
+     * own: its picture shows the filter chosen at first. */
+    {
+      GList *toplevels = gtk_window_list_toplevels ();
+      g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+
+      for (GList *l = toplevels; l != NULL; l = l->next)
+        if (GTK_IS_FILE_CHOOSER (l->data) && gtk_widget_get_visible (l->data))
+          {
+            gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (l->data), folder, NULL);
+            kz_test_spin (500);
+            kz_test_capture (GTK_WIDGET (l->data), "open-ogn-chooser.png");
+          }
+      g_list_free (toplevels);
+    }
+    g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+    kz_test_spin (50);
+  }
+
+  /* By content: a record named .txt opens too. */
+  kuzhi_window_open_file (f->w.window, txt_file);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 12);
+
+  kuzhi_window_open_file (f->w.window, file);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_cmpint (kuzhi_game_model_get_position (f->w.model)->variant, ==, KZ_VARIANT_OWARE);
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 12);
+  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->w.model, 0), ==, "Ama");
+  g_assert_cmpstr (kuzhi_game_model_get_player_name (f->w.model, 1), ==, "Kofi");
+  g_assert_cmpint (kuzhi_game_model_get_player_level (f->w.model, 0), ==, KZ_LEVEL_NONE);
+  g_assert_cmpint (kuzhi_game_model_get_player_level (f->w.model, 1), ==, KZ_LEVEL_NONE);
+  g_assert_cmpstr (title (f), ==, "club.ogn — Kuzhi");
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->w.board),
+                                    kuzhi_game_model_get_position (f->w.model)));
+
+  /* The comments, in the history where they were written. */
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.history", NULL);
+  wait_panel (panel, TRUE);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (panel), ==, 12);
+  row1 = kuzhi_history_panel_get_row_text (panel, 1);
+  row12 = kuzhi_history_panel_get_row_text (panel, 12);
+  g_test_message ("%s | %s", row1, row12);
+  g_assert_true (g_str_has_prefix (row1, "1. Ama: house 3"));
+  g_assert_nonnull (strstr (row1, "“the usual start”"));
+  g_assert_nonnull (strstr (row12, "“adjourned”"));
+  kz_test_spin (300);
+  kz_test_capture (GTK_WIDGET (f->w.window), "ogn-record.png");
+
+  /* Save writes the record back as it was. */
+  g_assert_cmpint (g_remove (path), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  g_assert_null (kuzhi_window_get_file_chooser (f->w.window));
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, club_record);
+
+  /* Save As: the OGN kind chosen, a name typed without extension. */
+  {
+    g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+    g_autofree char *copy = g_build_filename (f->dir, "copy.ogn", NULL);
+    g_autofree char *copied = NULL;
+    g_autoptr(GListModel) filters = NULL;
+    g_autoptr(GtkFileFilter) ogn = NULL;
+    GtkFileChooser *chooser;
+
+    gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save-as", NULL);
+    kz_test_spin (100);
+    chooser = kuzhi_window_get_file_chooser (f->w.window);
+    g_assert_nonnull (chooser);
+    filters = gtk_file_chooser_get_filters (chooser);
+    ogn = g_list_model_get_item (filters, 1);
+    gtk_file_chooser_set_filter (chooser, ogn);
+    choose (chooser, folder, "copy");
+    g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
+    kz_test_spin (50);
+    g_assert_true (g_file_get_contents (copy, &copied, NULL, NULL));
+    g_assert_cmpstr (copied, ==, club_record);
+    g_assert_cmpstr (title (f), ==, "copy.ogn — Kuzhi");
+  }
+
+  /* Played on: the earlier comments stay; undone past them, they go with
+   * their moves. */
+  play_turns (f, 1, 0);
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
+  g_clear_pointer (&row12, g_free);
+  row12 = kuzhi_history_panel_get_row_text (panel, 12);
+  g_assert_nonnull (strstr (row12, "“adjourned”"));
+
+  /* Another game is not written as OGN: a reason, and no file. */
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 4, NULL, NULL));
+  g_clear_pointer (&row1, g_free);
+  play_turns (f, 1, 0);
+  row1 = kuzhi_history_panel_get_row_text (panel, 1);
+  g_assert_null (strstr (row1, "“"));
+  g_assert_false (kuzhi_window_save_to_file (f->w.window, kalah_file, &error));
+  g_assert_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_VARIANT);
+  g_assert_false (g_file_test (kalah, G_FILE_TEST_EXISTS));
+}
+
 static void
 test_history_names (Fixture       *f,
                     gconstpointer  data)
@@ -1558,6 +1709,7 @@ main (int   argc,
   ADD ("/files/play-from-past", test_play_from_past);
   ADD ("/files/history-marks", test_history_marks);
   ADD ("/files/history-names", test_history_names);
+  ADD ("/files/open-ogn", test_open_ogn);
   ADD ("/files/autosave-failing", test_autosave_failing);
   ADD ("/files/autosave-unreadable", test_autosave_unreadable);
   ADD ("/files/computer-side", test_computer_side);

@@ -1000,6 +1000,55 @@ kuzhi_game_model_load (KuzhiGameModel *self,
 }
 
 gboolean
+kuzhi_game_model_load_ogn (KuzhiGameModel  *self,
+                           const char      *path,
+                           KuzhiOgnRecord **record_out,
+                           GError         **error)
+{
+  g_autoptr(KuzhiOgnRecord) record = NULL;
+  KzLevel levels[2] = { KZ_LEVEL_NONE, KZ_LEVEL_NONE };
+  char *names[2];
+  KzMatch match;
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  record = kuzhi_ogn_load (path, error);
+  if (record == NULL)
+    return FALSE;
+  /* The record keeps the moves it was read with: its comments belong to
+   * them. */
+  kz_match_copy (&match, &record->match);
+  names[0] = g_strdup (record->names[0]);
+  names[1] = g_strdup (record->names[1]);
+  adopt_loaded (self, NULL, NULL, &match, names, levels, g_date_time_new_now_utc (), g_uuid_string_random ());
+  if (record_out != NULL)
+    *record_out = g_steal_pointer (&record);
+  return TRUE;
+}
+
+gboolean
+kuzhi_game_model_save_ogn (KuzhiGameModel        *self,
+                           const char            *path,
+                           const KuzhiOgnRecord  *extra,
+                           GError               **error)
+{
+  const char *names[2];
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* A default name ("Player 1") is no one's: the record says "?", as
+   * Aualé writes an unnamed player. */
+  names[0] = g_strcmp0 (self->names[0], _("Player 1")) == 0 ? NULL : self->names[0];
+  names[1] = g_strcmp0 (self->names[1], _("Player 2")) == 0 ? NULL : self->names[1];
+  if (!kuzhi_ogn_save (&self->match, names, self->created, extra, path, error))
+    return FALSE;
+  set_file (self, NULL, NULL);
+  return TRUE;
+}
+
+gboolean
 kuzhi_game_model_autosave (KuzhiGameModel *self,
                            GError        **error)
 {

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-ogn.h"
 #include "kuzhi-search.h"
 #include "kuzhi-engine-enums.h"
 
@@ -142,6 +143,21 @@ gboolean          kuzhi_game_model_save            (KuzhiGameModel *self,
 gboolean          kuzhi_game_model_load            (KuzhiGameModel *self,
                                                     const char     *path,
                                                     GError        **error);
+/* Aualé's records (kuzhi-ogn.h, docs/match-file.md "Aualé's OGN"). Loading
+ * replaces the match and the names as loading a match file does, with two
+ * people playing, a new date and identity, and no file of its own (the
+ * autosave names none: it could not tell the record again); `record_out`
+ * (nullable) receives the record's tags and comments. Saving writes the
+ * match as OGN (Oware only) with the names and `extra`'s tags and comments,
+ * and leaves the match in no match file either. */
+gboolean          kuzhi_game_model_load_ogn        (KuzhiGameModel  *self,
+                                                    const char      *path,
+                                                    KuzhiOgnRecord **record_out,
+                                                    GError         **error);
+gboolean          kuzhi_game_model_save_ogn        (KuzhiGameModel        *self,
+                                                    const char            *path,
+                                                    const KuzhiOgnRecord  *extra,
+                                                    GError               **error);
 /* The autosave in the user data folder: write it after every action; restore
  * it at start-up (G_IO_ERROR_NOT_FOUND when there is none). */
 gboolean          kuzhi_game_model_autosave        (KuzhiGameModel *self,

@@ -1259,6 +1259,16 @@ read_file (const char *path, gsize *length, GError **error)
   return g_realloc (g_steal_pointer (&data), len + 1);
 }
 
+char *
+kuzhi_match_file_read_text (const char *path, gsize *length, GError **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (length != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return read_file (path, length, error);
+}
+
 /* Loads `path`; `data_out` (nullable) receives the file's text. */
 static gboolean
 load_file (const char  *path,

@@ -206,6 +206,12 @@ KuzhiMatchFileLink kuzhi_match_file_check_link (const char  *file,
  * be another run's, still being written); returns how many. Call it
  * before the first autosave of a run. */
 guint     kuzhi_match_file_remove_stale_temporaries (void);
+/* A file's text, read as Open and `load` read files: refused when it is not
+ * a regular file or is over KUZHI_MATCH_FILE_MAX_SIZE, before it is read;
+ * so that a caller can tell a match file from another format by content. */
+char     *kuzhi_match_file_read_text         (const char  *path,
+                                              gsize       *length,
+                                              GError     **error);
 /* Removes the autosave; no error when there is none. */
 gboolean  kuzhi_match_file_discard_autosave  (GError     **error);
 

@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "kuzhi-engine.h"
+#include "kuzhi-ogn.h"
 #include "kuzhi-protocol.h"
 #include "kuzhi-search.h"
 
@@ -24,6 +25,9 @@ struct _KzSession
   /* The match's identity (the file's Id): new with `new`, kept from
    * `load`, so that every save of one match carries the same. */
   char      *id;
+  /* From a `load` of an Aualé record (NULL otherwise): its tags and
+   * comments, kept for a `save` as OGN. */
+  KuzhiOgnRecord *ogn;
 };
 
 /* A command handler adds its reply members to `reply` (an open object)

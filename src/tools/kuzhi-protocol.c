@@ -30,6 +30,7 @@ kz_session_free (KzSession *session)
   g_clear_pointer (&session->names[1], g_free);
   g_clear_pointer (&session->created, g_date_time_unref);
   g_clear_pointer (&session->id, g_free);
+  g_clear_pointer (&session->ogn, kuzhi_ogn_record_free);
   g_free (session);
 }
 
@@ -296,6 +297,7 @@ kz_protocol_start_match (KzSession *session,
   session->created = g_date_time_new_now_utc ();
   g_free (session->id);
   session->id = g_uuid_string_random ();
+  g_clear_pointer (&session->ogn, kuzhi_ogn_record_free);
   session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
 }
 

@@ -26,6 +26,9 @@ struct _KuzhiHistoryPanel
   KuzhiGameModel *model;
   GArray         *turns;     /* KuzhiHistoryTurn */
   GArray         *review;    /* KuzhiReviewTurn per turn, or NULL */
+  GArray         *comment_moves; /* KzAction: the moves the comments belong to, or NULL */
+  GPtrArray      *comments;  /* char * or NULL per position of comment_moves, or NULL */
+  guint           n_commented;   /* turns of the line of play that are comment_moves' */
   KzPosition      start;
   gboolean        rounds;    /* the game is played in rounds */
   gboolean        rows_stale; /* turns changed while the panel was hidden */
@@ -156,6 +159,19 @@ make_row (KuzhiHistoryPanel *self,
       gtk_label_set_xalign (GTK_LABEL (end), 0);
       kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (box), end);
     }
+  if (self->comments != NULL && turn <= self->n_commented && turn < self->comments->len &&
+      g_ptr_array_index (self->comments, turn) != NULL)
+    {
+      /* Translators: a comment read with a record, quoted in the move history */
+      g_autofree char *quoted = g_strdup_printf (_("“%s”"), (const char *) g_ptr_array_index (self->comments, turn));
+      GtkWidget *comment = gtk_label_new (quoted);
+
+      gtk_label_set_xalign (GTK_LABEL (comment), 0);
+      gtk_label_set_wrap (GTK_LABEL (comment), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (comment), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_add_css_class (comment, "dim-label");
+      kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (box), comment);
+    }
   /* What is left of a line goes after the last part, not between them. */
   gtk_widget_set_hexpand (gtk_widget_get_last_child (box), TRUE);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
@@ -240,10 +256,24 @@ ensure_rows (KuzhiHistoryPanel *self)
   kuzhi_history_panel_select_turn (self, self->selected);
 }
 
+/* How many turns of the line of play are the commented record's moves. */
+static void
+count_commented (KuzhiHistoryPanel *self, const KzMatch *match)
+{
+  self->n_commented = 0;
+  if (self->comment_moves == NULL)
+    return;
+  while (self->n_commented < match->n_history && self->n_commented < self->comment_moves->len &&
+         match->history[self->n_commented].action == g_array_index (self->comment_moves, KzAction, self->n_commented))
+    self->n_commented++;
+}
+
 static void
 rebuild (KuzhiHistoryPanel *self)
 {
   const KzMatch *match = kuzhi_game_model_get_match (self->model);
+
+  count_commented (self, match);
 
   g_clear_pointer (&self->turns, g_array_unref);
   g_clear_pointer (&self->review, g_array_unref);
@@ -429,6 +459,8 @@ kuzhi_history_panel_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_pointer (&self->turns, g_array_unref);
   g_clear_pointer (&self->review, g_array_unref);
+  g_clear_pointer (&self->comment_moves, g_array_unref);
+  g_clear_pointer (&self->comments, g_ptr_array_unref);
 
   G_OBJECT_CLASS (kuzhi_history_panel_parent_class)->dispose (object);
 }
@@ -581,6 +613,27 @@ kuzhi_history_panel_set_review (KuzhiHistoryPanel *self,
     self->review = g_array_ref (review);
   gtk_widget_set_visible (self->graph, self->review != NULL);
   gtk_widget_queue_draw (self->graph);
+  self->rows_stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ensure_rows (self);
+}
+
+void
+kuzhi_history_panel_set_comments (KuzhiHistoryPanel *self,
+                                  const KzMatch     *moves,
+                                  GPtrArray         *comments)
+{
+  g_return_if_fail (KUZHI_IS_HISTORY_PANEL (self));
+  g_clear_pointer (&self->comment_moves, g_array_unref);
+  g_clear_pointer (&self->comments, g_ptr_array_unref);
+  if (moves != NULL && comments != NULL)
+    {
+      self->comment_moves = g_array_sized_new (FALSE, FALSE, sizeof (KzAction), moves->n_history);
+      for (size_t i = 0; i < moves->n_history; i++)
+        g_array_append_val (self->comment_moves, moves->history[i].action);
+      self->comments = g_ptr_array_ref (comments);
+    }
+  count_commented (self, kuzhi_game_model_get_match (self->model));
   self->rows_stale = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     ensure_rows (self);

@@ -32,6 +32,13 @@ const KzPosition *kuzhi_history_panel_get_position (KuzhiHistoryPanel *self,
  * that turn). NULL, or a new line of play, takes it away. */
 void       kuzhi_history_panel_set_review   (KuzhiHistoryPanel *self,
                                              GArray            *review);
+/* Comments read with a record (Aualé's OGN): `comments` holds one per
+ * position of `moves` (entry 0 the start's, entry N the one after move N,
+ * NULL where none), and a row shows its comment while the line of play
+ * begins with the same moves up to it. NULL takes them away. */
+void       kuzhi_history_panel_set_comments (KuzhiHistoryPanel *self,
+                                             const KzMatch     *moves,
+                                             GPtrArray         *comments);
 /* Turn N's review (N from 1), or NULL. */
 const KuzhiReviewTurn *kuzhi_history_panel_get_review_turn (KuzhiHistoryPanel *self,
                                                             guint              turn);

@@ -9,6 +9,8 @@
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-notation.h"
+#include "kuzhi-ogn.h"
+#include "kuzhi-history-panel.h"
 
 typedef KuzhiWindowFiles Files;
 
@@ -44,6 +46,19 @@ _kuzhi_window_files_clear (KuzhiWindow *self)
   g_clear_pointer (&files->saved_names[0], g_free);
   g_clear_pointer (&files->saved_names[1], g_free);
   drop_pasted (files);
+  g_clear_pointer (&files->ogn, kuzhi_ogn_record_free);
+}
+
+/* The record's comments in the history, or none. Takes `record`. */
+static void
+set_record (Files *files, KuzhiOgnRecord *record)
+{
+  g_clear_pointer (&files->ogn, kuzhi_ogn_record_free);
+  files->ogn = record;
+  if (files->window->history_panel != NULL)
+    kuzhi_history_panel_set_comments (files->window->history_panel,
+                                      record != NULL ? &record->match : NULL,
+                                      record != NULL ? record->comments : NULL);
 }
 
 /* --- saved or not ----------------------------------------------------------- */
@@ -208,14 +223,24 @@ kuzhi_window_save_to_file (KuzhiWindow *self,
                    _("Matches can only be saved to local folders"));
       return FALSE;
     }
-  if (!g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION))
+  /* The name says the format: an Aualé record for .ogn, else a match
+   * file, .kuzhi added where the name lacks it. */
+  if (kuzhi_ogn_path_is_record (path))
     {
-      char *with = g_strconcat (path, KUZHI_MATCH_FILE_EXTENSION, NULL);
-      g_free (path);
-      path = with;
+      if (!kuzhi_game_model_save_ogn (files->model, path, files->ogn, error))
+        return FALSE;
     }
-  if (!kuzhi_game_model_save (files->model, path, error))
-    return FALSE;
+  else
+    {
+      if (!g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION))
+        {
+          char *with = g_strconcat (path, KUZHI_MATCH_FILE_EXTENSION, NULL);
+          g_free (path);
+          path = with;
+        }
+      if (!kuzhi_game_model_save (files->model, path, error))
+        return FALSE;
+    }
 
   target = g_file_new_for_path (path);
   now_in_file (files, target);
@@ -257,15 +282,31 @@ new_chooser (Files                *files,
              const char           *accept)
 {
   GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) ogn = gtk_file_filter_new ();
 
+  /* Open offers both kinds first, then each; Save each kind, a match file
+   * first (docs/ui.md, "Files"). */
+  gtk_file_filter_set_name (all, _("All supported files"));
   gtk_file_filter_set_name (filter, _("Kuzhi matches"));
+  gtk_file_filter_set_name (ogn, _("Aualé records (OGN)"));
   gtk_file_filter_add_mime_type (filter, "application/x-kuzhi-match");
   gtk_file_filter_add_suffix (filter, "kuzhi");
+  gtk_file_filter_add_mime_type (ogn, KUZHI_OGN_MIME_TYPE);
+  gtk_file_filter_add_suffix (ogn, "ogn");
+  gtk_file_filter_add_mime_type (all, "application/x-kuzhi-match");
+  gtk_file_filter_add_suffix (all, "kuzhi");
+  gtk_file_filter_add_mime_type (all, KUZHI_OGN_MIME_TYPE);
+  gtk_file_filter_add_suffix (all, "ogn");
+  g_object_set_data (G_OBJECT (ogn), "kuzhi-ogn", GINT_TO_POINTER (TRUE));
   drop_chooser (files);
   chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (files->window), action, accept, _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), ogn);
   files->chooser = GTK_NATIVE_DIALOG (chooser);
   return GTK_FILE_CHOOSER (chooser);
 }
@@ -305,6 +346,10 @@ on_save_response (GtkNativeDialog *chooser,
   g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
   gboolean then_next = files->save_then_next;
+  GtkFileFilter *chosen = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
+  /* A name without an extension takes the chosen kind's. */
+  const char *extension = chosen != NULL && g_object_get_data (G_OBJECT (chosen), "kuzhi-ogn") != NULL
+                          ? KUZHI_OGN_EXTENSION : KUZHI_MATCH_FILE_EXTENSION;
 
   files->save_then_next = FALSE;
   if (response == GTK_RESPONSE_ACCEPT)
@@ -319,9 +364,12 @@ on_save_response (GtkNativeDialog *chooser,
   /* The chooser asked about the name as typed; with the extension added it
    * may be another file that exists: ask too, so no match is lost. */
   path = g_file_get_path (file);
-  if (path != NULL && !g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION))
+  if (path != NULL && !g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION) && !kuzhi_ogn_path_is_record (path))
     {
-      g_autofree char *with = g_strconcat (path, KUZHI_MATCH_FILE_EXTENSION, NULL);
+      g_autofree char *with = g_strconcat (path, extension, NULL);
+
+      g_set_object (&file, NULL);
+      file = g_file_new_for_path (with);
 
       if (g_file_test (with, G_FILE_TEST_EXISTS))
         {
@@ -396,8 +444,27 @@ load_now (Files *files,
     }
   else
     {
+      g_autofree char *text = NULL;
+      KuzhiOgnRecord *record = NULL;
+      gsize length = 0;
+
+      /* An Aualé record is known by its content, whatever its name; a
+       * file that cannot be read is left to the match-file loader, which
+       * says why. */
+      text = kuzhi_match_file_read_text (path, &length, NULL);
       files->loading = TRUE;
-      ok = kuzhi_game_model_load (files->model, path, &error);
+      if (text != NULL && kuzhi_ogn_looks_like (text, length))
+        {
+          ok = kuzhi_game_model_load_ogn (files->model, path, &record, &error);
+          if (ok)
+            set_record (files, record);
+        }
+      else
+        {
+          ok = kuzhi_game_model_load (files->model, path, &error);
+          if (ok)
+            set_record (files, NULL);
+        }
       files->loading = FALSE;
     }
   if (!ok)
@@ -723,6 +790,7 @@ on_position_reset (KuzhiWindow *window)
   if (!files->loading && (files->created == NULL || !g_date_time_equal (created, files->created)))
     {
       forget_file (files);
+      set_record (files, NULL);
       g_clear_pointer (&files->created, g_date_time_unref);
       files->created = g_date_time_ref (created);
     }

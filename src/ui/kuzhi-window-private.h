@@ -61,6 +61,9 @@ typedef struct
   gboolean              confirmed;  /* the next guard lets the step through */
   gboolean              save_then_next;
   gboolean              loading;
+  /* The Aualé record the match was opened from or last saved as: its
+   * tags and comments, for the history and the next save as OGN. */
+  KuzhiOgnRecord       *ogn;
 } KuzhiWindowFiles;
 
 /* kuzhi-window-history.c's part: browsing the history, and Show Better
