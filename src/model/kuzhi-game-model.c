@@ -405,6 +405,32 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
   return TRUE;
 }
 
+gboolean
+kuzhi_game_model_new_match_at (KuzhiGameModel   *self,
+                               const KzPosition *start,
+                               GError          **error)
+{
+  KzMatch match;
+  char message[256] = "";
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (start != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!kz_match_init_at (&match, start, message, sizeof message))
+    {
+      g_set_error (error, KUZHI_GAME_MODEL_ERROR, KUZHI_GAME_MODEL_ERROR_OPTIONS,
+                   _("The match cannot start: %s"), message);
+      return FALSE;
+    }
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = g_date_time_new_now_utc ();
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
+  replace_match (self, &match);
+  return TRUE;
+}
+
 void
 kuzhi_game_model_set_match (KuzhiGameModel *self,
                             const KzMatch  *match)
