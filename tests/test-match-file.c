@@ -97,6 +97,77 @@ test_round_trip (void)
   g_assert_cmpuint (longest, <, KUZHI_MATCH_FILE_MAX_ACTIONS / 4);
 }
 
+/* A match from a set-up position: a position random play reaches at a
+ * turn's start, taken as a new match's start (kz_match_init_at), then
+ * played on. */
+static void
+set_up_match (KzMatch *match, KzVariantId variant, guint64 *rng)
+{
+  for (;;)
+    {
+      KzMatch played;
+      KzPosition start;
+      char reason[256];
+
+      random_match (&played, variant, rng);
+      /* Back to a turn's start somewhere in the match. */
+      while (played.n_history > 0 &&
+             (played.pos.over || played.pos.marked || kz_test_rand_range (rng, 0, 3) == 0))
+        g_assert_true (kz_match_undo (&played));
+      start = played.pos;
+      kz_match_clear (&played);
+      if (start.over || start.marked || start.plies == 0)
+        continue;
+      if (!kz_match_init_at (match, &start, reason, sizeof reason))
+        g_error ("%s: a position play reached is refused: %s", kz_variant_get (variant)->key, reason);
+      kz_test_play_random (match, rng, kz_test_rand_range (rng, 0, 30));
+      return;
+    }
+}
+
+/* Every game: a match from a set-up position is saved as version 4 with
+ * its start in [Start], and loads back the same, replayed and checked;
+ * a match from the game's own start stays version 3. */
+static void
+test_set_up_round_trip (void)
+{
+  guint64 rng = 3232;
+
+  for (int v = 0; v < KZ_N_VARIANTS; v++)
+    for (int i = 0; i < 200; i++)
+      {
+        KzMatch match, loaded = { 0 };
+        g_autofree char *data = NULL;
+        g_autoptr(GError) error = NULL;
+
+        set_up_match (&match, (KzVariantId) v, &rng);
+        data = kuzhi_match_file_to_data (&match, NULL, NULL, NULL, NULL, NULL);
+        g_assert_nonnull (strstr (data, "\nVersion=4\n"));
+        g_assert_nonnull (strstr (data, "\n[Start]\n"));
+        if (!kuzhi_match_file_from_data (data, strlen (data), &loaded, NULL, NULL, NULL, NULL, &error))
+          g_error ("%s refused its own file: %s\n%s", kz_variant_get ((KzVariantId) v)->key, error->message, data);
+        kz_test_assert_same_match (&loaded, &match);
+        /* Undo stops at the set-up start, in the loaded match too. */
+        while (kz_match_undo (&loaded))
+          ;
+        g_assert_true (kz_position_equal (&loaded.pos, &match.start));
+        kz_match_clear (&loaded);
+        kz_match_clear (&match);
+      }
+
+  for (int v = 0; v < KZ_N_VARIANTS; v++)
+    {
+      KzMatch match;
+      g_autofree char *data = NULL;
+
+      g_assert_true (kz_match_init (&match, (KzVariantId) v, NULL, NULL, 0));
+      data = kuzhi_match_file_to_data (&match, NULL, NULL, NULL, NULL, NULL);
+      g_assert_nonnull (strstr (data, "\nVersion=3\n"));
+      g_assert_null (strstr (data, "[Start]"));
+      kz_match_clear (&match);
+    }
+}
+
 /* Found by the fuzzer: a year before 1000 must keep its leading zeros, or
  * the file Kuzhi wrote would not load again. */
 static void
@@ -260,7 +331,7 @@ static void
 test_broken_lines (void)
 {
   static const LineEdit edits[] = {
-    { "Version=", "Version=4", KUZHI_MATCH_FILE_ERROR_VERSION, "version 4" },
+    { "Version=", "Version=5", KUZHI_MATCH_FILE_ERROR_VERSION, "version 5" },
     /* Version 1 had no Id nor Player1Plays, version 2 no Id: such a file
      * is mislabelled. */
     { "Version=", "Version=1", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "“Id” in [Match] is not part of format version 1" },
@@ -2046,6 +2117,107 @@ test_autosave_claim (void)
   kuzhi_match_file_release_autosave ();
 }
 
+/* The worked example of docs/match-file.md, "A set-up start". */
+static const char set_up_file[] =
+  "[Match]\n"
+  "Version=4\n"
+  "Id=7b0e4c1a-2f5d-4c3b-8a9e-1d2c3b4a5f60\n"
+  "Variant=oware\n"
+  "Seeds=4\n"
+  "Player1=Ama\n"
+  "Player2=Kofi\n"
+  "Player1Plays=person\n"
+  "Player2Plays=person\n"
+  "Actions=5\n"
+  "Created=2026-12-05T20:00:00Z\n"
+  "Modified=2026-12-05T20:01:00Z\n"
+  "\n"
+  "[Start]\n"
+  "Pits=0;0;0;0;1;2;1;1;0;1;2;0\n"
+  "Stores=20;20\n"
+  "ToMove=0\n"
+  "Round=0\n"
+  "Opener=0\n"
+  "RefillLeft=0;0\n"
+  "Lucky=-1;-1\n"
+  "Rubbish=\n"
+  "Plies=0\n"
+  "QuietPlies=0\n"
+  "\n"
+  "[Position]\n"
+  "Pits=0;0;0;0;1;0;0;0;0;1;2;0\n"
+  "Stores=24;20\n"
+  "ToMove=1\n"
+  "Over=false\n"
+  "Winner=-1\n"
+  "End=\n"
+  "Round=0\n"
+  "RefillLeft=0;0\n"
+  "Lucky=-1;-1\n"
+  "Rubbish=\n"
+  "Plies=1\n";
+
+/* A set-up start that is broken, or in a file that may not have one, is
+ * refused with a clear message, and the match held stays as it was. */
+static void
+test_set_up_refused (void)
+{
+  static const LineEdit edits[] = {
+    { "Pits=0;0;0;0;1;2", "Pits=0;0;0;0;1;2;1;1;0;1;2", KUZHI_MATCH_FILE_ERROR_VALUE,
+      "“Pits” in [Start] must be 12 whole numbers from 0 to 255" },
+    { "Pits=0;0;0;0;1;2", "Pits=0;0;0;0;1;2;1;1;0;1;2;256", KUZHI_MATCH_FILE_ERROR_VALUE, "from 0 to 255" },
+    { "Pits=0;0;0;0;1;2", "Pits=0;0;0;0;1;2;1;1;0;1;2;-1", KUZHI_MATCH_FILE_ERROR_VALUE, "Pits" },
+    { "Pits=0;0;0;0;1;2", "Pits=0;0;0;0;1;2;1;1;0;1;2;1", KUZHI_MATCH_FILE_ERROR_POSITION,
+      "The starting position in [Start] is refused: The houses and stores hold 49 seeds; Oware needs 48." },
+    { "Stores=20;20", "Stores=25;15", KUZHI_MATCH_FILE_ERROR_POSITION, "more than half the seeds" },
+    { "Stores=20;20", "Stores=20", KUZHI_MATCH_FILE_ERROR_VALUE, "“Stores” in [Start]" },
+    { "ToMove=0", "ToMove=2", KUZHI_MATCH_FILE_ERROR_VALUE, "“ToMove” in [Start] must be a whole number from 0 to 1" },
+    { "Lucky=-1;-1", "Lucky=3;-1", KUZHI_MATCH_FILE_ERROR_POSITION, "Oware has no lucky cups" },
+    { "Rubbish=", "Rubbish=12", KUZHI_MATCH_FILE_ERROR_VALUE, "must list cups from 0 to 11" },
+    { "Rubbish=", "Rubbish=3;3", KUZHI_MATCH_FILE_ERROR_VALUE, "each once" },
+    { "Plies=0", "Plies=400", KUZHI_MATCH_FILE_ERROR_POSITION, "400-ply limit" },
+    { "QuietPlies=", NULL, KUZHI_MATCH_FILE_ERROR_MISSING, "“QuietPlies” is missing from [Start]" },
+    { "QuietPlies=", "QuietPlies=0\nColour=red", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "Colour" },
+    { "Version=", "Version=3", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "The group [Start] is not part of format version 3" },
+    { "[Start]", "[Begin]", KUZHI_MATCH_FILE_ERROR_UNKNOWN, "[Begin]" },
+    /* The replay from the start is checked as ever. */
+    { "Actions=", "Actions=4", KUZHI_MATCH_FILE_ERROR_POSITION, "Pits" },
+    { "Actions=", "Actions=0", KUZHI_MATCH_FILE_ERROR_ACTION, "Action 1, “0”, is not legal" },
+  };
+  KzMatch loaded = { 0 };
+  g_autoptr(GError) error = NULL;
+  char *names[2] = { NULL, NULL };
+
+  /* The example itself loads, from its start. */
+  if (!kuzhi_match_file_from_data (set_up_file, strlen (set_up_file), &loaded, names, NULL, NULL, NULL, &error))
+    g_error ("%s", error->message);
+  g_assert_cmpint (loaded.start.stores[1], ==, 20);
+  g_assert_cmpint (loaded.pos.stores[0], ==, 24);
+  g_assert_cmpuint (loaded.n_history, ==, 1);
+  g_assert_cmpstr (names[0], ==, "Ama");
+  g_free (names[0]);
+  g_free (names[1]);
+  kz_match_clear (&loaded);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autofree char *data = edit_line (set_up_file, edits[i].prefix, edits[i].line);
+
+      g_test_message ("edit %" G_GSIZE_FORMAT ": %s", i, edits[i].line ? edits[i].line : "(removed)");
+      assert_refused (data, strlen (data), edits[i].code, edits[i].fragment);
+    }
+
+  /* Version 4 comes only with a start. */
+  {
+    g_autofree char *data = g_strdup (set_up_file);
+    char *start = strstr (data, "[Start]");
+    char *position = strstr (data, "[Position]");
+
+    memmove (start, position, strlen (position) + 1);
+    assert_refused (data, strlen (data), KUZHI_MATCH_FILE_ERROR_MISSING, "The group [Start] is missing");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2059,6 +2231,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/match-file/round-trip", test_round_trip);
   g_test_add_func ("/match-file/old-date", test_old_date);
+  g_test_add_func ("/match-file/set-up-round-trip", test_set_up_round_trip);
+  g_test_add_func ("/match-file/set-up-refused", test_set_up_refused);
   g_test_add_func ("/match-file/save-load-file", test_save_load_file);
   g_test_add_func ("/match-file/broken-lines", test_broken_lines);
   g_test_add_func ("/match-file/truncated", test_truncated);

@@ -654,6 +654,183 @@ test_threads_option (void)
     }
 }
 
+/* `position`: a set-up position becomes the match's start (replies
+ * `state`); play goes on from it and undo stops there; save and load keep
+ * it. Written out by hand from the rules pages' "Set-up positions". */
+static void
+test_position (void)
+{
+  static const struct { const char *command, *reply; } script[] = {
+    { "position oware pits=0,0,0,0,1,2,1,1,0,1,2,0 stores=20,20 to_move=0",
+      "{\"ok\":true,\"state\":{\"variant\":\"oware\",\"pits\":[0,0,0,0,1,2,1,1,0,1,2,0],"
+      "\"stores\":[20,20],\"to_move\":0,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"4\",\"5\"],\"seeds\":4}}" },
+    /* Two seeds from house 5 make 2 and 2 in houses 6 and 7: both taken. */
+    { "play 5",
+      "{\"ok\":true,\"events\":[{\"type\":\"lift\",\"pit\":5,\"count\":2},{\"type\":\"drop\",\"pit\":6},"
+      "{\"type\":\"drop\",\"pit\":7},{\"type\":\"capture\",\"pit\":7,\"player\":0,\"count\":2},"
+      "{\"type\":\"capture\",\"pit\":6,\"player\":0,\"count\":2}],"
+      "\"state\":{\"variant\":\"oware\",\"pits\":[0,0,0,0,1,0,0,0,0,1,2,0],\"stores\":[24,20],"
+      "\"to_move\":1,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":1,\"legal\":[\"9\",\"10\"],\"seeds\":4}}" },
+    { "undo",
+      "{\"ok\":true,\"state\":{\"variant\":\"oware\",\"pits\":[0,0,0,0,1,2,1,1,0,1,2,0],"
+      "\"stores\":[20,20],\"to_move\":0,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"4\",\"5\"],\"seeds\":4}}" },
+    { "undo", "{\"ok\":false,\"error\":\"nothing to undo\"}" },
+    /* The Constitution's own keys: Player 2's row emptied at round 3's start. */
+    { "position constitution pits=5,5,5,5,5,5,5,0,0,0,0,0,0,0 stores=15,15 to_move=0 round=3 refill_left=1,4",
+      "{\"ok\":true,\"state\":{\"variant\":\"constitution\",\"pits\":[5,5,5,5,5,5,5,0,0,0,0,0,0,0],"
+      "\"stores\":[15,15],\"to_move\":0,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"0\",\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"r\",\"m0\",\"m1\",\"m2\",\"m3\",\"m4\",\"m5\",\"m6\"],"
+      "\"seeds\":5,\"round\":3,\"opener\":0,\"refill_left\":[1,4],\"lucky\":[-1,-1],\"accounts\":[51,19],"
+      "\"reserve\":[16,0]}}" },
+    { "position constitution seeds=4 pits=4,4,4,0,4,4,4,4,4,4,4,4,4,4 stores=4,0 to_move=1 lucky=3,-1",
+      "{\"ok\":true,\"state\":{\"variant\":\"constitution\",\"pits\":[4,4,4,0,4,4,4,4,4,4,4,4,4,4],"
+      "\"stores\":[4,0],\"to_move\":1,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"7\",\"8\",\"9\",\"10\",\"11\",\"12\",\"13\"],"
+      "\"seeds\":4,\"round\":1,\"opener\":0,\"refill_left\":[0,0],\"lucky\":[3,-1],\"accounts\":[28,28],"
+      "\"reserve\":[0,0]}}" },
+    /* Pallanguzhi's: round 2, opened by Player 2, two rubbish cups. */
+    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12,13",
+      "{\"ok\":true,\"state\":{\"variant\":\"pallanguzhi\",\"pits\":[12,12,12,2,12,12,12,12,12,12,2,12,0,0],"
+      "\"stores\":[0,24],\"to_move\":1,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":0,"
+      "\"legal\":[\"7\",\"8\",\"9\",\"10\",\"11\"],\"seeds\":12,\"pasu\":6,\"round\":2,\"rubbish\":[12,13]}}" },
+    { "position dakon pits=7,7,7,7,7,7,7,7,7,7,7,7,7,7 stores=0,0 to_move=1 quiet=99 plies=120",
+      "{\"ok\":true,\"state\":{\"variant\":\"dakon\",\"pits\":[7,7,7,7,7,7,7,7,7,7,7,7,7,7],"
+      "\"stores\":[0,0],\"to_move\":1,\"over\":false,\"winner\":null,\"end\":\"\",\"plies\":120,"
+      "\"legal\":[\"7\",\"8\",\"9\",\"10\",\"11\",\"12\",\"13\"],\"seeds\":7}}" },
+  };
+  g_autoptr(KzSession) session = kz_session_new ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (script); i++)
+    {
+      g_autofree char *reply = run (session, script[i].command);
+      g_assert_cmpstr (reply, ==, script[i].reply);
+    }
+}
+
+/* Every game takes a position play reached, with the keys `position`
+ * documents, and a match saved from it loads back to the same state. */
+static void
+test_position_every_game (void)
+{
+  static const char *const commands[] = {
+    "position kalah seeds=3 pits=1,2,3,4,5,6,6,5,1,0,0,1 stores=1,1 to_move=1",
+    "position oware pits=4,4,4,4,4,4,0,0,0,0,0,0 stores=12,12 to_move=0 plies=399",
+    "position mangala pits=5,5,5,5,5,5,3,3,3,3,3,3 stores=0,0 to_move=1",
+    "position dakon seeds=3 pits=3,3,3,3,3,3,3,3,3,3,3,3,3,0 stores=3,0 to_move=0 quiet=7",
+    "position bohnenspiel seeds=4 pits=8,8,8,8,8,8,0,0,0,0,0,0 stores=0,0 to_move=0 quiet=50",
+    "position constitution seeds=6 pits=6,6,6,6,6,6,6,6,6,6,6,6,6,6 stores=0,0 to_move=1",
+    "position pallanguzhi seeds=5 pasu=4 pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=1",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-position-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "set-up.kuzhi", NULL);
+  g_autofree char *save = g_strdup_printf ("save %s", path);
+  g_autofree char *load = g_strdup_printf ("load %s", path);
+  g_autoptr(KzSession) session = kz_session_new ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *reply = run (session, commands[i]);
+      g_autofree char *played = NULL;
+      g_autofree char *saved = NULL;
+      g_autofree char *loaded = NULL;
+      g_autofree char *state = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj = parse_reply (reply, &parser);
+      JsonArray *legal;
+
+      g_test_message ("%s -> %s", commands[i], reply);
+      g_assert_true (json_object_get_boolean_member (obj, "ok"));
+      legal = json_object_get_array_member (json_object_get_object_member (obj, "state"), "legal");
+      played = g_strdup_printf ("play %s", json_array_get_string_element (legal, 0));
+      g_free (run (session, played));
+      state = run (session, "state");
+      saved = run (session, save);
+      g_assert_nonnull (strstr (saved, "\"ok\":true"));
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      g_assert_nonnull (strstr (text, "\nVersion=4\n"));
+      g_free (run (session, "new kalah"));
+      loaded = run (session, load);
+      g_assert_cmpstr (strstr (loaded, "\"state\""), ==, strstr (state, "\"state\""));
+      /* Undo stops at the set-up start. */
+      g_free (run (session, "undo"));
+      g_free (reply);
+      reply = run (session, "undo");
+      g_assert_cmpstr (reply, ==, "{\"ok\":false,\"error\":\"nothing to undo\"}");
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A position the rules refuse, or a line that is not one, is refused with
+ * a reason, and the match stays exactly as it was. */
+static void
+test_position_refused (void)
+{
+  static const struct { const char *command, *error; } bad[] = {
+    { "position", "usage: position VARIANT" },
+    { "position chess pits=1 stores=0,0 to_move=0", "unknown variant 'chess'" },
+    { "position kalah stores=0,0 to_move=0", "pits is missing" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 to_move=0", "stores is missing" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0", "to_move is missing" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0", "pits needs 12 numbers separated by commas (got 11)" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0 to_move=0", "stores needs 2 numbers" },
+    { "position kalah pits=256,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0", "pits is out of range: it must be from 0 to 255" },
+    { "position kalah pits=-4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0", "pits must be a whole number" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4, stores=0,0 to_move=0", "pits needs a number" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=2", "to_move is out of range" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,1 to_move=0", "The pits and stores hold 49 seeds; Kalah needs 48." },
+    { "position kalah pits=0,0,0,0,0,0,4,4,4,4,4,4 stores=24,0 to_move=0", "A row is empty, so the game is already over" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0 round=2", "round is not a key of a kalah position: its keys are seeds, pits, stores, to_move, plies" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0 to_move=1", "to_move is given twice" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move", "'to_move' must be written KEY=VALUE" },
+    { "position kalah seeds=8 pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0", "seeds must be 3, 4, 5 or 6" },
+    { "position oware pits=1,1,1,1,1,1,1,1,1,1,1,1 stores=25,11 to_move=0", "more than half the seeds" },
+    { "position oware pits=1,1,0,0,0,0,0,0,0,0,0,0 stores=23,23 to_move=0", "cannot feed the empty row" },
+    { "position oware pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0 plies=400", "400-ply limit" },
+    { "position dakon pits=7,7,7,7,7,7,7,7,7,7,7,7,7,7 stores=0,0 to_move=0 quiet=100", "100 plies" },
+    { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 lucky=8,-1", "lucky cup must be one of their own cups" },
+    { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 lucky=14,-1", "lucky is out of range" },
+    { "position constitution pits=5,5,5,0,5,5,5,5,5,5,5,5,5,5 stores=5,0 to_move=0", "without a lucky cup a drawer gets only triples" },
+    { "position constitution pits=5,5,5,5,5,5,4,5,5,5,5,5,5,5 stores=0,0 to_move=0 refill_left=0,1", "In the first round no shell waits" },
+    { "position constitution pits=5,5,5,5,5,5,5,0,0,0,0,0,0,0 stores=15,15 to_move=1 round=3 refill_left=1,4", "Player 2, to move, has no shell to sow" },
+    { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 round=0", "round is out of range" },
+    { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 rubbish=3", "rubbish is not a key of a constitution position" },
+    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12", "Cup 13 is in play after a rubbish cup" },
+    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12,12", "rubbish lists cup 12 twice" },
+    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12,14", "rubbish is out of range" },
+    { "position pallanguzhi pits=12,12,12,2,12,6,12,12,12,12,2,12,12,12 stores=6,0 to_move=0", "the pasu" },
+    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,12,12 stores=0,0 to_move=0 opener=1", "opener is not a key of a pallanguzhi position" },
+  };
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *before = NULL;
+
+  g_free (run (session, "new oware"));
+  g_free (run (session, "play 2"));
+  before = run (session, "state");
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *reply = run (session, bad[i].command);
+      g_autofree char *after = NULL;
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj = parse_reply (reply, &parser);
+
+      g_test_message ("%s -> %s", bad[i].command, reply);
+      g_assert_false (json_object_get_boolean_member (obj, "ok"));
+      if (strstr (json_object_get_string_member (obj, "error"), bad[i].error) == NULL)
+        g_error ("%s: the error “%s” lacks “%s”", bad[i].command, json_object_get_string_member (obj, "error"), bad[i].error);
+      after = run (session, "state");
+      g_assert_cmpstr (after, ==, before);
+    }
+  /* The history too: the move played before is still there to undo. */
+  {
+    g_autofree char *undone = run (session, "undo");
+    g_assert_nonnull (strstr (undone, "\"plies\":0"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -661,6 +838,9 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/scripted-session", test_scripted_session);
   g_test_add_func ("/protocol/worked-example", test_worked_example);
   g_test_add_func ("/protocol/bad-input-changes-nothing", test_bad_input);
+  g_test_add_func ("/protocol/position", test_position);
+  g_test_add_func ("/protocol/position-every-game", test_position_every_game);
+  g_test_add_func ("/protocol/position-refused", test_position_refused);
   g_test_add_func ("/protocol/transport", test_transport);
   g_test_add_func ("/protocol/go-cap", test_go_cap);
   g_test_add_func ("/protocol/endgame-options", test_endgame_options);

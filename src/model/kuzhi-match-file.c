@@ -23,6 +23,8 @@ G_DEFINE_QUARK (kuzhi-match-file-error-quark, kuzhi_match_file_error)
 
 #define GROUP_MATCH    "Match"
 #define GROUP_POSITION "Position"
+/* Version 4: the position a match set up by hand started from. */
+#define GROUP_START    "Start"
 /* Only in the autosave: the file the match belongs to (see
  * kuzhi_match_file_autosave()). Not part of a match file's format, so it
  * needs no new Version; Open and `load` ignore it. */
@@ -46,6 +48,10 @@ static const char *const match_keys[] = {
 };
 static const char *const plays_keys[2] = { "Player1Plays", "Player2Plays" };
 static const char *const autosave_keys[] = { "File", "FileSha256", NULL };
+static const char *const start_keys[] = {
+  "Pits", "Stores", "ToMove", "Round", "Opener", "RefillLeft", "Lucky", "Rubbish",
+  "Plies", "QuietPlies", NULL
+};
 static const char *const position_keys[] = {
   "Pits", "Stores", "ToMove", "Over", "Winner", "End", "Round",
   "RefillLeft", "Lucky", "Rubbish", "Plies", NULL
@@ -142,6 +148,47 @@ join_ints (const int *values, int n)
   for (int i = 0; i < n; i++)
     g_string_append_printf (s, i == 0 ? "%d" : ";%d", values[i]);
   return g_string_free (s, FALSE);
+}
+
+/* Whether the match started from a position set up by hand rather than
+ * from its game's own start for its options: then the file has [Start]. */
+static gboolean
+start_is_set_up (const KzMatch *match)
+{
+  KzOptions options = { .seeds = match->start.seeds };
+  KzMatch usual;
+  gboolean set_up;
+
+  if (kz_position_variant (&match->start)->pasu_choices[0] != 0)
+    options.pasu = match->start.option;
+  if (!kz_match_init (&usual, (KzVariantId) match->start.variant, &options, NULL, 0))
+    return TRUE;
+  set_up = !kz_position_equal (&usual.pos, &match->start);
+  kz_match_clear (&usual);
+  return set_up;
+}
+
+/* [Start]: the keys of [Position] that a start has (a start is never
+ * over), with the round's opener and the plies since the last capture,
+ * which a replay cannot work out. */
+static void
+write_start (GKeyFile *kf, const KzPosition *start)
+{
+  IntField fields[N_FIELDS];
+
+  fields_from_position (start, fields);
+  for (int i = 0; i < N_FIELDS; i++)
+    {
+      g_autofree char *text = NULL;
+
+      if (i == FIELD_WINNER)
+        continue;
+      text = join_ints (fields[i].values, fields[i].n);
+      g_key_file_set_value (kf, GROUP_START, fields[i].key, text);
+      if (i == FIELD_ROUND)
+        g_key_file_set_integer (kf, GROUP_START, "Opener", start->opener);
+    }
+  g_key_file_set_integer (kf, GROUP_START, "QuietPlies", start->quiet_plies);
 }
 
 static char *
@@ -257,6 +304,7 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   const KzPosition *pos;
   const KzVariant *v;
   IntField fields[N_FIELDS];
+  gboolean set_up;
 
   g_return_val_if_fail (match != NULL, NULL);
   g_return_val_if_fail (id == NULL || g_uuid_string_is_valid (id), NULL);
@@ -268,10 +316,15 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   created_text = kuzhi_key_file_format_time (created != NULL ? created : now);
   modified_text = kuzhi_key_file_format_time (now);
 
+  set_up = start_is_set_up (match);
   g_key_file_set_comment (kf, NULL, NULL,
-                          " A Kuzhi match: the game, its options, who plays each side and every action played.\n"
-                          " The [Position] group repeats the result, to check the file.", NULL);
-  g_key_file_set_integer (kf, GROUP_MATCH, "Version", KUZHI_MATCH_FILE_VERSION);
+                          set_up ? " A Kuzhi match: the game, its options, who plays each side and every action played.\n"
+                                   " The [Start] group is the position it started from, set up by hand.\n"
+                                   " The [Position] group repeats the result, to check the file."
+                                 : " A Kuzhi match: the game, its options, who plays each side and every action played.\n"
+                                   " The [Position] group repeats the result, to check the file.", NULL);
+  g_key_file_set_integer (kf, GROUP_MATCH, "Version",
+                          set_up ? KUZHI_MATCH_FILE_VERSION : KUZHI_MATCH_FILE_VERSION_USUAL_START);
   if (id == NULL)
     id = new_id = g_uuid_string_random ();
   g_key_file_set_value (kf, GROUP_MATCH, "Id", id);
@@ -288,6 +341,8 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   g_key_file_set_value (kf, GROUP_MATCH, "Actions", actions);
   g_key_file_set_value (kf, GROUP_MATCH, "Created", created_text);
   g_key_file_set_value (kf, GROUP_MATCH, "Modified", modified_text);
+  if (set_up)
+    write_start (kf, &match->start);
 
   fields_from_position (pos, fields);
   for (int i = 0; i < N_FIELDS; i++)
@@ -571,6 +626,106 @@ replay_actions (GKeyFile *kf, KzMatch *match, GError **error)
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* A list of `n` whole numbers from min to max in [Start]. */
+static gboolean
+get_start_list (GKeyFile *kf, const char *key, guint n, int min, int max, int *out, GError **error)
+{
+  g_autofree char *text = get_required (kf, GROUP_START, key, error);
+  g_auto(GStrv) items = NULL;
+  guint n_items;
+  gboolean good;
+
+  if (text == NULL)
+    return FALSE;
+  items = split_list (text, &n_items);
+  good = n_items == n;
+  for (guint i = 0; good && i < n_items; i++)
+    good = kuzhi_key_file_parse_int (items[i], min, max, &out[i]);
+  if (!good)
+    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                 /* Translators: "The key “Pits” in [Start] must be 12 whole numbers from 0 to 255 separated by ;" */
+                 _("The key “%s” in [Start] must be %u whole numbers from %d to %d separated by ;"),
+                 key, n, min, max);
+  return good;
+}
+
+/* Version 4: the match starts from the position in [Start], set up by
+ * hand; `match` holds its game's own start, whose layout (the seeds, the
+ * pasu) the set-up position keeps. Checked by the rules as the protocol's
+ * `position` is: a start the rules could not reach is refused with the
+ * engine's reason. */
+static gboolean
+read_start (GKeyFile *kf, KzMatch *match, GError **error)
+{
+  KzPosition start = match->start;
+  int n_pits = start.n_pits;
+  int pits[KZ_MAX_PITS], pair[2], value;
+  g_autofree char *rubbish = NULL;
+  g_auto(GStrv) items = NULL;
+  guint n_items;
+  char reason[256] = "";
+  KzMatch set_up;
+
+  if (!get_start_list (kf, "Pits", (guint) n_pits, 0, 255, pits, error))
+    return FALSE;
+  for (int i = 0; i < n_pits; i++)
+    start.pits[i] = (uint8_t) pits[i];
+  if (!get_start_list (kf, "Stores", 2, 0, 255, pair, error))
+    return FALSE;
+  start.stores[0] = (uint8_t) pair[0];
+  start.stores[1] = (uint8_t) pair[1];
+  if (!get_start_list (kf, "RefillLeft", 2, 0, 255, pair, error))
+    return FALSE;
+  start.refill_left[0] = (uint8_t) pair[0];
+  start.refill_left[1] = (uint8_t) pair[1];
+  if (!get_start_list (kf, "Lucky", 2, -1, n_pits - 1, pair, error))
+    return FALSE;
+  start.lucky[0] = (int8_t) pair[0];
+  start.lucky[1] = (int8_t) pair[1];
+  if (!get_int (kf, GROUP_START, "ToMove", 0, 1, &value, error))
+    return FALSE;
+  start.to_move = (uint8_t) value;
+  if (!get_int (kf, GROUP_START, "Opener", 0, 1, &value, error))
+    return FALSE;
+  start.opener = (uint8_t) value;
+  if (!get_int (kf, GROUP_START, "Round", 0, G_MAXUINT16, &value, error))
+    return FALSE;
+  start.round = (uint16_t) value;
+  if (!get_int (kf, GROUP_START, "Plies", 0, G_MAXUINT16, &value, error))
+    return FALSE;
+  start.plies = (uint16_t) value;
+  if (!get_int (kf, GROUP_START, "QuietPlies", 0, G_MAXUINT16, &value, error))
+    return FALSE;
+  start.quiet_plies = (uint16_t) value;
+
+  rubbish = get_required (kf, GROUP_START, "Rubbish", error);
+  if (rubbish == NULL)
+    return FALSE;
+  items = split_list (rubbish, &n_items);
+  start.rubbish = 0;
+  for (guint i = 0; i < n_items; i++)
+    {
+      if (!kuzhi_key_file_parse_int (items[i], 0, n_pits - 1, &value) || (start.rubbish & (1u << value)))
+        {
+          g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
+                       _("The key “Rubbish” in [Start] must list cups from 0 to %d separated by ;, each once"),
+                       n_pits - 1);
+          return FALSE;
+        }
+      start.rubbish |= (uint16_t) (1u << value);
+    }
+
+  if (!kz_match_init_at (&set_up, &start, reason, sizeof reason))
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_POSITION,
+                   _("The starting position in [Start] is refused: %s"), reason);
+      return FALSE;
+    }
+  kz_match_clear (match);
+  *match = set_up;
   return TRUE;
 }
 
@@ -867,7 +1022,7 @@ kuzhi_match_file_from_data (const char  *data,
     g_auto(GStrv) groups = g_key_file_get_groups (kf, NULL);
     for (gsize i = 0; groups[i] != NULL; i++)
       if (!g_str_equal (groups[i], GROUP_MATCH) && !g_str_equal (groups[i], GROUP_POSITION) &&
-          !g_str_equal (groups[i], GROUP_AUTOSAVE))
+          !g_str_equal (groups[i], GROUP_AUTOSAVE) && !g_str_equal (groups[i], GROUP_START))
         {
           g_autofree char *shown = kuzhi_key_file_excerpt (groups[i], 40);
 
@@ -884,6 +1039,22 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The group [Position] is missing: the file may be cut short"));
       return FALSE;
     }
+  /* [Start] is version 4's, and version 4 is written only with it. */
+  if (g_key_file_has_group (kf, GROUP_START) && version < 4)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_UNKNOWN,
+                   _("The group [Start] is not part of format version %d of the match file"), version);
+      return FALSE;
+    }
+  if (!g_key_file_has_group (kf, GROUP_START) && version >= 4)
+    {
+      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_MISSING,
+                   _("The group [Start] is missing: a file of format version 4 gives the position its match started from"));
+      return FALSE;
+    }
+  if (version >= 4 &&
+      !kuzhi_key_file_check_keys (&file_format, kf, GROUP_START, start_keys, NULL, version, error))
+    return FALSE;
   if (!kuzhi_key_file_check_keys (&file_format, kf, GROUP_MATCH,
                                   version == 1 ? match_keys_v1 : version == 2 ? match_keys_v2 : match_keys,
                                   version < KUZHI_MATCH_FILE_VERSION ? match_keys : NULL, version, error) ||
@@ -920,7 +1091,8 @@ kuzhi_match_file_from_data (const char  *data,
                    _("The options in the file are refused: %s"), message);
       return FALSE;
     }
-  if (!replay_actions (kf, &match, error) ||
+  if ((version >= 4 && !read_start (kf, &match, error)) ||
+      !replay_actions (kf, &match, error) ||
       !check_position (kf, &match.pos, error))
     {
       kz_match_clear (&match);

@@ -9,10 +9,14 @@
 
 G_BEGIN_DECLS
 
-/* The version Kuzhi writes. Version 1 (without Player1Plays and
- * Player2Plays: both sides people) and version 2 (without Id) are still
- * read. */
-#define KUZHI_MATCH_FILE_VERSION     3
+/* The newest version Kuzhi reads and writes: version 4 adds [Start], the
+ * position a match set up by hand started from, and is written only for
+ * such a match; a match from its game's own start is written as version 3,
+ * which every Kuzhi since version 3 reads. Version 1 (without Player1Plays
+ * and Player2Plays: both sides people) and version 2 (without Id) are
+ * still read. */
+#define KUZHI_MATCH_FILE_VERSION     4
+#define KUZHI_MATCH_FILE_VERSION_USUAL_START 3
 /* Larger files are refused before they are read or parsed. */
 #define KUZHI_MATCH_FILE_MAX_SIZE    (4 * 1024 * 1024)
 /* Longer action lists are refused: replaying one costs time for each earlier

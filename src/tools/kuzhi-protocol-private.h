@@ -48,6 +48,8 @@ gboolean kz_protocol_parse_int (const char *what, const char *text, gint64 min, 
 /* kuzhi-protocol-file.c: `save PATH` and `load PATH`. */
 gboolean kz_protocol_cmd_save (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 gboolean kz_protocol_cmd_load (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
+/* kuzhi-protocol-position.c: `position VARIANT … pits=… stores=… to_move=P …`. */
+gboolean kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* kuzhi-protocol-go.c: `go [depth=N] [time=MS] [level=…]`. */
 gboolean kz_protocol_cmd_go (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* `analyse [depth=N] [time=MS]`. */

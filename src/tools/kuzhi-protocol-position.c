@@ -1,0 +1,278 @@
+/* kuzhi-protocol-position.c — `position VARIANT … pits=… stores=… to_move=P [KEY=VALUE …]`: a set-up position as the session's match's start. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kuzhi-protocol-private.h"
+
+#include <string.h>
+
+#define USAGE "position VARIANT [seeds=N] pits=N,N,… stores=N,N to_move=P [KEY=VALUE …]"
+
+/* The keys of `position`, and which games take each (docs/protocol.md,
+ * "position"): a key of another game is refused, not ignored. */
+typedef enum {
+  KEY_SEEDS,
+  KEY_PASU,
+  KEY_PITS,
+  KEY_STORES,
+  KEY_TO_MOVE,
+  KEY_PLIES,
+  KEY_ROUND,
+  KEY_OPENER,
+  KEY_REFILL_LEFT,
+  KEY_LUCKY,
+  KEY_RUBBISH,
+  KEY_QUIET,
+  N_KEYS
+} Key;
+
+static const char *const key_names[N_KEYS] = {
+  "seeds", "pasu", "pits", "stores", "to_move", "plies", "round", "opener",
+  "refill_left", "lucky", "rubbish", "quiet",
+};
+
+static gboolean
+game_has_key (KzVariantId id, Key key)
+{
+  const KzVariant *v = kz_variant_get (id);
+
+  switch (key)
+    {
+    case KEY_PASU: return v->pasu_choices[0] != 0;
+    case KEY_ROUND: return v->has_rounds;
+    case KEY_OPENER:
+    case KEY_REFILL_LEFT:
+    case KEY_LUCKY: return id == KZ_VARIANT_CONSTITUTION;
+    case KEY_RUBBISH: return id == KZ_VARIANT_PALLANGUZHI;
+    case KEY_QUIET: return id == KZ_VARIANT_DAKON || id == KZ_VARIANT_BOHNENSPIEL;
+    case KEY_SEEDS:
+    case KEY_PITS:
+    case KEY_STORES:
+    case KEY_TO_MOVE:
+    case KEY_PLIES:
+    case N_KEYS:
+    default: return TRUE;
+    }
+}
+
+static char *
+game_keys (KzVariantId id)
+{
+  GString *list = g_string_new (NULL);
+
+  for (int k = 0; k < N_KEYS; k++)
+    if (game_has_key (id, (Key) k))
+      g_string_append_printf (list, "%s%s", list->len ? ", " : "", key_names[k]);
+  return g_string_free (list, FALSE);
+}
+
+/* A list of numbers separated by commas, each from min to max (-1 allowed
+ * where min is -1); `n` of them, or any number up to `n` when !exact. */
+static gboolean
+parse_list (const char *what, const char *text, int n, gboolean exact, int min, int max,
+            int *out, int *n_out, GError **error)
+{
+  g_auto(GStrv) items = *text != '\0' ? g_strsplit (text, ",", -1) : g_new0 (char *, 1);
+  int count = (int) g_strv_length (items);
+
+  if (exact ? count != n : count > n)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   exact ? "%s needs %d numbers separated by commas (got %d)"
+                         : "%s takes at most %d numbers separated by commas (got %d)",
+                   what, n, count);
+      return FALSE;
+    }
+  for (int i = 0; i < count; i++)
+    {
+      gint64 value;
+
+      if (min < 0 && g_str_equal (items[i], "-1"))
+        value = -1;
+      else if (!kz_protocol_parse_int (what, items[i], MAX (min, 0), max, &value, error))
+        return FALSE;
+      out[i] = (int) value;
+    }
+  if (n_out != NULL)
+    *n_out = count;
+  return TRUE;
+}
+
+gboolean
+kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
+{
+  const char *values[N_KEYS] = { NULL };
+  const KzVariant *v;
+  KzVariantId id;
+  KzOptions options = { 0 };
+  KzMatch usual, match;
+  KzPosition pos;
+  int list[KZ_MAX_PITS], n;
+  gint64 value;
+  char message[256] = "";
+
+  if (argc < 2)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "usage: %s", USAGE);
+      return FALSE;
+    }
+  v = kz_variant_lookup (argv[1]);
+  if (v == NULL)
+    {
+      g_autofree char *known = kz_protocol_variant_list ();
+      g_autofree char *shown = g_utf8_substring (argv[1], 0, MIN (g_utf8_strlen (argv[1], -1), 40));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "unknown variant '%s': expected %s", shown, known);
+      return FALSE;
+    }
+  for (id = 0; id < KZ_N_VARIANTS; id++)
+    if (kz_variant_get (id) == v)
+      break;
+
+  for (int i = 2; i < argc; i++)
+    {
+      const char *eq = strchr (argv[i], '=');
+      g_autofree char *key = NULL;
+      int k;
+
+      if (eq == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "'%s' must be written KEY=VALUE, e.g. to_move=0", argv[i]);
+          return FALSE;
+        }
+      key = g_strndup (argv[i], eq - argv[i]);
+      for (k = 0; k < N_KEYS && !g_str_equal (key, key_names[k]); k++)
+        ;
+      if (k == N_KEYS || !game_has_key (id, (Key) k))
+        {
+          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
+          g_autofree char *keys = game_keys (id);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "%s is not a key of a %s position: its keys are %s", shown, v->key, keys);
+          return FALSE;
+        }
+      if (values[k] != NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
+          return FALSE;
+        }
+      values[k] = eq + 1;
+    }
+  for (int k = KEY_PITS; k <= KEY_TO_MOVE; k++)
+    if (values[k] == NULL)
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     "%s is missing: usage: %s", key_names[k], USAGE);
+        return FALSE;
+      }
+
+  /* The layout, as `new` takes it: its key and total are the game's. */
+  if (values[KEY_SEEDS] != NULL)
+    {
+      if (!kz_protocol_parse_int ("seeds", values[KEY_SEEDS], 1, 99, &value, error))
+        return FALSE;
+      options.seeds = (int) value;
+    }
+  if (values[KEY_PASU] != NULL)
+    {
+      if (!kz_protocol_parse_int ("pasu", values[KEY_PASU], 1, 99, &value, error))
+        return FALSE;
+      options.pasu = (int) value;
+    }
+  if (!kz_match_init (&usual, id, &options, message, sizeof message))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
+      return FALSE;
+    }
+  pos = usual.pos;
+  kz_match_clear (&usual);
+
+  if (!parse_list ("pits", values[KEY_PITS], pos.n_pits, TRUE, 0, 255, list, NULL, error))
+    return FALSE;
+  for (int i = 0; i < pos.n_pits; i++)
+    pos.pits[i] = (uint8_t) list[i];
+  if (!parse_list ("stores", values[KEY_STORES], 2, TRUE, 0, 255, list, NULL, error))
+    return FALSE;
+  pos.stores[0] = (uint8_t) list[0];
+  pos.stores[1] = (uint8_t) list[1];
+  if (!kz_protocol_parse_int ("to_move", values[KEY_TO_MOVE], 0, 1, &value, error))
+    return FALSE;
+  pos.to_move = (uint8_t) value;
+  if (values[KEY_PLIES] != NULL)
+    {
+      if (!kz_protocol_parse_int ("plies", values[KEY_PLIES], 0, G_MAXUINT16, &value, error))
+        return FALSE;
+      pos.plies = (uint16_t) value;
+    }
+  if (values[KEY_QUIET] != NULL)
+    {
+      if (!kz_protocol_parse_int ("quiet", values[KEY_QUIET], 0, G_MAXUINT16, &value, error))
+        return FALSE;
+      pos.quiet_plies = (uint16_t) value;
+    }
+  if (values[KEY_ROUND] != NULL)
+    {
+      if (!kz_protocol_parse_int ("round", values[KEY_ROUND], 1, G_MAXUINT16, &value, error))
+        return FALSE;
+      pos.round = (uint16_t) value;
+    }
+  /* Who opened the round: the Constitution's is a key (by default the
+   * player to move from round 2 on, as at a round's start); Pallanguzhi's
+   * follows from the round. */
+  if (id == KZ_VARIANT_CONSTITUTION)
+    {
+      pos.opener = pos.round == 1 ? 0 : pos.to_move;
+      if (values[KEY_OPENER] != NULL)
+        {
+          if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &value, error))
+            return FALSE;
+          pos.opener = (uint8_t) value;
+        }
+    }
+  else if (id == KZ_VARIANT_PALLANGUZHI)
+    pos.opener = pos.round % 2 == 1 ? 0 : 1;
+  if (values[KEY_REFILL_LEFT] != NULL)
+    {
+      if (!parse_list ("refill_left", values[KEY_REFILL_LEFT], 2, TRUE, 0, 255, list, NULL, error))
+        return FALSE;
+      pos.refill_left[0] = (uint8_t) list[0];
+      pos.refill_left[1] = (uint8_t) list[1];
+    }
+  if (values[KEY_LUCKY] != NULL)
+    {
+      if (!parse_list ("lucky", values[KEY_LUCKY], 2, TRUE, -1, pos.n_pits - 1, list, NULL, error))
+        return FALSE;
+      pos.lucky[0] = (int8_t) list[0];
+      pos.lucky[1] = (int8_t) list[1];
+    }
+  if (values[KEY_RUBBISH] != NULL)
+    {
+      if (!parse_list ("rubbish", values[KEY_RUBBISH], pos.n_pits, FALSE, 0, pos.n_pits - 1, list, &n, error))
+        return FALSE;
+      for (int i = 0; i < n; i++)
+        {
+          if (pos.rubbish & (1u << list[i]))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "rubbish lists cup %d twice", list[i]);
+              return FALSE;
+            }
+          pos.rubbish |= (uint16_t) (1u << list[i]);
+        }
+    }
+
+  if (!kz_match_init_at (&match, &pos, message, sizeof message))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
+      return FALSE;
+    }
+  kz_match_clear (&session->match);
+  session->match = match;
+  /* As `new`: a match that starts now, played by whoever sends the
+   * commands. */
+  g_clear_pointer (&session->created, g_date_time_unref);
+  session->created = g_date_time_new_now_utc ();
+  g_free (session->id);
+  session->id = g_uuid_string_random ();
+  session->levels[0] = session->levels[1] = KZ_LEVEL_NONE;
+  kz_protocol_add_state (reply, &session->match);
+  return TRUE;
+}
