@@ -1,6 +1,7 @@
 /* test-window-editor.c — Set Up Position in the window under Xvfb: a position set through the editor's widgets, refused ones keeping Start insensitive with their reason, the match started there and played on; the editor at a phone's size; its screenshots. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "kuzhi-window.h"
@@ -50,6 +51,14 @@ editor_mapped (gpointer data)
   KuzhiPositionEditor *editor = find_editor ();
 
   return editor != NULL && gtk_widget_get_mapped (GTK_WIDGET (editor));
+}
+
+static gboolean
+has_hint (gpointer data)
+{
+  Fixture *f = data;
+
+  return kuzhi_window_computer_get_hint (f->window, NULL) != KZ_ACTION_NONE;
 }
 
 static gboolean
@@ -172,6 +181,16 @@ test_set_up_and_play (Fixture       *f,
   g_assert_false (kuzhi_game_model_can_undo (f->model));
   g_assert_nonnull (strstr (kuzhi_window_get_header_text (f->window), "Player 2"));
 
+  /* The hint works from it: one of Player 2's houses that hold seeds. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (kz_test_spin_until (has_hint, f, 10000));
+  {
+    KzAction hint = kuzhi_window_computer_get_hint (f->window, NULL);
+
+    g_assert_true (kuzhi_game_model_is_legal (f->model, hint));
+    g_assert_true (hint == 6 || hint == 9 || hint == 11);
+  }
+
   /* Player 2 plays on from it: house 6 (the engine's 11) sows 4 seeds into
    * Player 1's first houses. */
   g_assert_true (kuzhi_game_model_is_legal (f->model, 11));
@@ -222,6 +241,10 @@ test_constitution_fields (Fixture       *f,
   assert_checked (editor, FALSE);
   adw_combo_row_set_selected (kuzhi_position_editor_get_lucky_row (editor, 0), 3);
   assert_checked (editor, TRUE);
+  /* Tall enough for the whole page, the Constitution's rows at its end. */
+  gtk_window_set_default_size (GTK_WINDOW (editor), 600, 1000);
+  kz_test_spin (200);
+  kz_test_capture (GTK_WIDGET (editor), "position-editor-constitution.png");
 
   g_assert_true (kuzhi_position_editor_start (editor));
   kz_test_spin (50);
@@ -279,6 +302,53 @@ test_pallanguzhi_rubbish (Fixture       *f,
   g_assert_cmpint (pos->to_move, ==, 1);
   g_assert_cmpuint (pos->rubbish, ==, (1u << 5) | (1u << 6));
   g_assert_cmpmem (pos->pits, 14, pits, 14);
+}
+
+/* A match from a set-up position is saved and opened again whole: its
+ * start, the move played from it, undo back to the start and no further. */
+static void
+test_save_and_open (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const uint8_t pits[12] = { 0, 0, 3, 0, 0, 1, 2, 0, 0, 1, 0, 4 };
+  KuzhiPositionEditor *editor = open_editor (f);
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "study.kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  KzPosition after;
+  const KzPosition *pos;
+
+  choose_game (editor, KZ_VARIANT_OWARE);
+  for (int p = 0; p < 12; p++)
+    set_count (kuzhi_position_editor_get_pit_spin (editor, p), pits[p]);
+  set_count (kuzhi_position_editor_get_store_spin (editor, 0), 20);
+  set_count (kuzhi_position_editor_get_store_spin (editor, 1), 17);
+  adw_combo_row_set_selected (kuzhi_position_editor_get_to_move_row (editor), 1);
+  g_assert_true (kuzhi_position_editor_start (editor));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 11);
+  kz_test_spin (100);
+  after = *kuzhi_game_model_get_position (f->model);
+  g_assert_cmpint (after.to_move, ==, 0);
+
+  g_assert_true (kuzhi_window_save_to_file (f->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 0, NULL, NULL));
+  kuzhi_window_open_file (f->window, file);
+  kz_test_spin (100);
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &after));
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "undo", NULL);
+  kz_test_spin (50);
+  pos = kuzhi_game_model_get_position (f->model);
+  g_assert_cmpint (pos->variant, ==, KZ_VARIANT_OWARE);
+  g_assert_cmpmem (pos->pits, 12, pits, 12);
+  g_assert_cmpint (pos->to_move, ==, 1);
+  g_assert_false (kuzhi_game_model_can_undo (f->model));
+
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* Cancel and Escape change nothing. */
@@ -368,6 +438,7 @@ main (int   argc,
   ADD ("/editor/set-up-and-play", test_set_up_and_play);
   ADD ("/editor/constitution-fields", test_constitution_fields);
   ADD ("/editor/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
+  ADD ("/editor/save-and-open", test_save_and_open);
   ADD ("/editor/cancel", test_cancel);
   ADD ("/editor/computer-from-position", test_computer_from_position);
   ADD ("/editor/phone-size", test_phone_size);
