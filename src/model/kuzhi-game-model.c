@@ -373,6 +373,29 @@ replace_match (KuzhiGameModel *self, KzMatch *match)
   snapshot_notify_changes (self, &before);
 }
 
+/* A new match of its own (created now, a new id) in place of the one
+ * played, once the engine has made it (`made`), or the engine's reason. */
+static gboolean
+start_match (KuzhiGameModel *self,
+             KzMatch        *match,
+             gboolean        made,
+             const char     *message,
+             GError        **error)
+{
+  if (!made)
+    {
+      g_set_error (error, KUZHI_GAME_MODEL_ERROR, KUZHI_GAME_MODEL_ERROR_OPTIONS,
+                   _("The match cannot start: %s"), message);
+      return FALSE;
+    }
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = g_date_time_new_now_utc ();
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
+  replace_match (self, match);
+  return TRUE;
+}
+
 gboolean
 kuzhi_game_model_new_match (KuzhiGameModel  *self,
                             KzVariantId      variant,
@@ -391,18 +414,8 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
                    _("This game is not available yet"));
       return FALSE;
     }
-  if (!kz_match_init (&match, variant, options, message, sizeof message))
-    {
-      g_set_error (error, KUZHI_GAME_MODEL_ERROR, KUZHI_GAME_MODEL_ERROR_OPTIONS,
-                   _("The match cannot start: %s"), message);
-      return FALSE;
-    }
-  g_clear_pointer (&self->created, g_date_time_unref);
-  self->created = g_date_time_new_now_utc ();
-  g_free (self->id);
-  self->id = g_uuid_string_random ();
-  replace_match (self, &match);
-  return TRUE;
+  return start_match (self, &match, kz_match_init (&match, variant, options, message, sizeof message),
+                      message, error);
 }
 
 gboolean
@@ -417,18 +430,7 @@ kuzhi_game_model_new_match_at (KuzhiGameModel   *self,
   g_return_val_if_fail (start != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!kz_match_init_at (&match, start, message, sizeof message))
-    {
-      g_set_error (error, KUZHI_GAME_MODEL_ERROR, KUZHI_GAME_MODEL_ERROR_OPTIONS,
-                   _("The match cannot start: %s"), message);
-      return FALSE;
-    }
-  g_clear_pointer (&self->created, g_date_time_unref);
-  self->created = g_date_time_new_now_utc ();
-  g_free (self->id);
-  self->id = g_uuid_string_random ();
-  replace_match (self, &match);
-  return TRUE;
+  return start_match (self, &match, kz_match_init_at (&match, start, message, sizeof message), message, error);
 }
 
 void

@@ -7,6 +7,7 @@
 #include "kuzhi-position-editor.h"
 #include "kuzhi-position-editor-private.h"
 #include "kuzhi-accessible.h"
+#include "kuzhi-game-chooser.h"
 #include "kuzhi-game-text.h"
 
 /* A count a cup, a store or the refill can hold (the position's bytes). */
@@ -65,25 +66,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static int
-n_choices (const uint8_t *choices)
-{
-  int n = 0;
-
-  while (n < KZ_MAX_CHOICES && choices[n] != 0)
-    n++;
-  return n;
-}
-
-static int
-choice_index (const uint8_t *choices, int value)
-{
-  for (int i = 0; i < n_choices (choices); i++)
-    if (choices[i] == value)
-      return i;
-  return -1;
-}
 
 /* --- the line under the board --------------------------------------------- */
 
@@ -256,7 +238,7 @@ on_pasu_selected (AdwComboRow         *row,
   const KzVariant *variant = kz_position_variant (&self->pos);
   guint i = adw_combo_row_get_selected (row);
 
-  if (self->filling || i >= (guint) n_choices (variant->pasu_choices))
+  if (self->filling || i >= (guint) kuzhi_game_chooser_n_choices (variant->pasu_choices))
     return;
   self->pos.option = variant->pasu_choices[i];
   update_status (self);
@@ -482,32 +464,32 @@ fill_widgets (KuzhiPositionEditor *self)
 
   /* The game's options, where it has a choice (the same rows as New
    * Match's). */
-  gtk_widget_set_visible (GTK_WIDGET (self->seeds_row), n_choices (variant->seeds_choices) > 1);
-  if (n_choices (variant->seeds_choices) > 1)
+  gtk_widget_set_visible (GTK_WIDGET (self->seeds_row), kuzhi_game_chooser_n_choices (variant->seeds_choices) > 1);
+  if (kuzhi_game_chooser_n_choices (variant->seeds_choices) > 1)
     {
       g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
 
-      for (int i = 0; i < n_choices (variant->seeds_choices); i++)
+      for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->seeds_choices); i++)
         {
           g_autofree char *label = kuzhi_game_seeds_label (self->pos.variant, i);
           gtk_string_list_append (items, label);
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seeds_row), kuzhi_game_seeds_title (self->pos.variant));
       adw_combo_row_set_model (self->seeds_row, G_LIST_MODEL (items));
-      adw_combo_row_set_selected (self->seeds_row, MAX (0, choice_index (variant->seeds_choices, self->pos.seeds)));
+      adw_combo_row_set_selected (self->seeds_row, MAX (0, kuzhi_game_chooser_choice_index (variant->seeds_choices, self->pos.seeds)));
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->pasu_row), n_choices (variant->pasu_choices) > 1);
-  if (n_choices (variant->pasu_choices) > 1)
+  gtk_widget_set_visible (GTK_WIDGET (self->pasu_row), kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1);
+  if (kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1)
     {
       g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
 
-      for (int i = 0; i < n_choices (variant->pasu_choices); i++)
+      for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->pasu_choices); i++)
         {
           g_autofree char *label = g_strdup_printf ("%d", variant->pasu_choices[i]);
           gtk_string_list_append (items, label);
         }
       adw_combo_row_set_model (self->pasu_row, G_LIST_MODEL (items));
-      adw_combo_row_set_selected (self->pasu_row, MAX (0, choice_index (variant->pasu_choices, self->pos.option)));
+      adw_combo_row_set_selected (self->pasu_row, MAX (0, kuzhi_game_chooser_choice_index (variant->pasu_choices, self->pos.option)));
     }
   self->filling = FALSE;
   update_status (self);
@@ -576,7 +558,7 @@ on_seeds_selected (AdwComboRow         *row,
   const KzVariant *variant = kz_position_variant (&self->pos);
   guint i = adw_combo_row_get_selected (row);
 
-  if (self->filling || i >= (guint) n_choices (variant->seeds_choices)
+  if (self->filling || i >= (guint) kuzhi_game_chooser_n_choices (variant->seeds_choices)
       || variant->seeds_choices[i] == self->pos.seeds)
     return;
   show_start (self, self->pos.variant, variant->seeds_choices[i]);
@@ -584,13 +566,21 @@ on_seeds_selected (AdwComboRow         *row,
 
 /* --- starting ---------------------------------------------------------------- */
 
+/* A Played By row's item: a person, then the computer's levels. */
+static KzLevel
+kind_level (AdwComboRow *row)
+{
+  guint i = adw_combo_row_get_selected (row);
+
+  return i <= KZ_LEVEL_HARD ? (KzLevel) i : KZ_LEVEL_NONE;
+}
+
 gboolean
 kuzhi_position_editor_start (KuzhiPositionEditor *self)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_val_if_fail (KUZHI_IS_POSITION_EDITOR (self), FALSE);
 
+  /* Refused: nothing changes, the players included. */
   if (!kz_position_check (&self->pos, NULL, 0))
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -598,17 +588,11 @@ kuzhi_position_editor_start (KuzhiPositionEditor *self)
     }
   /* Who plays each side goes to the model before the match starts, as New
    * Match does: its autosave then says so from the start. */
-  for (int p = 0; p < 2; p++)
-    {
-      guint level = adw_combo_row_get_selected (p ? self->kind2_row : self->kind1_row);
-      kuzhi_game_model_set_player_level (self->model, p, level <= KZ_LEVEL_HARD ? (KzLevel) level : KZ_LEVEL_NONE);
-    }
-  if (!kuzhi_game_model_new_match_at (self->model, &self->pos, &error))
-    {
-      g_warning ("Cannot start the match: %s", error->message);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return FALSE;
-    }
+  kuzhi_game_model_set_player_level (self->model, 0, kind_level (self->kind1_row));
+  kuzhi_game_model_set_player_level (self->model, 1, kind_level (self->kind2_row));
+  /* Checked above, so the model takes it. */
+  if (!kuzhi_game_model_new_match_at (self->model, &self->pos, NULL))
+    g_return_val_if_reached (FALSE);
   g_signal_emit (self, signals[STARTED], 0);
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;
