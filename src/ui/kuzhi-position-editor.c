@@ -682,6 +682,11 @@ kuzhi_position_editor_init (KuzhiPositionEditor *self)
         gtk_string_list_append (games, kuzhi_game_title (v));
       }
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
+  /* A screen reader on Start says why it cannot start: the line under
+   * the board describes it. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->start_button),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->status_label, NULL,
+                                  -1);
 
   /* "Player 1 played by" (the .ui file) alone, not followed by the row's
    * title, which GTK 4.8 would add to it. */
