@@ -351,6 +351,41 @@ test_save_and_open (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* Over a past turn of the history the editor opens at that turn, the
+ * position being studied, once the save prompt has been answered. */
+static void
+test_from_history (Fixture       *f,
+                   gconstpointer  data)
+{
+  KzPosition turn1;
+  KuzhiPositionEditor *editor;
+  AdwMessageDialog *prompt;
+
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 0, NULL, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 0);
+  kz_test_spin (100);
+  turn1 = *kuzhi_game_model_get_position (f->model);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", turn1.to_move ? 7 : 1);
+  kz_test_spin (100);
+  g_assert_false (kz_position_equal (kuzhi_game_model_get_position (f->model), &turn1));
+  kuzhi_window_browse_turn (f->window, 1);
+  kz_test_spin (50);
+  g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &turn1));
+
+  /* Turns never saved: the window asks first, as before New Match. */
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "set-up-position", NULL);
+  kz_test_spin (50);
+  g_assert_null (find_editor ());
+  prompt = kuzhi_window_get_message_dialog (f->window);
+  g_assert_nonnull (prompt);
+  adw_message_dialog_response (prompt, "discard");
+  g_assert_true (kz_test_spin_until (editor_mapped, NULL, 5000));
+  editor = find_editor ();
+  g_assert_cmpmem (kuzhi_position_editor_get_position (editor)->pits, KZ_MAX_PITS, turn1.pits, KZ_MAX_PITS);
+  g_assert_cmpint (kuzhi_position_editor_get_position (editor)->to_move, ==, turn1.to_move);
+  g_assert_cmpint (kuzhi_position_editor_get_position (editor)->variant, ==, KZ_VARIANT_KALAH);
+}
+
 /* Cancel and Escape change nothing. */
 static void
 test_cancel (Fixture       *f,
@@ -439,6 +474,7 @@ main (int   argc,
   ADD ("/editor/constitution-fields", test_constitution_fields);
   ADD ("/editor/pallanguzhi-rubbish", test_pallanguzhi_rubbish);
   ADD ("/editor/save-and-open", test_save_and_open);
+  ADD ("/editor/from-history", test_from_history);
   ADD ("/editor/cancel", test_cancel);
   ADD ("/editor/computer-from-position", test_computer_from_position);
   ADD ("/editor/phone-size", test_phone_size);

@@ -702,13 +702,14 @@ kuzhi_position_editor_init (KuzhiPositionEditor *self)
 }
 
 KuzhiPositionEditor *
-kuzhi_position_editor_new (GtkWindow      *parent,
-                           KuzhiGameModel *model)
+kuzhi_position_editor_new (GtkWindow        *parent,
+                           KuzhiGameModel   *model,
+                           const KzPosition *from)
 {
   KuzhiPositionEditor *self = g_object_new (KUZHI_TYPE_POSITION_EDITOR,
                                             "transient-for", parent,
                                             NULL);
-  const KzPosition *pos = kuzhi_game_model_get_position (model);
+  const KzPosition *pos = from != NULL ? from : kuzhi_game_model_get_position (model);
   g_autoptr(GtkStringList) movers = gtk_string_list_new (NULL);
 
   self->model = g_object_ref (model);
@@ -724,7 +725,7 @@ kuzhi_position_editor_new (GtkWindow      *parent,
   adw_combo_row_set_model (self->to_move_row, G_LIST_MODEL (movers));
   adw_combo_row_set_model (self->opener_row, G_LIST_MODEL (movers));
 
-  /* It opens at the position on the board, in its game. */
+  /* It opens at the position asked for, in its game. */
   self->filling = TRUE;
   for (guint i = 0; i < self->n_games; i++)
     if (self->games[i] == pos->variant)

@@ -11,9 +11,11 @@ G_BEGIN_DECLS
 #define KUZHI_TYPE_POSITION_EDITOR (kuzhi_position_editor_get_type ())
 G_DECLARE_FINAL_TYPE (KuzhiPositionEditor, kuzhi_position_editor, KUZHI, POSITION_EDITOR, AdwWindow)
 
-/* Opens at the model's current position, its game and its players. */
+/* Opens at `from` (NULL: the model's current position), in its game,
+ * with the model's players. */
 KuzhiPositionEditor *kuzhi_position_editor_new   (GtkWindow           *parent,
-                                                  KuzhiGameModel      *model);
+                                                  KuzhiGameModel      *model,
+                                                  const KzPosition    *from);
 /* Starts a match at the position set up and closes; what Start does.
  * FALSE, and nothing changes, while the position is refused. */
 gboolean             kuzhi_position_editor_start (KuzhiPositionEditor *self);

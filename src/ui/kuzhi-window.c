@@ -1226,11 +1226,14 @@ set_up_position_action (GSimpleAction *action,
 {
   KuzhiWindow *self = user_data;
   KuzhiPositionEditor *editor;
+  /* A past turn or a variation on the board: that position, the one being
+   * studied; else the match in play (not a sowing's frame). */
+  gboolean elsewhere = self->browsing >= 0 || self->in_variation;
 
   if (!_kuzhi_window_files_may_set_up_position (self))
     return;
-  /* It opens at the position in play, with the match's players. */
-  editor = kuzhi_position_editor_new (GTK_WINDOW (self), self->model);
+  editor = kuzhi_position_editor_new (GTK_WINDOW (self), self->model,
+                                      elsewhere ? kuzhi_board_view_get_displayed (self->board_view) : NULL);
   g_signal_connect (editor, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (editor));
 }
