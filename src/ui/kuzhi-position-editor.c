@@ -303,6 +303,9 @@ build_board (KuzhiPositionEditor *self)
   gtk_grid_set_column_spacing (grid, 2);
   gtk_grid_set_row_spacing (grid, 6);
   gtk_widget_set_halign (self->board_grid, GTK_ALIGN_CENTER);
+  /* The board keeps its sowing counter-clockwise in a right-to-left
+   * language too (the window's board does): so does its picture here. */
+  gtk_widget_set_direction (self->board_grid, GTK_TEXT_DIR_LTR);
   gtk_widget_add_css_class (self->board_grid, "position-board");
 
   gtk_grid_attach (grid, board_label (self->names[1]), 1, 0, n, 1);
@@ -405,6 +408,7 @@ build_rubbish (KuzhiPositionEditor *self)
   grid = GTK_GRID (self->rubbish_box);
   gtk_grid_set_row_spacing (grid, 6);
   gtk_widget_set_halign (self->rubbish_box, GTK_ALIGN_CENTER);
+  gtk_widget_set_direction (self->rubbish_box, GTK_TEXT_DIR_LTR);
   for (int owner = 1; owner >= 0; owner--)
     {
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -412,6 +416,7 @@ build_rubbish (KuzhiPositionEditor *self)
 
       gtk_widget_add_css_class (row, "linked");
       gtk_widget_add_css_class (row, "position-rubbish");
+      gtk_widget_set_direction (row, GTK_TEXT_DIR_LTR);
       gtk_grid_attach (grid, board_label (self->names[owner]), 0, line, 1, 1);
       for (int k = 0; k < n; k++)
         {
