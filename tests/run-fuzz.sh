@@ -1,7 +1,7 @@
 #!/bin/sh
-# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader and the kuzhi-engine protocol.
+# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader, the kuzhi-engine protocol and pasted text (the notation).
 #
-#   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol (default both)
+#   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol, notation (default all)
 #
 # Exits non-zero on any crash, leak, sanitizer report or timeout; the input
 # that caused it is kept in BUILD/fuzz-artifacts/. KUZHI_FUZZ_BUILD chooses
@@ -16,7 +16,7 @@ case $seconds in
   ''|*[!0-9]*) echo "run-fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
 esac
 [ $# -gt 0 ] && shift
-targets=${*:-match-file protocol}
+targets=${*:-match-file protocol notation}
 
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${KUZHI_FUZZ_BUILD:-$src/build-fuzz}
@@ -143,6 +143,38 @@ cat > "$work/protocol.dict" <<'DICT'
 "; "
 DICT
 
+cat > "$work/notation.dict" <<'DICT'
+"constitution"
+"kalah"
+"oware"
+"mangala"
+"dakon"
+"pallanguzhi"
+"bohnenspiel"
+" / "
+"stores"
+"seeds"
+"pasu"
+"round"
+"opener"
+"refill"
+"lucky"
+"rubbish"
+"plies"
+"quiet"
+"south"
+"north"
+"to move"
+"[South \""
+"[North \""
+"\"]"
+"1. "
+" m"
+" r"
+" - "
+"\x0a"
+DICT
+
 mkdir -p "$build/fuzz-artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -151,7 +183,8 @@ for target in $targets; do
   case $target in
     match-file) corpus=$src/tests/fuzz-corpus; max_len=16384 ;;
     protocol) corpus=$src/tests/fuzz-corpus-protocol; max_len=4096 ;;
-    *) echo "run-fuzz.sh: unknown target '$target' (match-file, protocol)" >&2; exit 2 ;;
+    notation) corpus=$src/tests/fuzz-corpus-notation; max_len=4096 ;;
+    *) echo "run-fuzz.sh: unknown target '$target' (match-file, protocol, notation)" >&2; exit 2 ;;
   esac
   ninja -C "$build" "tests/fuzz-$target"
 

@@ -128,6 +128,19 @@ test_lines (void)
     kz_match_clear (&match);
   }
 
+  /* Found by the fuzzer: an empty name is no name, as the writer leaves
+   * out a name that is empty. */
+  {
+    KzMatch match = { 0 };
+    char *names[2] = { (char *) "unset", (char *) "unset" };
+
+    g_assert_true (kuzhi_notation_match_parse ("[South \"\"]\n[North \" \t \"]\noware 4 4 4 4 4 4 / 4 4 4 4 4 4 stores 0 0 south to move",
+                                               &match, names, NULL));
+    g_assert_null (names[0]);
+    g_assert_null (names[1]);
+    kz_match_clear (&match);
+  }
+
   /* The Constitution's keys: a lucky cup, refill left, round 3. */
   {
     KzPosition pos = { 0 };

@@ -222,7 +222,8 @@ test_levels (void)
 }
 
 /* Between two people: each name's results, widest win, the most played
- * first; two computers, or one name on both sides, are not counted. */
+ * first; two computers, one name on both sides, or a match from a
+ * position set up by hand are not counted. */
 static void
 test_hot_seat (void)
 {
@@ -237,6 +238,11 @@ test_hot_seat (void)
     .id = "00000000-0000-4000-8000-0000000000ab", .variant = KZ_VARIANT_DAKON,
     .names = { "Meena", " Meena\t" }, .winner = 1,
   };
+  /* Started from a position set up by hand: a study, not a match won. */
+  const KuzhiMatchResult set_up = {
+    .id = "00000000-0000-4000-8000-0000000000ac", .variant = KZ_VARIANT_DAKON,
+    .names = { "Meena", "Arul" }, .winner = 0, .set_up = TRUE,
+  };
 
   folder_init (&f);
   stats = open_statistics (f.path);
@@ -249,8 +255,10 @@ test_hot_seat (void)
 
   g_assert_false (kuzhi_statistics_counts (&demo));
   g_assert_false (kuzhi_statistics_counts (&alone));
+  g_assert_false (kuzhi_statistics_counts (&set_up));
   g_assert_true (kuzhi_statistics_record (stats, &demo, NULL));
   g_assert_true (kuzhi_statistics_record (stats, &alone, NULL));
+  g_assert_true (kuzhi_statistics_record (stats, &set_up, NULL));
 
   game = kuzhi_statistics_get_game (stats, KZ_VARIANT_DAKON);
   g_assert_cmpuint (game->n_matches, ==, 5);

@@ -346,6 +346,10 @@ bool kz_position_check (const KzPosition *pos, char *reason, size_t reason_len);
  * from it: a position where the game is already over is refused). On false, error gets the reason and
  * `match` is untouched. The match's `start` is that position; undo stops there. */
 bool kz_match_init_at (KzMatch *match, const KzPosition *start, char *error, size_t error_len);
+/* Whether the match started from a position set up by hand, rather than
+ * from its game's own start for its layout (seeds, pasu): what the match
+ * file writes as [Start], and what the statistics leave out. */
+bool kz_match_is_set_up (const KzMatch *match);
 void kz_match_clear  (KzMatch *match);
 /* Copies src into dst (dst must be cleared or uninitialised). */
 void kz_match_copy   (KzMatch *dst, const KzMatch *src);

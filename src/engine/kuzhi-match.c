@@ -158,3 +158,19 @@ kz_match_init_at (KzMatch *match,
   match->start = pos;
   return true;
 }
+
+bool
+kz_match_is_set_up (const KzMatch *match)
+{
+  const KzVariant *v = kz_position_variant (&match->start);
+  KzOptions options = { .seeds = match->start.seeds };
+  KzPosition usual;
+
+  if (v == NULL)
+    return false;
+  if (v->pasu_choices[0] != 0)
+    options.pasu = match->start.option;
+  if (!v->setup (&usual, &options, NULL, 0))
+    return true;
+  return !kz_position_equal (&usual, &match->start);
+}

@@ -373,27 +373,17 @@ replace_match (KuzhiGameModel *self, KzMatch *match)
   snapshot_notify_changes (self, &before);
 }
 
-/* A new match of its own (created now, a new id) in place of the one
- * played, once the engine has made it (`made`), or the engine's reason. */
-static gboolean
-start_match (KuzhiGameModel *self,
-             KzMatch        *match,
-             gboolean        made,
-             const char     *message,
-             GError        **error)
+/* Puts `match` in place (taking ownership) as a new match of its own:
+ * created now, with a new id. */
+static void
+begin_match (KuzhiGameModel *self,
+             KzMatch        *match)
 {
-  if (!made)
-    {
-      g_set_error (error, KUZHI_GAME_MODEL_ERROR, KUZHI_GAME_MODEL_ERROR_OPTIONS,
-                   _("The match cannot start: %s"), message);
-      return FALSE;
-    }
   g_clear_pointer (&self->created, g_date_time_unref);
   self->created = g_date_time_new_now_utc ();
   g_free (self->id);
   self->id = g_uuid_string_random ();
   replace_match (self, match);
-  return TRUE;
 }
 
 gboolean
@@ -414,23 +404,32 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
                    _("This game is not available yet"));
       return FALSE;
     }
-  return start_match (self, &match, kz_match_init (&match, variant, options, message, sizeof message),
-                      message, error);
+  if (!kz_match_init (&match, variant, options, message, sizeof message))
+    {
+      g_set_error (error, KUZHI_GAME_MODEL_ERROR, KUZHI_GAME_MODEL_ERROR_OPTIONS,
+                   _("The match cannot start: %s"), message);
+      return FALSE;
+    }
+  begin_match (self, &match);
+  return TRUE;
 }
 
-gboolean
-kuzhi_game_model_new_match_at (KuzhiGameModel   *self,
-                               const KzPosition *start,
-                               GError          **error)
+void
+kuzhi_game_model_start_match (KuzhiGameModel    *self,
+                              const KzMatch     *match,
+                              const char *const  names[2])
 {
-  KzMatch match;
-  char message[256] = "";
+  KzMatch copy;
 
-  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
-  g_return_val_if_fail (start != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_if_fail (KUZHI_IS_GAME_MODEL (self));
+  g_return_if_fail (match != NULL);
+  g_return_if_fail (kz_position_variant (&match->pos) != NULL);
 
-  return start_match (self, &match, kz_match_init_at (&match, start, message, sizeof message), message, error);
+  for (int p = 0; p < 2 && names != NULL; p++)
+    if (names[p] != NULL)
+      kuzhi_game_model_set_player_name (self, p, names[p]);
+  kz_match_copy (&copy, match);
+  begin_match (self, &copy);
 }
 
 void

@@ -57,12 +57,13 @@ gboolean          kuzhi_game_model_new_match      (KuzhiGameModel  *self,
                                                    KzVariantId      variant,
                                                    const KzOptions *options,
                                                    GError         **error);
-/* A new match from a set-up position, as kz_match_init_at() allows it
- * (KUZHI_GAME_MODEL_ERROR_OPTIONS with the reason when it does not, and
- * nothing changes): a match of its own, as new_match() starts one. */
-gboolean          kuzhi_game_model_new_match_at   (KuzhiGameModel   *self,
-                                                   const KzPosition *start,
-                                                   GError          **error);
+/* Starts `match` (a pasted position or record, a position set up in the
+ * editor) as New Match starts one:
+ * dated now, with a new identity, in no file; `names` (nullable, each
+ * nullable) replace the players' names where given. Emits position-reset. */
+void              kuzhi_game_model_start_match    (KuzhiGameModel    *self,
+                                                   const KzMatch     *match,
+                                                   const char *const  names[2]);
 /* Replaces the match (e.g. one loaded from a file); emits position-reset. */
 void              kuzhi_game_model_set_match      (KuzhiGameModel  *self,
                                                    const KzMatch   *match);

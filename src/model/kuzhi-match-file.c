@@ -150,24 +150,6 @@ join_ints (const int *values, int n)
   return g_string_free (s, FALSE);
 }
 
-/* Whether the match started from a position set up by hand rather than
- * from its game's own start for its options: then the file has [Start]. */
-static gboolean
-start_is_set_up (const KzMatch *match)
-{
-  KzOptions options = { .seeds = match->start.seeds };
-  KzMatch usual;
-  gboolean set_up;
-
-  if (kz_position_variant (&match->start)->pasu_choices[0] != 0)
-    options.pasu = match->start.option;
-  if (!kz_match_init (&usual, (KzVariantId) match->start.variant, &options, NULL, 0))
-    return TRUE;
-  set_up = !kz_position_equal (&usual.pos, &match->start);
-  kz_match_clear (&usual);
-  return set_up;
-}
-
 /* [Start]: the keys of [Position] that a start has (a start is never
  * over), with the round's opener and the plies since the last capture,
  * which a replay cannot work out. */
@@ -316,7 +298,7 @@ kuzhi_match_file_to_data (const KzMatch     *match,
   created_text = kuzhi_key_file_format_time (created != NULL ? created : now);
   modified_text = kuzhi_key_file_format_time (now);
 
-  set_up = start_is_set_up (match);
+  set_up = kz_match_is_set_up (match);
   g_key_file_set_comment (kf, NULL, NULL,
                           set_up ? " A Kuzhi match: the game, its options, who plays each side and every action played.\n"
                                    " The [Start] group is the position it started from, set up by hand.\n"

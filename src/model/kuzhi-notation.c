@@ -575,7 +575,9 @@ parse_tag (const char *line, int number, char *names[2], GError **error)
                    key, length, KUZHI_PLAYER_NAME_MAX_CHARS);
       return FALSE;
     }
-  names[side] = g_steal_pointer (&cleaned);
+  /* An empty name is no name: the player's name stays. */
+  if (*cleaned != '\0')
+    names[side] = g_steal_pointer (&cleaned);
   return TRUE;
 }
 

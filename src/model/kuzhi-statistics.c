@@ -187,6 +187,10 @@ kuzhi_statistics_counts (const KuzhiMatchResult *result)
 
   g_return_val_if_fail (result != NULL, FALSE);
 
+  /* A position set up by hand (pasted, from the editor or the protocol)
+   * can start a match half won: its end says nothing of a player. */
+  if (result->set_up)
+    return FALSE;
   levels[0] = clean_level (result->levels[0]);
   levels[1] = clean_level (result->levels[1]);
   /* A demo between two computers says nothing about anyone. */
@@ -848,6 +852,7 @@ kuzhi_statistics_record_match (KuzhiStatistics *self,
   result.id = kuzhi_game_model_get_match_id (model);
   result.variant = kuzhi_game_model_get_variant (model);
   result.winner = kuzhi_game_model_get_winner (model);
+  result.set_up = kz_match_is_set_up (kuzhi_game_model_get_match (model));
   for (int p = 0; p < 2; p++)
     {
       result.names[p] = kuzhi_game_model_get_player_name (model, p);

@@ -38,6 +38,7 @@ typedef struct {
   int          winner;      /* 0, 1, or -1 for a draw */
   int          scores[2];   /* what the game counts for each side (kuzhi_game_model_get_score()) */
   GDateTime   *ended;       /* nullable: now */
+  gboolean     set_up;      /* it started from a position set up by hand (kz_match_is_set_up()) */
 } KuzhiMatchResult;
 
 /* Results seen from one side. */
@@ -93,7 +94,8 @@ gboolean          kuzhi_statistics_load        (KuzhiStatistics         *self,
                                                 GError                 **error);
 
 /* Whether a result is counted at all: not when the computer plays both
- * sides, nor when both sides have the same name. */
+ * sides, nor when both sides have the same name, nor for a match that
+ * started from a position set up by hand (a study, not a game won). */
 gboolean          kuzhi_statistics_counts      (const KuzhiMatchResult  *result);
 
 /*

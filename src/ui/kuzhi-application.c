@@ -193,6 +193,9 @@ kuzhi_application_startup (GApplication *application)
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.copy-position", { "<Control>c", NULL } },
+    { "win.copy-record", { "<Control><Shift>c", NULL } },
+    { "win.paste", { "<Control>v", NULL } },
     { "win.history", { "F8", "<Control>h", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };

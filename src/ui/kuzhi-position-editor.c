@@ -583,6 +583,8 @@ kind_level (AdwComboRow *row)
 gboolean
 kuzhi_position_editor_start (KuzhiPositionEditor *self)
 {
+  KzMatch match;
+
   g_return_val_if_fail (KUZHI_IS_POSITION_EDITOR (self), FALSE);
 
   /* Refused: nothing changes, the players included. */
@@ -595,9 +597,11 @@ kuzhi_position_editor_start (KuzhiPositionEditor *self)
    * Match does: its autosave then says so from the start. */
   kuzhi_game_model_set_player_level (self->model, 0, kind_level (self->kind1_row));
   kuzhi_game_model_set_player_level (self->model, 1, kind_level (self->kind2_row));
-  /* Checked above, so the model takes it. */
-  if (!kuzhi_game_model_new_match_at (self->model, &self->pos, NULL))
+  /* Checked above, so the engine takes it. */
+  if (!kz_match_init_at (&match, &self->pos, NULL, 0))
     g_return_val_if_reached (FALSE);
+  kuzhi_game_model_start_match (self->model, &match, NULL);
+  kz_match_clear (&match);
   g_signal_emit (self, signals[STARTED], 0);
   gtk_window_destroy (GTK_WINDOW (self));
   return TRUE;

@@ -1,4 +1,4 @@
-/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title and the save prompts. */
+/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title and the save prompts, and copy and paste of positions and records as text (docs/notation.md), which replace the match as Open does. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -7,8 +7,21 @@
 #include "kuzhi-window-private.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-match-file.h"
+#include "kuzhi-notation.h"
 
 typedef KuzhiWindowFiles Files;
+
+static void
+drop_pasted (Files *files)
+{
+  if (files->have_pasted)
+    kz_match_clear (&files->pasted);
+  files->have_pasted = FALSE;
+  g_clear_pointer (&files->pasted_names[0], g_free);
+  g_clear_pointer (&files->pasted_names[1], g_free);
+}
+
+static void apply_pasted (Files *files);
 
 void
 _kuzhi_window_files_clear (KuzhiWindow *self)
@@ -29,6 +42,7 @@ _kuzhi_window_files_clear (KuzhiWindow *self)
   g_clear_pointer (&files->saved_actions, g_array_unref);
   g_clear_pointer (&files->saved_names[0], g_free);
   g_clear_pointer (&files->saved_names[1], g_free);
+  drop_pasted (files);
 }
 
 /* --- saved or not ----------------------------------------------------------- */
@@ -548,6 +562,9 @@ take_next_step (Files *files)
     case NEXT_OPEN_FILE:
       kuzhi_window_open_file (window, file);
       break;
+    case NEXT_PASTE:
+      apply_pasted (&window->files);
+      break;
     case NEXT_NONE:
     default:
       break;
@@ -600,6 +617,7 @@ on_prompt_response (AdwMessageDialog *dialog,
     {
       files->next = NEXT_NONE;
       g_clear_object (&files->next_file);
+      drop_pasted (files);
     }
 }
 
@@ -762,7 +780,119 @@ save_as_action (GSimpleAction *action,
   show_save_chooser (&KUZHI_WINDOW (user_data)->files);
 }
 
+/* --- copy and paste ----------------------------------------------------------- */
+
+/* The position the board shows: a turn browsed in the history, a
+ * variation explored from it, or the match in play. */
+static const KzPosition *
+shown_position (KuzhiWindow *window)
+{
+  const KzPosition *pos = NULL;
+
+  if (window->in_variation)
+    pos = &window->history.variation;
+  else if (window->browsing >= 0)
+    pos = kuzhi_history_panel_get_position (window->history_panel, (guint) window->browsing);
+  return pos != NULL ? pos : kuzhi_game_model_get_position (window->model);
+}
+
+static void
+copy_position_action (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  KuzhiWindow *window = user_data;
+  g_autofree char *text = kuzhi_notation_position_to_string (shown_position (window));
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
+  _kuzhi_window_show_toast (window, _("Position copied"));
+}
+
+static void
+copy_record_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  KuzhiWindow *window = user_data;
+  const char *names[2] = {
+    kuzhi_game_model_get_player_name (window->model, 0),
+    kuzhi_game_model_get_player_name (window->model, 1),
+  };
+  g_autofree char *text = kuzhi_notation_match_to_string (kuzhi_game_model_get_match (window->model), names);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
+  _kuzhi_window_show_toast (window, _("Match record copied"));
+}
+
+/* The pasted match replaces the one on the board, as New Match does: a
+ * new match, dated now, in no file, autosaved (position-reset). */
+static void
+apply_pasted (Files *files)
+{
+  KuzhiWindow *window = files->window;
+  gboolean record;
+
+  if (!files->have_pasted)
+    return;
+  record = files->pasted.n_history > 0;
+  kuzhi_game_model_start_match (files->model, &files->pasted, (const char *const *) files->pasted_names);
+  drop_pasted (files);
+  _kuzhi_window_show_toast (window, record ? _("Match record pasted") : _("Position pasted"));
+}
+
+static void
+on_paste_text (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(KuzhiWindow) window = user_data;
+  Files *files = &window->files;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  KzMatch match = { 0 };
+  char *names[2] = { NULL, NULL };
+
+  if (text == NULL)
+    {
+      _kuzhi_window_show_toast (window, _("The clipboard holds no text to paste"));
+      return;
+    }
+  g_clear_error (&error);
+  if (!kuzhi_notation_match_parse (text, &match, names, &error))
+    {
+      /* Translators: a toast when pasted text is refused: "Cannot paste: Word 3, “x”: expected …" */
+      g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
+
+      _kuzhi_window_show_toast (window, message);
+      return;
+    }
+  drop_pasted (files);
+  files->pasted = match;
+  files->have_pasted = TRUE;
+  files->pasted_names[0] = names[0];
+  files->pasted_names[1] = names[1];
+  /* As Open: unsaved changes are saved or discarded first. */
+  if (ask_first (files, NEXT_PASTE, NULL))
+    apply_pasted (files);
+  else if (files->next != NEXT_PASTE)
+    drop_pasted (files);   /* another prompt is on screen */
+}
+
+static void
+paste_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  KuzhiWindow *window = user_data;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 on_paste_text, g_object_ref (window));
+}
+
 const GActionEntry _kuzhi_window_files_actions[] = {
+  { "copy-position", copy_position_action },
+  { "copy-record", copy_record_action },
+  { "paste", paste_action },
   { "open", open_action },
   { "save", save_action },
   { "save-as", save_as_action },

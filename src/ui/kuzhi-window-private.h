@@ -25,6 +25,7 @@ typedef enum {
   NEXT_SET_UP_POSITION,
   NEXT_OPEN_CHOOSER,
   NEXT_OPEN_FILE,
+  NEXT_PASTE,
 } NextStep;
 
 typedef struct
@@ -50,6 +51,12 @@ typedef struct
   GFile                *next_file;
   GFile                *replace_file;   /* waiting for "Replace?" */
   gboolean              replace_then_next;
+
+  /* A match pasted as text (win.paste), waiting for the player to save
+   * or discard the match it replaces. */
+  gboolean              have_pasted;
+  KzMatch               pasted;
+  char                 *pasted_names[2];
 
   NextStep              next;
   gboolean              confirmed;  /* the next guard lets the step through */
@@ -195,6 +202,10 @@ struct _KuzhiWindow
 /* A notice above the board that the player closes, for a problem the game
  * goes on despite. */
 void              _kuzhi_window_show_notice        (KuzhiWindow *self,
+                                                    const char  *text);
+/* A few seconds' news at the bottom of the window (a pasted match, text
+ * that could not be pasted). */
+void              _kuzhi_window_show_toast         (KuzhiWindow *self,
                                                     const char  *text);
 /* Says again what the player can do: the controls and the hint line. */
 void              _kuzhi_window_refresh_hint_line  (KuzhiWindow *self);

@@ -1019,6 +1019,14 @@ show_toast (KuzhiWindow *self,
   self->round_timeout = g_timeout_add_seconds (5, on_round_timeout, self);
 }
 
+void
+_kuzhi_window_show_toast (KuzhiWindow *self,
+                          const char  *text)
+{
+  g_return_if_fail (KUZHI_IS_WINDOW (self));
+  show_toast (self, text);
+}
+
 /* A toast about this turn: "Arul moves again" would be wrong once the
  * header says "Meena to move", so it goes then (update_header()). */
 static void
