@@ -1,6 +1,6 @@
 /* test-window-i18n.c — the window in one language (LANGUAGE=xx, LANG=C.UTF-8)
  * under Xvfb: the visible texts are translated and none is left in English,
- * in the window, New Match, the Rules, Preferences, Statistics, the move
+ * in the window, New Match, Set Up Position, the Rules, Preferences, Statistics, the move
  * history, the hint line, the save prompts and the match-end banner; a
  * right-to-left language mirrors the chrome, not the board.
  *
@@ -19,6 +19,8 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-window-test.h"
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-position-editor-private.h"
+#include "kuzhi-game-text.h"
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-statistics-window.h"
@@ -536,6 +538,21 @@ test_translated_more (Fixture       *f,
   look_at_window (GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
                   "Statistics", 10, found);
 
+  /* Set Up Position at the Constitution's start, then at Pallanguzhi's
+   * (its rubbish cups): tall enough that every row is drawn. */
+  for (int game = 0; game < 2; game++)
+    {
+      KuzhiPositionEditor *editor = kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL);
+      AdwComboRow *row = kuzhi_position_editor_get_game_row (editor);
+      GListModel *games = adw_combo_row_get_model (row);
+
+      gtk_window_set_default_size (GTK_WINDOW (editor), 600, 1000);
+      for (guint i = 0; game == 1 && i < g_list_model_get_n_items (games); i++)
+        if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (games), i), kuzhi_game_title (KZ_VARIANT_PALLANGUZHI)))
+          adw_combo_row_set_selected (row, i);
+      look_at_window (GTK_WINDOW (editor), "Set Up Position", 10, found);
+    }
+
   /* The move history, a few turns in. */
   play_turns (f, 5);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
@@ -657,6 +674,37 @@ test_direction (Fixture       *f,
   {
     g_autofree char *shot = g_strdup_printf ("direction-%s.png", g_getenv ("LANGUAGE"));
     kz_test_capture (GTK_WIDGET (f->window), shot);
+  }
+
+  /* Set Up Position lays its cups out as the board lies, in either
+   * direction; its rows and buttons follow the language's. */
+  {
+    KuzhiPositionEditor *editor = kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL);
+    GtkWidget *e = GTK_WIDGET (editor);
+    GtkWidget *start = kuzhi_position_editor_get_start_button (editor);
+
+    gtk_window_present (GTK_WINDOW (editor));
+    while (!gtk_widget_get_mapped (e))
+      g_main_context_iteration (NULL, TRUE);
+    kz_test_spin (300);
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_position_editor_get_pit_spin (editor, 0)), e, &r0));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_position_editor_get_pit_spin (editor, 6)), e, &r6));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_position_editor_get_pit_spin (editor, 7)), e, &r7));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_position_editor_get_pit_spin (editor, 13)), e, &r13));
+    g_assert_cmpfloat (r0.origin.y, >, r7.origin.y);
+    g_assert_cmpfloat (r0.origin.x, <, r6.origin.x);
+    g_assert_cmpfloat (r7.origin.x, >, r13.origin.x);
+    g_assert_cmpfloat (r6.origin.x, ==, r7.origin.x);
+    g_assert_cmpfloat (r0.origin.x, ==, r13.origin.x);
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_position_editor_get_store_spin (editor, 0)), e, &rb));
+    g_assert_cmpfloat (rb.origin.x, >, r6.origin.x);
+    g_assert_true (gtk_widget_compute_bounds (start, e, &rb));
+    width = gtk_widget_get_width (e);
+    if (rtl)
+      g_assert_cmpfloat (rb.origin.x + rb.size.width, <, width / 2);
+    else
+      g_assert_cmpfloat (rb.origin.x, >, width / 2);
+    gtk_window_destroy (GTK_WINDOW (editor));
   }
 }
 
@@ -984,6 +1032,7 @@ test_narrow (Fixture       *f,
       GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
       kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION),
       GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
+      GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
       GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
     };
 

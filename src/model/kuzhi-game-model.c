@@ -373,6 +373,19 @@ replace_match (KuzhiGameModel *self, KzMatch *match)
   snapshot_notify_changes (self, &before);
 }
 
+/* Puts `match` in place (taking ownership) as a new match of its own:
+ * created now, with a new id. */
+static void
+begin_match (KuzhiGameModel *self,
+             KzMatch        *match)
+{
+  g_clear_pointer (&self->created, g_date_time_unref);
+  self->created = g_date_time_new_now_utc ();
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
+  replace_match (self, match);
+}
+
 gboolean
 kuzhi_game_model_new_match (KuzhiGameModel  *self,
                             KzVariantId      variant,
@@ -397,11 +410,7 @@ kuzhi_game_model_new_match (KuzhiGameModel  *self,
                    _("The match cannot start: %s"), message);
       return FALSE;
     }
-  g_clear_pointer (&self->created, g_date_time_unref);
-  self->created = g_date_time_new_now_utc ();
-  g_free (self->id);
-  self->id = g_uuid_string_random ();
-  replace_match (self, &match);
+  begin_match (self, &match);
   return TRUE;
 }
 
@@ -420,11 +429,7 @@ kuzhi_game_model_start_match (KuzhiGameModel    *self,
     if (names[p] != NULL)
       kuzhi_game_model_set_player_name (self, p, names[p]);
   kz_match_copy (&copy, match);
-  g_clear_pointer (&self->created, g_date_time_unref);
-  self->created = g_date_time_new_now_utc ();
-  g_free (self->id);
-  self->id = g_uuid_string_random ();
-  replace_match (self, &copy);
+  begin_match (self, &copy);
 }
 
 void

@@ -58,7 +58,8 @@ gboolean          kuzhi_game_model_new_match      (KuzhiGameModel  *self,
                                                    KzVariantId      variant,
                                                    const KzOptions *options,
                                                    GError         **error);
-/* Starts `match` (a pasted position or record) as New Match starts one:
+/* Starts `match` (a pasted position or record, a position set up in the
+ * editor) as New Match starts one:
  * dated now, with a new identity, in no file; `names` (nullable, each
  * nullable) replace the players' names where given. Emits position-reset. */
 void              kuzhi_game_model_start_match    (KuzhiGameModel    *self,

@@ -179,6 +179,7 @@ kuzhi_application_startup (GApplication *application)
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "win.new-match", { "<Control>n", NULL } },
+    { "win.set-up-position", { "<Control>e", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.switch-view", { "F9", NULL } },

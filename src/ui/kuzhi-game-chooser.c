@@ -28,8 +28,8 @@ struct _KuzhiGameChooser
 
 G_DEFINE_FINAL_TYPE (KuzhiGameChooser, kuzhi_game_chooser, GTK_TYPE_WIDGET)
 
-static int
-n_choices (const uint8_t *choices)
+int
+kuzhi_game_chooser_n_choices (const uint8_t *choices)
 {
   int n = 0;
 
@@ -38,10 +38,11 @@ n_choices (const uint8_t *choices)
   return n;
 }
 
-static int
-choice_index (const uint8_t *choices, int value)
+int
+kuzhi_game_chooser_choice_index (const uint8_t *choices,
+                                 int            value)
 {
-  for (int i = 0; i < n_choices (choices); i++)
+  for (int i = 0; i < kuzhi_game_chooser_n_choices (choices); i++)
     if (choices[i] == value)
       return i;
   return -1;
@@ -110,9 +111,9 @@ on_seeds_selected (AdwComboRow      *row,
       if (self->seeds_rows[v] != row || self->pasu_rows[v] == NULL)
         continue;
       seeds = selected_seeds (self, v);
-      if (accepts (v, seeds, 0, &own) && choice_index (pasu, own) >= 0)
-        adw_combo_row_set_selected (self->pasu_rows[v], choice_index (pasu, own));
-      for (int i = 0; i < n_choices (pasu); i++)
+      if (accepts (v, seeds, 0, &own) && kuzhi_game_chooser_choice_index (pasu, own) >= 0)
+        adw_combo_row_set_selected (self->pasu_rows[v], kuzhi_game_chooser_choice_index (pasu, own));
+      for (int i = 0; i < kuzhi_game_chooser_n_choices (pasu); i++)
         open += accepts (v, seeds, pasu[i], NULL);
       gtk_widget_set_sensitive (GTK_WIDGET (self->pasu_rows[v]), open > 1);
     }
@@ -234,7 +235,7 @@ kuzhi_game_chooser_init (KuzhiGameChooser *self)
   for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
     {
       const KzVariant *variant = kz_variant_get (v);
-      int n = n_choices (variant->seeds_choices);
+      int n = kuzhi_game_chooser_n_choices (variant->seeds_choices);
 
       if (n > 1)
         {
@@ -245,21 +246,21 @@ kuzhi_game_chooser_init (KuzhiGameChooser *self)
           g_ptr_array_add (items, NULL);
           self->seeds_rows[v] = combo_row (self->options_list, kuzhi_game_seeds_title (v),
                                            kuzhi_game_seeds_subtitle (v), (const char **) items->pdata,
-                                           MAX (0, choice_index (variant->seeds_choices, variant->seeds_default)));
+                                           MAX (0, kuzhi_game_chooser_choice_index (variant->seeds_choices, variant->seeds_default)));
         }
-      if (n_choices (variant->pasu_choices) > 1)
+      if (kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1)
         {
           g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
           int own = 0;
 
-          for (int i = 0; i < n_choices (variant->pasu_choices); i++)
+          for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->pasu_choices); i++)
             g_ptr_array_add (items, g_strdup_printf ("%d", variant->pasu_choices[i]));
           g_ptr_array_add (items, NULL);
           accepts (v, variant->seeds_default, 0, &own);
           self->pasu_rows[v] = combo_row (self->options_list, _("_Pasu"),
                                           _("A cup that reaches this count is captured at once; 4 only with the uniform layouts"),
                                           (const char **) items->pdata,
-                                          MAX (0, choice_index (variant->pasu_choices, own)));
+                                          MAX (0, kuzhi_game_chooser_choice_index (variant->pasu_choices, own)));
         }
       if (self->seeds_rows[v] != NULL)
         g_signal_connect (self->seeds_rows[v], "notify::selected", G_CALLBACK (on_seeds_selected), self);
@@ -323,10 +324,10 @@ kuzhi_game_chooser_set_options (KuzhiGameChooser *self,
   if ((unsigned) variant >= KZ_N_VARIANTS)
     return;
 
-  if (self->seeds_rows[variant] != NULL && (i = choice_index (kz_variant_get (variant)->seeds_choices, seeds)) >= 0)
+  if (self->seeds_rows[variant] != NULL && (i = kuzhi_game_chooser_choice_index (kz_variant_get (variant)->seeds_choices, seeds)) >= 0)
     adw_combo_row_set_selected (self->seeds_rows[variant], i);
   /* A pasu that does not go with those seeds keeps the one they bring. */
-  if (self->pasu_rows[variant] != NULL && (i = choice_index (kz_variant_get (variant)->pasu_choices, pasu)) >= 0
+  if (self->pasu_rows[variant] != NULL && (i = kuzhi_game_chooser_choice_index (kz_variant_get (variant)->pasu_choices, pasu)) >= 0
       && accepts (variant, selected_seeds (self, variant), pasu, NULL))
     adw_combo_row_set_selected (self->pasu_rows[variant], i);
   update_rows (self);

@@ -24,4 +24,11 @@ void         kuzhi_game_chooser_set_options (KuzhiGameChooser *self,
                                              int               seeds,
                                              int               pasu);
 
+/* How many values an engine's list of choices (seeds_choices,
+ * pasu_choices: 0-terminated, at most KZ_MAX_CHOICES) has, and where
+ * `value` is in it (-1: not there); for every dialog that offers them. */
+int          kuzhi_game_chooser_n_choices     (const uint8_t *choices);
+int          kuzhi_game_chooser_choice_index  (const uint8_t *choices,
+                                               int            value);
+
 G_END_DECLS

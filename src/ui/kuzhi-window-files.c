@@ -619,6 +619,9 @@ take_next_step (Files *files)
     case NEXT_PLAY_AGAIN:
       gtk_widget_activate_action (GTK_WIDGET (window), "win.play-again", NULL);
       break;
+    case NEXT_SET_UP_POSITION:
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.set-up-position", NULL);
+      break;
     case NEXT_OPEN_CHOOSER:
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
       break;
@@ -760,6 +763,14 @@ _kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
   Files *files = &self->files;
 
   return files == NULL || ask_first (files, NEXT_NEW_MATCH, NULL);
+}
+
+gboolean
+_kuzhi_window_files_may_set_up_position (KuzhiWindow *self)
+{
+  Files *files = &self->files;
+
+  return files == NULL || ask_first (files, NEXT_SET_UP_POSITION, NULL);
 }
 
 gboolean

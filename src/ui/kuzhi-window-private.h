@@ -22,6 +22,7 @@ typedef enum {
   NEXT_CLOSE,
   NEXT_NEW_MATCH,
   NEXT_PLAY_AGAIN,
+  NEXT_SET_UP_POSITION,
   NEXT_OPEN_CHOOSER,
   NEXT_OPEN_FILE,
   NEXT_PASTE,
@@ -239,6 +240,7 @@ void      _kuzhi_window_files_init                 (KuzhiWindow *self);
 void      _kuzhi_window_files_clear                (KuzhiWindow *self);
 gboolean  _kuzhi_window_files_may_close            (KuzhiWindow *self);
 gboolean  _kuzhi_window_files_may_start_new_match  (KuzhiWindow *self);
+gboolean  _kuzhi_window_files_may_set_up_position (KuzhiWindow *self);
 gboolean  _kuzhi_window_files_may_play_again       (KuzhiWindow *self);
 /* Restores the autosave (kuzhi_game_model_restore_autosave()) with the
  * file the match belongs to, if the autosave names one: the file still

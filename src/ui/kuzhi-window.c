@@ -9,6 +9,7 @@
 
 #include "kuzhi-window-private.h"
 #include "kuzhi-new-match-dialog.h"
+#include "kuzhi-position-editor.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-layout-box.h"
 #include "kuzhi-game-news.h"
@@ -1189,8 +1190,8 @@ apply_default_view (KuzhiWindow *self)
 }
 
 static void
-on_match_started (KuzhiNewMatchDialog *dialog,
-                  KuzhiWindow         *self)
+on_match_started (GtkWindow   *dialog,
+                  KuzhiWindow *self)
 {
   /* The dialog has given the model who plays each side, with the names,
    * before the match started (so that its autosave has them too). */
@@ -1221,6 +1222,28 @@ new_match_action (GSimpleAction *action,
   dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
   g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Set Up Position: a match from the position the editor sets, started as
+ * New Match starts one (the file prompt first; autosave, history and
+ * statistics follow the model's new match). */
+static void
+set_up_position_action (GSimpleAction *action,
+                        GVariant      *param,
+                        gpointer       user_data)
+{
+  KuzhiWindow *self = user_data;
+  KuzhiPositionEditor *editor;
+  /* A past turn or a variation on the board: that position, the one being
+   * studied; else the match in play (not a sowing's frame). */
+  gboolean elsewhere = self->browsing >= 0 || self->in_variation;
+
+  if (!_kuzhi_window_files_may_set_up_position (self))
+    return;
+  editor = kuzhi_position_editor_new (GTK_WINDOW (self), self->model,
+                                      elsewhere ? kuzhi_board_view_get_displayed (self->board_view) : NULL);
+  g_signal_connect (editor, "started", G_CALLBACK (on_match_started), self);
+  gtk_window_present (GTK_WINDOW (editor));
 }
 
 /* The match-end banner's Play Again: the same game with the same options,
@@ -1361,6 +1384,7 @@ view_change_state (GSimpleAction *action,
 static const GActionEntry win_actions[] = {
   { "new-match", new_match_action },
   { "play-again", play_again_action },
+  { "set-up-position", set_up_position_action },
   { "undo", undo_action },
   { "redo", redo_action },
   { "switch-view", switch_view_action },
