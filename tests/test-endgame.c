@@ -192,6 +192,47 @@ test_against_solver (void)
   g_aligned_free (table);
 }
 
+/* Kalah under a time limit: where the solver proves the position within
+ * its share of the move's time (here a generous one, so that a loaded
+ * machine changes nothing), `go time=…` plays a legal move with the exact
+ * margin the solver gives without limits; Normal searches (it is meant to
+ * err) and gives no proof from so far out. Positions with 26 to 34 seeds
+ * on the board, beyond the database's 13. How much sooner the solver
+ * proves than the search: docs/computer-opponent.md, "Against CMancala". */
+static void
+test_search_quick_solve (void)
+{
+  guint64 rng = 31;
+  int checked = 0;
+
+  kz_searcher_set_endgame (searcher, KZ_VARIANT_KALAH, endgame);
+  for (int round = 0; round < 40 && checked < 12; round++)
+    {
+      KzMatch m;
+      KzSearchLimits timed = { .time_ms = 20000 }, solve = { 0 };
+      KzSearchLimits normal = { .time_ms = 20000, .level = KZ_LEVEL_NORMAL };
+      KzSearchResult r, exact, n;
+      KzPosition pos;
+      KzOptions options = { 0 };
+
+      if (!random_position (&rng, kz_test_rand_range (&rng, 26, 35), 0, &pos))
+        continue;
+      g_assert_true (kz_match_init (&m, KZ_VARIANT_KALAH, &options, NULL, 0));
+      m.pos = m.start = pos;
+      g_assert_true (kz_search (searcher, &m, &solve, NULL, &exact));
+      g_assert_true (exact.exact);
+      g_assert_true (kz_search (searcher, &m, &timed, NULL, &r));
+      g_assert_true (r.exact);
+      g_assert_cmpint (kz_score_margin (r.score), ==, kz_score_margin (exact.score));
+      g_assert_true (kz_position_is_legal (&pos, r.best));
+      g_assert_true (kz_search (searcher, &m, &normal, NULL, &n));
+      g_assert_false (n.exact);
+      kz_match_clear (&m);
+      checked++;
+    }
+  g_assert_cmpint (checked, ==, 12);
+}
+
 /* The search: the same exact values with the database as without, for
  * positions above its N (it is then met inside the tree), by solving,
  * by Hard's depth-limited search and by the analysis. */
@@ -764,6 +805,7 @@ main (int argc, char **argv)
   g_test_add_func ("/endgame/rules-by-hand", test_rules_by_hand);
   g_test_add_func ("/endgame/against-minimax", test_against_minimax);
   g_test_add_func ("/endgame/against-solver", test_against_solver);
+  g_test_add_func ("/endgame/search-quick-solve", test_search_quick_solve);
   g_test_add_func ("/endgame/search-same-values", test_search_same_values);
   g_test_add_func ("/endgame/mangala", test_mangala);
   g_test_add_func ("/endgame/file", test_file);
