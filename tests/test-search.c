@@ -205,7 +205,7 @@ test_book_consistent (void)
 }
 
 /* Hard plays from the book, at once and proven; a search without a level
- * does not; Hard's analysis values every move from it. */
+ * does not unless asked to; Hard's analysis values every move from it. */
 static void
 test_book_used_at_hard (void)
 {
@@ -230,6 +230,14 @@ test_book_used_at_hard (void)
   g_assert_true (kz_search (searcher, &m, &timed, NULL, &r));
   g_assert_cmpint (r.nodes, >, 0);
   g_assert_false (r.exact);
+
+  /* Asked for (as the protocol's `go` does), the book answers at any limits. */
+  timed.book = true;
+  g_assert_true (kz_search (searcher, &m, &timed, NULL, &r));
+  g_assert_cmpint (r.best, ==, e->moves[0].action);
+  g_assert_true (r.exact);
+  g_assert_cmpint (r.nodes, ==, 0);
+  timed.book = false;
 
   hard.time_ms = 100;
   g_assert_true (kz_search_analyse (searcher, &m, &hard, NULL, NULL, NULL, an));
@@ -589,6 +597,19 @@ test_protocol_go (void)
       g_assert_nonnull (json_object_get_string_member (o, "error"));
       json_node_unref (node);
     }
+
+  /* `go` plays from the opening book at any limits, as the app's Hard
+   * does; Normal (meant to err) searches. */
+  json_node_unref ((command (session, "new kalah", &node), node));
+  o = command (session, "go time=100", &node);
+  g_assert_true (json_object_get_boolean_member (o, "exact"));
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "score"), ==, 8);
+  json_node_unref (node);
+  o = command (session, "go time=100 level=normal", &node);
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
+  json_node_unref (node);
+  json_node_unref ((command (session, "new kalah seeds=3", &node), node));
 
   /* The position is unchanged by go, good or bad. */
   o = command (session, "state", &node);

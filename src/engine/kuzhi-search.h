@@ -29,6 +29,8 @@ typedef struct {
   int      level;     /* KzLevel; sets depth/time where they are 0; Hard
                        * also plays from the opening book (kuzhi-book.h) */
   uint64_t seed;      /* for Easy's occasional random move */
+  bool     book;      /* play from the opening book where it holds the
+                       * position, at any limits (Hard always does) */
 } KzSearchLimits;
 
 /* The cap on a search without a time limit: without any limits (searching

@@ -222,6 +222,10 @@ kz_protocol_cmd_go (KzSession   *session,
     return FALSE;
   /* Easy's random choices follow the position, so replies repeat. */
   limits.seed = 1;
+  /* An outside program gets the strength of the app's Hard: the opening
+   * book wherever it holds the position, whatever the limits (but for
+   * Easy and Normal, which are meant to err). */
+  limits.book = limits.level != KZ_LEVEL_EASY && limits.level != KZ_LEVEL_NORMAL;
   if (!kz_search (searcher, &session->match, &limits, NULL, &result))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "there is no legal action to search");
