@@ -65,13 +65,13 @@ class LineProcess:
 
     quit_cmd = "quit"
 
-    def __init__(self, name, argv, env):
+    def __init__(self, name, argv, env, cwd=None):
         self.name = name
         self.argv = argv
         self.history = []   # the actions played since the start, to reproduce
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         env=env, bufsize=0)
+                                         env=env, bufsize=0, cwd=cwd)
         except OSError as e:
             raise EngineError("engine %s (%s) does not start: %s" % (name, shlex.join(argv), e))
         self.buf = b""
@@ -229,7 +229,9 @@ class CMancalaKalah(LineProcess):
     issue's "350 ms setting" is about 500 ms a move."""
 
     def __init__(self, name, argv, env, egdb=0):
-        super().__init__(name, argv, env)
+        # CMancala keeps its databases in EGDB/ under the folder it runs in:
+        # the harness's own folder, not wherever the match was started.
+        super().__init__(name, argv, env, cwd=os.path.dirname(os.path.abspath(argv[0])))
         if egdb:
             self.write("egdb %d" % egdb)
             # Building its database takes a while, with a progress bar: wait once.

@@ -11,8 +11,9 @@ the solve alone and of the whole process (database opened or built included),
 peak memory, and the depth each reached in 1 s.
 
 Kuzhi's databases are files (kuzhi-engine --build-endgame=kalah
---endgame-seeds=N --endgame-dir=DIR builds them); CMancala builds its own in
-memory at every start, which is given apart. Nothing here runs in CI.
+--endgame-seeds=N --endgame-dir=DIR builds them); CMancala builds its own into
+EGDB/ beside the harness the first time (kept for later runs, as Kuzhi's
+files are). Nothing here runs in CI.
 
     scripts/build-cmancala-harness.sh ~/src/CMancala /tmp/cmancala-harness
     scripts/kalah-side-by-side.py --kuzhi build-rel/src/tools/kuzhi-engine \\
@@ -27,11 +28,11 @@ import sys
 import time
 
 
-def run(argv, stdin_text, env=None):
+def run(argv, stdin_text, env=None, cwd=None):
     """Runs argv to its end; its stdout lines, CPU seconds, peak memory (MB) and wall seconds."""
     t0 = time.monotonic()
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=env, text=True)
+                            stderr=subprocess.DEVNULL, env=env, cwd=cwd, text=True)
     proc.stdin.write(stdin_text)
     proc.stdin.close()
     out = proc.stdout.read()
@@ -59,7 +60,9 @@ def cmancala(args, n, ms):
     start = " ".join(str(x) for x in [s] * 6 + [0] + [s] * 6 + [0])
     script = ("cache %d\nbook off\n" % args.cmancala_cache + ("egdb %d\n" % n if n else "")
               + "go %d %s 1\nquit\n" % (ms, start))
-    lines, cpu, mb, wall = run([args.harness], script)
+    # It keeps its databases in EGDB/ under the folder it runs in: its own.
+    harness = os.path.abspath(args.harness)
+    lines, cpu, mb, wall = run([harness], script, cwd=os.path.dirname(harness))
     w = lines[-1].split()
     if w[0] != "bestmove":
         sys.exit("the harness answered %r" % lines[-1])
@@ -86,7 +89,7 @@ def main():
     print("Kuzhi: %s, table %d MB; CMancala: table 2^%d, no opening book (so that it searches)"
           % (args.kuzhi, args.hash_mb, args.cmancala_cache))
     print()
-    print("| database | program | value, move | solve, CPU | process, CPU (wall) | peak memory | depth in 1 s (its CPU) |")
+    print("| database | program | value, move | solve (its own clock) | process, CPU (wall) | peak memory | depth in 1 s (its CPU) |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for n in [int(x) for x in args.databases.split(",")]:
         db = "%d seeds" % n if n else "none"
