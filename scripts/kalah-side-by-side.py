@@ -44,7 +44,7 @@ def run(argv, stdin_text, env=None, cwd=None):
 
 
 def kuzhi(args, n, cmd):
-    argv = [args.kuzhi, "--threads=1"]
+    argv = [args.kuzhi, "--threads=1", "--no-book"]   # the search, not the book
     if n:
         argv += ["--endgame-seeds=%d" % n, "--endgame-dir=%s" % args.endgame_dir]
     env = dict(os.environ, KUZHI_HASH_MB=str(args.hash_mb))

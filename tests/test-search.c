@@ -609,6 +609,13 @@ test_protocol_go (void)
   o = command (session, "go time=100 level=normal", &node);
   g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
   json_node_unref (node);
+  /* kuzhi-engine --no-book: the search itself, for the benchmarks. */
+  kz_protocol_set_book (FALSE);
+  o = command (session, "go time=100", &node);
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
+  g_assert_false (json_object_get_boolean_member (o, "exact"));
+  json_node_unref (node);
+  kz_protocol_set_book (TRUE);
   json_node_unref ((command (session, "new kalah seeds=3", &node), node));
 
   /* The position is unchanged by go, good or bad. */

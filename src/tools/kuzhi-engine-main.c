@@ -157,6 +157,7 @@ main (int argc, char **argv)
   g_autofree char *path = NULL;
   int seeds = G_MININT;    /* not given: each game's default */
   int threads = 1;
+  gboolean no_book = FALSE;
   int build_game, where_game;
   GOptionEntry entries[] = {
     { "commands", 'c', 0, G_OPTION_ARG_STRING, &commands,
@@ -171,6 +172,8 @@ main (int argc, char **argv)
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
       "Threads a search of `go` uses (1–64, default 1); with more than one, its moves differ from run to run", "N" },
+    { "no-book", 0, 0, G_OPTION_ARG_NONE, &no_book,
+      "`go` never answers from the opening book (to measure the search itself)", NULL },
     { NULL }
   };
 
@@ -243,6 +246,7 @@ main (int argc, char **argv)
   /* A session uses each game's database where it is there and verifies. */
   kz_protocol_set_endgame (dir, seeds);
   kz_protocol_set_threads (threads);
+  kz_protocol_set_book (!no_book);
   session = kz_session_new ();
   if (commands != NULL)
     return run_commands (session, commands);

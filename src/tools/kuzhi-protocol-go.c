@@ -13,11 +13,18 @@
 #define DEFAULT_TABLE_MB 256
 
 static int n_threads = 1;
+static gboolean use_book = TRUE;
 
 void
 kz_protocol_set_threads (int threads)
 {
   n_threads = threads;
+}
+
+void
+kz_protocol_set_book (gboolean book)
+{
+  use_book = book;
 }
 
 static KzSearcher *
@@ -225,7 +232,7 @@ kz_protocol_cmd_go (KzSession   *session,
   /* An outside program gets the strength of the app's Hard: the opening
    * book wherever it holds the position, whatever the limits (but for
    * Easy and Normal, which are meant to err). */
-  limits.book = limits.level != KZ_LEVEL_EASY && limits.level != KZ_LEVEL_NORMAL;
+  limits.book = use_book && limits.level != KZ_LEVEL_EASY && limits.level != KZ_LEVEL_NORMAL;
   if (!kz_search (searcher, &session->match, &limits, NULL, &result))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "there is no legal action to search");

@@ -28,6 +28,9 @@ char      *kz_session_handle (KzSession  *session,
 void       kz_protocol_set_endgame (const char *dir, int seeds);
 /* Threads of each `go` (kz_searcher_set_threads()); 1 unless set. */
 void       kz_protocol_set_threads (int n_threads);
+/* Whether `go` plays from the opening book where it holds the position
+ * (TRUE unless set): the benchmarks turn it off to measure the search. */
+void       kz_protocol_set_book    (gboolean book);
 
 /* The longest command line accepted, in bytes. */
 #define KZ_PROTOCOL_MAX_LINE 4096
