@@ -1273,6 +1273,20 @@ kalah_solve_in_table (KzSearcher *s, const KzPosition *pos, int guess, KzKalahSo
   return ok;
 }
 
+/* A proof from the Kalah solver as the search's result: exact. */
+static void
+take_solution (KzSearcher *s, const KzKalahSolution *sol, KzSearchResult *r)
+{
+  r->best = sol->pv[0];
+  memcpy (r->pv, sol->pv, sizeof sol->pv);
+  r->pv_len = sol->pv_len;
+  r->depth = sol->pv_len;
+  r->score = final_score (sol->value);
+  r->exact = true;
+  r->nodes = s->nodes;
+  r->time_ms = (int) elapsed_ms (s);
+}
+
 /* Kalah without limits: the root solved outright. False when it was
  * cancelled. */
 static bool
@@ -1282,14 +1296,7 @@ solve_kalah (KzSearcher *s, const KzPosition *root, int guess, KzSearchResult *r
 
   if (!kalah_solve_in_table (s, root, guess, &sol))
     return false;
-  r->best = sol.pv[0];
-  memcpy (r->pv, sol.pv, sizeof sol.pv);
-  r->pv_len = sol.pv_len;
-  r->depth = sol.pv_len;
-  r->score = final_score (sol.value);
-  r->exact = true;
-  r->nodes = s->nodes;
-  r->time_ms = (int) elapsed_ms (s);
+  take_solution (s, &sol, r);
   return true;
 }
 
@@ -1324,14 +1331,7 @@ quick_solve (KzSearcher *s, const KzPosition *root, const KzSearchLimits *limits
       return false;
     }
   s->nodes += sol.nodes;
-  r->best = sol.pv[0];
-  memcpy (r->pv, sol.pv, sizeof sol.pv);
-  r->pv_len = sol.pv_len;
-  r->depth = sol.pv_len;
-  r->score = final_score (sol.value);
-  r->exact = true;
-  r->nodes = s->nodes;
-  r->time_ms = (int) elapsed_ms (s);
+  take_solution (s, &sol, r);
   r->threads = 1;
   return true;
 }
