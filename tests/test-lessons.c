@@ -1,0 +1,287 @@
+/* test-lessons.c — every game's lessons: answers meet their goals, wrong turns do not, broken files are refused, progress round-trips. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kuzhi-lesson.h"
+
+/* Every game has a course; the Constitution's is the deepest (its nine
+ * topics, docs/lessons.md). */
+static const struct {
+  KzVariantId variant;
+  guint       min_lessons;
+} courses[] = {
+  { KZ_VARIANT_CONSTITUTION, 9 },
+  { KZ_VARIANT_KALAH, 2 },
+  { KZ_VARIANT_OWARE, 3 },
+  { KZ_VARIANT_MANGALA, 1 },
+  { KZ_VARIANT_DAKON, 1 },
+  { KZ_VARIANT_PALLANGUZHI, 2 },
+  { KZ_VARIANT_BOHNENSPIEL, 2 },
+};
+
+/* Plays a turn from the lesson's start and judges it. */
+static gboolean
+judge_turn (KuzhiLesson *lesson, const KzAction *actions, guint n, char **sentence)
+{
+  KzMatch match;
+  KzEventLog log;
+  gboolean met;
+
+  kuzhi_lesson_start_match (lesson, &match);
+  kz_event_log_init (&log);
+  for (guint i = 0; i < n; i++)
+    g_assert_true (kz_match_play (&match, actions[i], &log));
+  g_assert_true (kuzhi_lesson_turn_is_over (kuzhi_lesson_get_position (lesson), &log, &match.pos));
+  met = kuzhi_lesson_judge (lesson, kuzhi_lesson_get_position (lesson), &log, &match.pos, sentence);
+  kz_event_log_free (&log);
+  kz_match_clear (&match);
+  return met;
+}
+
+static void
+check_sentence (KuzhiLesson *lesson, const char *sentence)
+{
+  g_assert_nonnull (sentence);
+  g_assert_cmpuint (strlen (sentence), >, 10);
+  /* Every placeholder was filled in. */
+  if (strchr (sentence, '{') != NULL)
+    g_error ("lesson %s: a placeholder is left in “%s”", kuzhi_lesson_get_id (lesson), sentence);
+}
+
+/* Every turn the player can take: a playing action, or (the Constitution)
+ * a mark followed by one. */
+static guint
+all_turns (const KzPosition *pos, KzAction turns[][2], guint *lengths)
+{
+  KzAction first[KZ_MAX_ACTIONS];
+  int n = kz_position_variant (pos)->legal (pos, first);
+  guint count = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (KZ_ACTION_IS_MARK (first[i]))
+        {
+          KzPosition after = *pos;
+          KzAction second[KZ_MAX_ACTIONS];
+          int n2;
+          kz_position_variant (pos)->apply (&after, first[i], NULL);
+          n2 = kz_position_variant (&after)->legal (&after, second);
+          for (int j = 0; j < n2; j++)
+            if (!KZ_ACTION_IS_MARK (second[j]))
+              {
+                turns[count][0] = first[i];
+                turns[count][1] = second[j];
+                lengths[count++] = 2;
+              }
+        }
+      else
+        {
+          turns[count][0] = first[i];
+          lengths[count++] = 1;
+        }
+    }
+  return count;
+}
+
+static void
+test_course (gconstpointer data)
+{
+  guint c = GPOINTER_TO_UINT (data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (courses[c].variant, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (course);
+  g_assert_cmpuint (course->len, >=, courses[c].min_lessons);
+
+  for (guint l = 0; l < course->len; l++)
+    {
+      KuzhiLesson *lesson = g_ptr_array_index (course, l);
+      const KzPosition *pos = kuzhi_lesson_get_position (lesson);
+      char reason[256];
+      guint n_answer, n_turns, n_right = 0;
+      const KzAction *answer = kuzhi_lesson_get_answer (lesson, &n_answer);
+      g_autofree char *sentence = NULL;
+      KzAction turns[KZ_MAX_ACTIONS * KZ_MAX_ACTIONS][2];
+      guint lengths[KZ_MAX_ACTIONS * KZ_MAX_ACTIONS];
+
+      g_test_message ("%s: %s", kz_variant_get (courses[c].variant)->key, kuzhi_lesson_get_id (lesson));
+      g_assert_cmpint (kuzhi_lesson_get_variant (lesson), ==, courses[c].variant);
+      g_assert_true (kz_position_check (pos, reason, sizeof reason));
+      g_assert_cmpstr (kuzhi_lesson_get_title (lesson), !=, "");
+      g_assert_cmpstr (kuzhi_lesson_get_goal (lesson), !=, "");
+      g_assert_cmpstr (kuzhi_lesson_get_hint (lesson), !=, "");
+      g_assert_cmpstr (kuzhi_lesson_get_next_step (lesson), !=, "");
+
+      /* Show Me's answer meets the goal. */
+      if (!judge_turn (lesson, answer, n_answer, &sentence))
+        g_error ("%s: the answer does not meet the goal: %s", kuzhi_lesson_get_id (lesson), sentence);
+      check_sentence (lesson, sentence);
+
+      /* Any other turn is not taken for a right one, unless listed. */
+      n_turns = all_turns (pos, turns, lengths);
+      for (guint t = 0; t < n_turns; t++)
+        {
+          g_autofree char *said = NULL;
+          gboolean listed = kuzhi_lesson_is_listed_answer (lesson, turns[t], lengths[t]);
+          gboolean met = judge_turn (lesson, turns[t], lengths[t], &said);
+          char b1[8], b2[8];
+
+          check_sentence (lesson, said);
+          if (met != listed)
+            g_error ("%s: the turn %s %s is %s but the lesson %s it (“%s”)", kuzhi_lesson_get_id (lesson),
+                     kz_action_to_string (turns[t][0], b1), lengths[t] > 1 ? kz_action_to_string (turns[t][1], b2) : "",
+                     met ? "judged right" : "judged wrong", listed ? "lists" : "does not list", said);
+          n_right += met;
+        }
+      /* A lesson teaches a choice: some turn must be wrong, but where the
+       * rule itself leaves one move (must-feed). */
+      g_assert_cmpuint (n_right, >=, 1);
+      if (n_turns > 1)
+        g_assert_cmpuint (n_right, <, n_turns);
+    }
+}
+
+static const char good_lesson[] =
+  "[Course]\nGame=kalah\nNext=Play!\n"
+  "[Lesson a]\nTitle=T\nGoal=G\nHint=H\nMet=M\nMissed=N\n"
+  "Position=kalah 4 4 5 3 4 4 / 4 4 4 4 4 4 stores 0 0 south to move\nCheck=extra_turn=1\nAnswer=3\n";
+
+/* A broken lesson file is refused with a message naming what is wrong. */
+static const struct {
+  const char *from, *to;    /* the change made to good_lesson */
+  const char *message;      /* a piece of the message */
+} broken[] = {
+  { "[Course]\nGame=kalah\n", "[Course]\n", "no [Course] group with a Game key" },
+  { "Game=kalah", "Game=chess", "“chess” is not a game" },
+  { "Next=Play!\n", "", "the key Next is missing" },
+  { "Title=T\n", "", "in [Lesson a], the key Title is missing" },
+  { "Hint=H\n", "Hint=H\nHints=X\n", "the key Hints is not one a lesson has" },
+  { "stores 0 0", "stores 0 1", "the Position is refused: This position cannot start a match: The pits and stores hold 49 seeds" },
+  { "Position=kalah", "Position=oware", "the Position is of another game" },
+  { "Check=extra_turn=1", "Check=extra_turns=1", "“extra_turns=1” in Check is not a goal" },
+  { "Check=extra_turn=1", "Check=extra_turn=x", "“extra_turn=x” in Check is not a goal" },
+  { "Check=extra_turn=1", "Check=", "the Check is empty" },
+  { "Answer=3", "Answer=9", "the Answer is not one legal turn from the Position" },
+  { "Answer=3", "Answer=three", "the Answer is missing or not a list of actions" },
+  { "Answer=3", "Answer=3\nAlso=7", "“7” in Also is not one legal turn" },
+  { "[Lesson a]", "[Lessen a]", "the group [Lessen a] is neither" },
+  { "[Course]", "Course]", "cannot be used" },
+};
+
+static void
+test_broken (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) good = kuzhi_lesson_load_course_data (good_lesson, "good.lessons", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (good->len, ==, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
+    {
+      g_autoptr(GString) text = g_string_new (good_lesson);
+      g_autoptr(GPtrArray) course = NULL;
+
+      g_clear_error (&error);
+      g_assert_cmpuint (g_string_replace (text, broken[i].from, broken[i].to, 1), ==, 1);
+      course = kuzhi_lesson_load_course_data (text->str, "broken.lessons", &error);
+      g_assert_null (course);
+      g_assert_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_BROKEN);
+      if (strstr (error->message, broken[i].message) == NULL || strstr (error->message, "broken.lessons") == NULL)
+        g_error ("case %u: “%s” does not say “%s”", i, error->message, broken[i].message);
+    }
+}
+
+/* A Constitution answer of two actions (a mark, then the sowing) is one
+ * turn; the mark alone is not. */
+static void
+test_mark_is_not_a_turn (void)
+{
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (KZ_VARIANT_CONSTITUTION, NULL);
+  KuzhiLesson *lucky = NULL;
+  KzMatch match;
+  KzEventLog log;
+  guint n;
+  const KzAction *answer;
+
+  for (guint i = 0; i < course->len; i++)
+    if (strcmp (kuzhi_lesson_get_id (g_ptr_array_index (course, i)), "lucky") == 0)
+      lucky = g_ptr_array_index (course, i);
+  g_assert_nonnull (lucky);
+  answer = kuzhi_lesson_get_answer (lucky, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_true (KZ_ACTION_IS_MARK (answer[0]));
+
+  kuzhi_lesson_start_match (lucky, &match);
+  kz_event_log_init (&log);
+  g_assert_true (kz_match_play (&match, answer[0], &log));
+  g_assert_false (kuzhi_lesson_turn_is_over (kuzhi_lesson_get_position (lucky), &log, &match.pos));
+  g_assert_true (kz_match_play (&match, answer[1], &log));
+  g_assert_true (kuzhi_lesson_turn_is_over (kuzhi_lesson_get_position (lucky), &log, &match.pos));
+  kz_event_log_free (&log);
+  kz_match_clear (&match);
+}
+
+static void
+test_progress (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-lessons-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "sub", "lessons.ini", NULL);
+  g_autofree char *default_path = kuzhi_lesson_progress_get_default_path ();
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (KZ_VARIANT_KALAH, NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* G_TEST_OPTION_ISOLATE_DIRS: the default is in a fresh folder. */
+  g_assert_true (g_str_has_prefix (default_path, g_get_user_data_dir ()));
+  g_assert_true (g_str_has_suffix (default_path, "/kuzhi/lessons.ini"));
+
+  g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+  g_assert_false (kuzhi_lesson_progress_course_done (path, course));
+  g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_KALAH, "capture", &error));
+  g_assert_no_error (error);
+  g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+  /* Another game's lesson of the same name is not done. */
+  g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_OWARE, "capture"));
+  g_assert_false (kuzhi_lesson_progress_course_done (path, course));
+  for (guint i = 0; i < course->len; i++)
+    g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_KALAH,
+                                                    kuzhi_lesson_get_id (g_ptr_array_index (course, i)), NULL));
+  g_assert_true (kuzhi_lesson_progress_course_done (path, course));
+  g_assert_cmpstr (kuzhi_lesson_get_next_step (g_ptr_array_index (course, 0)), ==,
+                   "You know Kalah's two tricks now. Try a whole match against Easy!");
+
+  /* The default path works too, and a file that is not a key file is no progress. */
+  g_assert_true (kuzhi_lesson_progress_mark_done (NULL, KZ_VARIANT_DAKON, "extra-turn", NULL));
+  g_assert_true (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_DAKON, "extra-turn"));
+  g_assert_true (g_file_set_contents (path, "not a key file\n", -1, NULL));
+  g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+
+  /* A place that cannot be written: a clear error. */
+  {
+    g_autofree char *blocked = g_build_filename (path, "lessons.ini", NULL);
+    g_assert_false (kuzhi_lesson_progress_mark_done (blocked, KZ_VARIANT_KALAH, "capture", &error));
+    g_assert_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, "Could not save your progress in the lessons"));
+  }
+  g_unlink (path);
+  g_rmdir (g_path_get_dirname (path));
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  for (guint c = 0; c < G_N_ELEMENTS (courses); c++)
+    {
+      g_autofree char *name = g_strdup_printf ("/lessons/course/%s", kz_variant_get (courses[c].variant)->key);
+      g_test_add_data_func (name, GUINT_TO_POINTER (c), test_course);
+    }
+  g_test_add_func ("/lessons/broken", test_broken);
+  g_test_add_func ("/lessons/mark-is-not-a-turn", test_mark_is_not_a_turn);
+  g_test_add_func ("/lessons/progress", test_progress);
+  return g_test_run ();
+}
