@@ -1,6 +1,8 @@
 /* test-lessons.c — every game's lessons: answers meet their goals, wrong turns do not, broken files are refused, progress round-trips. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gstdio.h>
+#include <libintl.h>
+#include <locale.h>
 #include <string.h>
 
 #include "kuzhi-lesson.h"
@@ -270,9 +272,80 @@ test_progress (void)
   g_rmdir (dir);
 }
 
+/* glibc's way to make gettext read LANGUAGE again (the gettext manual,
+ * "Changing the language at run time"). */
+extern int _nl_msg_cat_cntr;
+
+static char **
+course_texts (KzVariantId variant)
+{
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (variant, NULL);
+  GStrvBuilder *texts = g_strv_builder_new ();
+  char **out;
+
+  g_assert_nonnull (course);
+  for (guint i = 0; i < course->len; i++)
+    {
+      KuzhiLesson *lesson = g_ptr_array_index (course, i);
+      g_strv_builder_add_many (texts, kuzhi_lesson_get_title (lesson), kuzhi_lesson_get_goal (lesson),
+                               kuzhi_lesson_get_hint (lesson), NULL);
+    }
+  g_strv_builder_add (texts, kuzhi_lesson_get_next_step (g_ptr_array_index (course, 0)));
+  out = g_strv_builder_end (texts);
+  g_strv_builder_unref (texts);
+  return out;
+}
+
+/* With the build's catalogues (KUZHI_LOCALEDIR, KUZHI_LINGUAS): every
+ * title, goal, hint and next step of every course comes out in each
+ * language, not in English. */
+static void
+test_translated (void)
+{
+  const char *linguas = g_getenv ("KUZHI_LINGUAS");
+  g_auto(GStrv) langs = NULL;
+
+  if (linguas == NULL || g_getenv ("KUZHI_LOCALEDIR") == NULL)
+    {
+      g_test_skip ("KUZHI_LOCALEDIR and KUZHI_LINGUAS are not set");
+      return;
+    }
+  langs = g_strsplit (linguas, " ", -1);
+  for (guint c = 0; c < G_N_ELEMENTS (courses); c++)
+    {
+      g_auto(GStrv) english = NULL;
+
+      g_setenv ("LANGUAGE", "C", TRUE);
+      ++_nl_msg_cat_cntr;
+      english = course_texts (courses[c].variant);
+      for (guint l = 0; langs[l] != NULL; l++)
+        {
+          g_auto(GStrv) texts = NULL;
+          if (*langs[l] == '\0')
+            continue;
+          g_setenv ("LANGUAGE", langs[l], TRUE);
+          ++_nl_msg_cat_cntr;
+          texts = course_texts (courses[c].variant);
+          for (guint i = 0; english[i] != NULL; i++)
+            if (strcmp (texts[i], english[i]) == 0)
+              g_error ("%s: “%s” is not translated", langs[l], english[i]);
+        }
+    }
+  g_setenv ("LANGUAGE", "C", TRUE);
+  ++_nl_msg_cat_cntr;
+}
+
 int
 main (int argc, char **argv)
 {
+  const char *localedir = g_getenv ("KUZHI_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  if (localedir != NULL)
+    {
+      bindtextdomain ("kuzhi", localedir);
+      bind_textdomain_codeset ("kuzhi", "UTF-8");
+    }
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   for (guint c = 0; c < G_N_ELEMENTS (courses); c++)
@@ -283,5 +356,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/broken", test_broken);
   g_test_add_func ("/lessons/mark-is-not-a-turn", test_mark_is_not_a_turn);
   g_test_add_func ("/lessons/progress", test_progress);
+  g_test_add_func ("/lessons/translated", test_translated);
   return g_test_run ();
 }
