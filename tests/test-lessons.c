@@ -18,7 +18,7 @@ static const struct {
   { KZ_VARIANT_OWARE, 3 },
   { KZ_VARIANT_MANGALA, 1 },
   { KZ_VARIANT_DAKON, 1 },
-  { KZ_VARIANT_PALLANGUZHI, 2 },
+  { KZ_VARIANT_PALLANGUZHI, 3 },
   { KZ_VARIANT_BOHNENSPIEL, 2 },
 };
 

@@ -530,7 +530,7 @@ work_out_facts (const KzPosition *before, const KzEventLog *log, const KzPositio
 }
 
 /* Fills {cup} {relays} {triples} {captured} {banked} {drawer} {account}
- * {stored} in a sentence; {cup} is numbered as the board numbers a cup,
+ * {stored} {rubbish} in a sentence; {cup} is numbered as the board numbers a cup,
  * 1 to 6 or 7 from its owner's left. */
 static char *
 fill_in (const char *text, const KzPosition *before, const int facts[N_FACTS])
@@ -538,7 +538,7 @@ fill_in (const char *text, const KzPosition *before, const int facts[N_FACTS])
   static const struct { const char *name; Fact fact; } fields[] = {
     { "{relays}", FACT_RELAY }, { "{triples}", FACT_TRIPLE }, { "{captured}", FACT_CAPTURE },
     { "{banked}", FACT_LUCKY }, { "{drawer}", FACT_DRAWER }, { "{account}", FACT_ACCOUNT },
-    { "{stored}", FACT_STORE },
+    { "{stored}", FACT_STORE }, { "{rubbish}", FACT_RUBBISH },
   };
   GString *out = g_string_new (NULL);
   int per_row = before->n_pits / 2;
