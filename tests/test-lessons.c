@@ -170,6 +170,11 @@ static const struct {
   { "Answer=3", "Answer=3\nAlso=7", "“7” in Also is not one legal turn" },
   { "[Lesson a]", "[Lessen a]", "the group [Lessen a] is neither" },
   { "[Course]", "Course]", "cannot be used" },
+  { "Position=kalah 4 4 5 3 4 4 / 4 4 4 4 4 4 stores 0 0 south to move\n", "", "the key Position is missing" },
+  { "Check=extra_turn=1\n", "", "the key Check is missing" },
+  { "[Lesson a]\nTitle=T\nGoal=G\nHint=H\nMet=M\nMissed=N\n"
+    "Position=kalah 4 4 5 3 4 4 / 4 4 4 4 4 4 stores 0 0 south to move\nCheck=extra_turn=1\nAnswer=3\n", "",
+    "it has no lesson" },
 };
 
 static void

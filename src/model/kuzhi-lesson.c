@@ -108,7 +108,9 @@ kuzhi_lesson_init (KuzhiLesson *self)
 {
 }
 
-static gboolean G_GNUC_PRINTF (4, 5)
+/* Sets a KUZHI_LESSON_ERROR_BROKEN naming the file and the group; returns
+ * NULL, so that a reader returns refuse (…) where it gives up. */
+static gpointer G_GNUC_PRINTF (4, 5)
 refuse (GError **error, const char *name, const char *group, const char *format, ...)
 {
   va_list args;
@@ -123,7 +125,7 @@ refuse (GError **error, const char *name, const char *group, const char *format,
   else
     g_set_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_BROKEN,
                  "The lesson file %s cannot be used: %s", name, what);
-  return FALSE;
+  return NULL;
 }
 
 static gboolean
@@ -184,8 +186,7 @@ get_text (GKeyFile *kf, const char *group, const char *key, const char *name, GE
 
   if (value == NULL || *g_strstrip (value) == '\0')
     {
-      refuse (error, name, group, "the key %s is missing or empty", key);
-      return NULL;
+      return refuse (error, name, group, "the key %s is missing or empty", key);
     }
   return g_strdup (g_dgettext (GETTEXT_PACKAGE, value));
 }
@@ -220,8 +221,7 @@ read_lesson (GKeyFile *kf, const char *group, const char *name, KzVariantId vari
   for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
     if (!g_strv_contains (lesson_keys, keys[i]))
       {
-        refuse (error, name, group, "the key %s is not one a lesson has", keys[i]);
-        return NULL;
+        return refuse (error, name, group, "the key %s is not one a lesson has", keys[i]);
       }
 
   self->id = g_strdup (group + strlen ("Lesson "));
@@ -235,15 +235,15 @@ read_lesson (GKeyFile *kf, const char *group, const char *name, KzVariantId vari
 
   position = g_key_file_get_value (kf, group, "Position", NULL);
   if (position == NULL)
-    return refuse (error, name, group, "the key Position is missing"), NULL;
+    return refuse (error, name, group, "the key Position is missing");
   if (!kuzhi_notation_position_parse (position, &self->position, &local))
-    return refuse (error, name, group, "the Position is refused: %s", local->message), NULL;
+    return refuse (error, name, group, "the Position is refused: %s", local->message);
   if (self->position.variant != variant)
-    return refuse (error, name, group, "the Position is of another game"), NULL;
+    return refuse (error, name, group, "the Position is of another game");
 
   checks = g_key_file_get_value (kf, group, "Check", NULL);
   if (checks == NULL)
-    return refuse (error, name, group, "the key Check is missing"), NULL;
+    return refuse (error, name, group, "the key Check is missing");
   {
     g_auto(GStrv) words = g_strsplit_set (checks, " \t", -1);
     for (guint i = 0; words[i] != NULL; i++)
@@ -251,18 +251,18 @@ read_lesson (GKeyFile *kf, const char *group, const char *name, KzVariantId vari
         if (*words[i] == '\0')
           continue;
         if (self->n_checks == MAX_CHECKS || !parse_check (words[i], &self->checks[self->n_checks]))
-          return refuse (error, name, group, "“%s” in Check is not a goal (docs/lessons.md lists them)", words[i]), NULL;
+          return refuse (error, name, group, "“%s” in Check is not a goal (docs/lessons.md lists them)", words[i]);
         self->n_checks++;
       }
     if (self->n_checks == 0)
-      return refuse (error, name, group, "the Check is empty"), NULL;
+      return refuse (error, name, group, "the Check is empty");
   }
 
   answer = g_key_file_get_value (kf, group, "Answer", NULL);
   if (answer == NULL || !parse_actions (answer, self->answer, &self->n_answer))
-    return refuse (error, name, group, "the Answer is missing or not a list of actions"), NULL;
+    return refuse (error, name, group, "the Answer is missing or not a list of actions");
   if (!plays_through (&self->position, self->answer, self->n_answer))
-    return refuse (error, name, group, "the Answer is not one legal turn from the Position"), NULL;
+    return refuse (error, name, group, "the Answer is not one legal turn from the Position");
 
   /* Also: other right turns, separated by ';' (the tests hold the checker to them). */
   also = g_key_file_get_value (kf, group, "Also", NULL);
@@ -277,7 +277,7 @@ read_lesson (GKeyFile *kf, const char *group, const char *name, KzVariantId vari
             continue;
           if (self->n_also == MAX_ALSO || !parse_actions (turns[i], actions, &n)
               || !plays_through (&self->position, actions, n))
-            return refuse (error, name, group, "“%s” in Also is not one legal turn from the Position", turns[i]), NULL;
+            return refuse (error, name, group, "“%s” in Also is not one legal turn from the Position", turns[i]);
           self->n_also_actions[self->n_also++] = n;
         }
     }
@@ -313,12 +313,12 @@ kuzhi_lesson_load_course_data (const char *data, const char *name, GError **erro
   g_return_val_if_fail (data != NULL && name != NULL, NULL);
 
   if (!g_key_file_load_from_data (kf, data, -1, G_KEY_FILE_NONE, &local))
-    return refuse (error, name, NULL, "%s", local->message), NULL;
+    return refuse (error, name, NULL, "%s", local->message);
   game = g_key_file_get_value (kf, "Course", "Game", NULL);
   if (game == NULL)
-    return refuse (error, name, NULL, "it has no [Course] group with a Game key"), NULL;
+    return refuse (error, name, NULL, "it has no [Course] group with a Game key");
   if (!lookup_game (game, &variant))
-    return refuse (error, name, "Course", "“%s” is not a game", game), NULL;
+    return refuse (error, name, "Course", "“%s” is not a game", game);
   if (!(next_step = get_text (kf, "Course", "Next", name, error)))
     return NULL;
 
@@ -329,14 +329,14 @@ kuzhi_lesson_load_course_data (const char *data, const char *name, GError **erro
       if (strcmp (groups[i], "Course") == 0)
         continue;
       if (!g_str_has_prefix (groups[i], "Lesson ") || groups[i][strlen ("Lesson ")] == '\0')
-        return refuse (error, name, NULL, "the group [%s] is neither [Course] nor [Lesson ID]", groups[i]), NULL;
+        return refuse (error, name, NULL, "the group [%s] is neither [Course] nor [Lesson ID]", groups[i]);
       lesson = read_lesson (kf, groups[i], name, variant, next_step, error);
       if (lesson == NULL)
         return NULL;
       g_ptr_array_add (course, lesson);
     }
   if (course->len == 0)
-    return refuse (error, name, NULL, "it has no lesson"), NULL;
+    return refuse (error, name, NULL, "it has no lesson");
   return g_steal_pointer (&course);
 }
 
