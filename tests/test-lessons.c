@@ -17,7 +17,7 @@ static const struct {
   { KZ_VARIANT_KALAH, 2 },
   { KZ_VARIANT_OWARE, 3 },
   { KZ_VARIANT_MANGALA, 2 },
-  { KZ_VARIANT_DAKON, 1 },
+  { KZ_VARIANT_DAKON, 2 },
   { KZ_VARIANT_PALLANGUZHI, 3 },
   { KZ_VARIANT_BOHNENSPIEL, 2 },
 };
