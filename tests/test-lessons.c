@@ -166,6 +166,7 @@ static const struct {
   { "Check=extra_turn=1", "Check=extra_turn=x", "“extra_turn=x” in Check is not a goal" },
   { "Check=extra_turn=1", "Check=", "the Check is empty" },
   { "Answer=3", "Answer=9", "the Answer is not one legal turn from the Position" },
+  { "Answer=3", "Answer=3 0", "the Answer is not one legal turn from the Position" },
   { "Answer=3", "Answer=three", "the Answer is missing or not a list of actions" },
   { "Answer=3", "Answer=3\nAlso=7", "“7” in Also is not one legal turn" },
   { "[Lesson a]", "[Lessen a]", "the group [Lessen a] is neither" },

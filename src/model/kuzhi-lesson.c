@@ -185,12 +185,12 @@ get_text (GKeyFile *kf, const char *group, const char *key, const char *name, GE
   g_autofree char *value = g_key_file_get_value (kf, group, key, NULL);
 
   if (value == NULL || *g_strstrip (value) == '\0')
-    {
-      return refuse (error, name, group, "the key %s is missing or empty", key);
-    }
+    return refuse (error, name, group, "the key %s is missing or empty", key);
   return g_strdup (g_dgettext (GETTEXT_PACKAGE, value));
 }
 
+/* Whether `actions` are exactly one whole turn from `start`: each legal,
+ * the turn over after the last and not before. */
 static gboolean
 plays_through (const KzPosition *start, const KzAction *actions, guint n)
 {
@@ -198,9 +198,10 @@ plays_through (const KzPosition *start, const KzAction *actions, guint n)
   gboolean ok = kz_match_init_at (&match, start, NULL, 0);
 
   for (guint i = 0; ok && i < n; i++)
-    ok = kz_match_play (&match, actions[i], NULL);
-  if (ok)
-    ok = kuzhi_lesson_turn_is_over (start, NULL, &match.pos);
+    {
+      ok = kz_match_play (&match, actions[i], NULL)
+           && kuzhi_lesson_turn_is_over (start, NULL, &match.pos) == (i + 1 == n);
+    }
   kz_match_clear (&match);
   return ok;
 }
@@ -220,9 +221,7 @@ read_lesson (GKeyFile *kf, const char *group, const char *name, KzVariantId vari
 
   for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
     if (!g_strv_contains (lesson_keys, keys[i]))
-      {
-        return refuse (error, name, group, "the key %s is not one a lesson has", keys[i]);
-      }
+      return refuse (error, name, group, "the key %s is not one a lesson has", keys[i]);
 
   self->id = g_strdup (group + strlen ("Lesson "));
   if (!(self->title = get_text (kf, group, "Title", name, error))
