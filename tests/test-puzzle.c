@@ -102,8 +102,10 @@ check_puzzle (gsize game, int level, uint64_t seed)
     g_assert_cmpint (p.goal, ==, KZ_PUZZLE_GOAL_WIN);
   else if (p.value == 0)
     g_assert_cmpint (p.goal, ==, KZ_PUZZLE_GOAL_DRAW);
-  else
+  else if (p.value > 0)
     g_assert_cmpint (p.goal, ==, KZ_PUZZLE_GOAL_MOST);
+  else
+    g_assert_cmpint (p.goal, ==, KZ_PUZZLE_GOAL_LEAST);
   g_assert_cmpstr (kz_puzzle_goal_text (p.goal), !=, "");
 
   kz_match_clear (&match);

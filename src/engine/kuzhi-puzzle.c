@@ -161,8 +161,9 @@ try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearch
   out->next_value = next;
   out->level = level;
   out->goal = value > 0 && next <= 0 ? KZ_PUZZLE_GOAL_WIN
-            : value == 0 && next < 0 ? KZ_PUZZLE_GOAL_DRAW
-            : KZ_PUZZLE_GOAL_MOST;
+            : value == 0 ? KZ_PUZZLE_GOAL_DRAW
+            : value > 0 ? KZ_PUZZLE_GOAL_MOST
+            : KZ_PUZZLE_GOAL_LEAST;
   memcpy (out->line, an->moves[best].pv, sizeof out->line);
   out->line_len = an->moves[best].pv_len;
   found = true;
@@ -240,15 +241,17 @@ kz_puzzle_find (KzVariantId  variant,
 }
 
 static const char *const goal_texts[KZ_N_PUZZLE_GOALS] = {
-  [KZ_PUZZLE_GOAL_WIN]  = "Win the game: find the only move that wins.",
-  [KZ_PUZZLE_GOAL_DRAW] = "Save the game: find the only move that draws.",
-  [KZ_PUZZLE_GOAL_MOST] = "End with the most seeds you can: find the only best move.",
+  [KZ_PUZZLE_GOAL_WIN]   = "Win the game: find the only move that wins.",
+  [KZ_PUZZLE_GOAL_DRAW]  = "Save the game: find the only move that draws.",
+  [KZ_PUZZLE_GOAL_MOST]  = "Win by as many seeds as you can: find the only best move.",
+  [KZ_PUZZLE_GOAL_LEAST] = "Lose by as few seeds as you can: find the only best move.",
 };
 
 static const char *const goal_names[KZ_N_PUZZLE_GOALS] = {
-  [KZ_PUZZLE_GOAL_WIN]  = "win",
-  [KZ_PUZZLE_GOAL_DRAW] = "draw",
-  [KZ_PUZZLE_GOAL_MOST] = "most",
+  [KZ_PUZZLE_GOAL_WIN]   = "win",
+  [KZ_PUZZLE_GOAL_DRAW]  = "draw",
+  [KZ_PUZZLE_GOAL_MOST]  = "most",
+  [KZ_PUZZLE_GOAL_LEAST] = "least",
 };
 
 const char *

@@ -23,7 +23,8 @@ extern "C" {
 typedef enum {
   KZ_PUZZLE_GOAL_WIN,    /* the best move wins; every other draws or loses */
   KZ_PUZZLE_GOAL_DRAW,   /* the best move draws; every other loses */
-  KZ_PUZZLE_GOAL_MOST,   /* the best move ends with the most seeds; others do worse */
+  KZ_PUZZLE_GOAL_MOST,   /* every move wins; the best wins by the most seeds */
+  KZ_PUZZLE_GOAL_LEAST,  /* every move loses; the best loses by the fewest seeds */
   KZ_N_PUZZLE_GOALS
 } KzPuzzleGoal;
 
@@ -65,7 +66,7 @@ bool kz_puzzle_find (KzVariantId  variant,
 /* The goal as one English sentence, for the protocol and to be
  * translated by the app (the same strings, marked there). */
 const char *kz_puzzle_goal_text (KzPuzzleGoal goal);
-/* "win", "draw", "most": the goal's name in the protocol. */
+/* "win", "draw", "most", "least": the goal's name in the protocol. */
 const char *kz_puzzle_goal_to_string (KzPuzzleGoal goal);
 
 #ifdef __cplusplus
