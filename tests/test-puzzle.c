@@ -26,7 +26,6 @@ static const struct {
   { KZ_VARIANT_KALAH,       3, { { 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } } },
   { KZ_VARIANT_MANGALA,     3, { { 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } } },
   { KZ_VARIANT_DAKON,       3, { { 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } } },
-  { KZ_VARIANT_OWARE,       1, { { 0 }, { 2, 5 } } },
   { KZ_VARIANT_BOHNENSPIEL, 2, { { 0 }, { 4, 8 }, { 6, 10 } } },
 };
 
@@ -142,10 +141,10 @@ static const struct {
   { KZ_VARIANT_CONSTITUTION, 1, "rounds" },
   { KZ_VARIANT_CONSTITUTION, 3, "The Constitution has no puzzles" },
   { KZ_VARIANT_PALLANGUZHI,  2, "Pallanguzhi has no puzzles" },
-  { KZ_VARIANT_OWARE,        2, "Oware has puzzles at level 1 only: its seeds leave the board only by captures" },
+  { KZ_VARIANT_OWARE,        1, "Oware has no puzzles: its seeds leave the board only by captures" },
   { KZ_VARIANT_BOHNENSPIEL,  3, "Bohnenspiel has puzzles at levels 1 and 2 only" },
   { KZ_VARIANT_KALAH,        0, "level must be 1, 2 or 3, not 0" },
-  { KZ_VARIANT_OWARE,        4, "level must be 1, 2 or 3, not 4" },
+  { KZ_VARIANT_MANGALA,      4, "level must be 1, 2 or 3, not 4" },
   { KZ_VARIANT_DAKON,       -1, "level must be 1, 2 or 3, not -1" },
 };
 
@@ -165,6 +164,7 @@ test_refused (void)
     }
   g_assert_cmpint (kz_puzzle_levels (KZ_VARIANT_CONSTITUTION, NULL, 0), ==, 0);
   g_assert_cmpint (kz_puzzle_levels (KZ_VARIANT_PALLANGUZHI, NULL, 0), ==, 0);
+  g_assert_cmpint (kz_puzzle_levels (KZ_VARIANT_OWARE, NULL, 0), ==, 0);
 }
 
 int

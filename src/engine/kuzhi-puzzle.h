@@ -42,8 +42,9 @@ typedef struct {
 /* The highest level at which `variant` has puzzles (levels 1 … that one),
  * 0 for none. Below 3, `reason` (nullable) gets one English sentence
  * saying why not more: a game played in rounds, whose matches no search
- * reaches the end of in time, has none; Oware and Bohnenspiel, whose
- * play can go round and round, have the smallest endgames' levels only. */
+ * reaches the end of in time, has none, and so has Oware, whose play
+ * can go round and round; Bohnenspiel, whose play can too, has levels
+ * 1 and 2. */
 int kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len);
 
 /* Finds the puzzle of (variant, level, seed): positions reached by
