@@ -128,7 +128,8 @@ try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearch
   bool found = false;
   int gap;
 
-  if (!kz_position_check (pos, NULL, 0) || !kz_match_init_at (&match, pos, NULL, 0))
+  /* kz_match_init_at() checks the position with kz_position_check(). */
+  if (!kz_match_init_at (&match, pos, NULL, 0))
     return false;
   an = calloc (1, sizeof *an);
   if (an == NULL)
