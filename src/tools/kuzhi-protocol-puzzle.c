@@ -23,11 +23,56 @@ get_puzzle_searcher (void)
   return searcher;
 }
 
+/* Reads `level=` and `seed=` from argv[first …]: each at most once, in
+ * range; 0 and -1 stand for "not given". */
+static gboolean
+parse_options (int first, int argc, char **argv, gint64 *level, gint64 *seed, GError **error)
+{
+  *level = 0;
+  *seed = -1;
+  for (int i = first; i < argc; i++)
+    {
+      const char *eq = strchr (argv[i], '=');
+      g_autofree char *key = eq != NULL ? g_strndup (argv[i], eq - argv[i]) : NULL;
+
+      if (key == NULL)
+        {
+          g_autofree char *shown = g_utf8_substring (argv[i], 0, MIN (g_utf8_strlen (argv[i], -1), 40));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "option '%s' must be written KEY=VALUE, e.g. level=2", shown);
+          return FALSE;
+        }
+      if (g_str_equal (key, "level") && *level == 0)
+        {
+          if (!kz_protocol_parse_int ("level", eq + 1, KZ_PUZZLE_MIN_LEVEL, KZ_PUZZLE_MAX_LEVEL, level, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "seed") && *seed == -1)
+        {
+          if (!kz_protocol_parse_int ("seed", eq + 1, 0, MAX_SEED, seed, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "level") || g_str_equal (key, "seed"))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
+          return FALSE;
+        }
+      else
+        {
+          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "unknown option '%s': the options are level and seed", shown);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 kz_protocol_cmd_puzzle (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
   KzVariantId id;
-  gint64 level = 0, seed = -1;
+  gint64 level, seed;
   KzPuzzle puzzle;
   KzMatch match;
   KzSearcher *searcher;
@@ -39,50 +84,8 @@ kz_protocol_cmd_puzzle (KzSession *session, int argc, char **argv, JsonBuilder *
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "usage: %s", USAGE);
       return FALSE;
     }
-  if (!kz_protocol_lookup_variant (argv[1], &id, error))
+  if (!kz_protocol_lookup_variant (argv[1], &id, error) || !parse_options (2, argc, argv, &level, &seed, error))
     return FALSE;
-
-  for (int i = 2; i < argc; i++)
-    {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-
-      if (eq == NULL)
-        {
-          g_autofree char *shown = g_utf8_substring (argv[i], 0, MIN (g_utf8_strlen (argv[i], -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "option '%s' must be written KEY=VALUE, e.g. level=2", shown);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      if (g_str_equal (key, "level"))
-        {
-          if (level != 0)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "level is given twice");
-              return FALSE;
-            }
-          if (!kz_protocol_parse_int ("level", eq + 1, KZ_PUZZLE_MIN_LEVEL, KZ_PUZZLE_MAX_LEVEL, &level, error))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "seed"))
-        {
-          if (seed != -1)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "seed is given twice");
-              return FALSE;
-            }
-          if (!kz_protocol_parse_int ("seed", eq + 1, 0, MAX_SEED, &seed, error))
-            return FALSE;
-        }
-      else
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': the options are level and seed", shown);
-          return FALSE;
-        }
-    }
   /* Level 1 by default; without a seed, a new puzzle each time, whose
    * seed the reply gives so that it can be asked for again. */
   if (level == 0)
