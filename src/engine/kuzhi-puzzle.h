@@ -53,7 +53,7 @@ int kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len);
  * in an order that only the seed decides, until one's every legal move
  * is proven by `searcher` (cleared before each try, one thread) within a
  * node budget and it fits the level (docs/computer-opponent.md,
- * "Puzzles"). Takes well under a second. False, with the reason and `out`
+ * "Puzzles"). Takes under a second. False, with the reason and `out`
  * untouched, for a game without puzzles at that level, a level out of
  * range, or (not seen in practice) no puzzle within the tries. */
 bool kz_puzzle_find (KzVariantId  variant,
