@@ -831,6 +831,157 @@ test_position_refused (void)
   }
 }
 
+/* `puzzle` (issue #33): for every game with puzzles, the puzzle's
+ * position becomes the match's start (play works on it, undo stops
+ * there), the same seed gives the same reply, and the solution is the one
+ * move that `analyse` without limits proves best, by the value given. */
+static void
+test_puzzle (void)
+{
+  static const struct { const char *command; const char *variant; int level; gint64 seed; } cases[] = {
+    { "puzzle kalah seed=1", "kalah", 1, 1 },
+    { "puzzle kalah level=3 seed=20261205", "kalah", 3, 20261205 },
+    { "puzzle mangala level=2 seed=3", "mangala", 2, 3 },
+    { "puzzle dakon level=3 seed=2", "dakon", 3, 2 },
+    { "puzzle bohnenspiel seed=5 level=2", "bohnenspiel", 2, 5 },
+  };
+  g_autoptr(KzSession) session = kz_session_new ();
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *reply = run (session, cases[i].command);
+      g_autofree char *again = run (session, cases[i].command);
+      g_autofree char *state = run (session, "state");
+      g_autofree char *analysed = NULL;
+      g_autofree char *played = NULL;
+      g_autofree char *undone = NULL;
+      g_autofree char *undone2 = NULL;
+      g_autoptr(JsonParser) parser = NULL;
+      g_autoptr(JsonParser) parser2 = NULL;
+      g_autoptr(JsonParser) parser3 = NULL;
+      g_autoptr(JsonParser) parser4 = NULL;
+      JsonObject *obj, *st, *an, *puzzle_state;
+      JsonArray *legal, *moves;
+      const char *solution, *goal;
+      gint64 value;
+      gboolean in_legal = FALSE;
+      g_autofree char *play = NULL;
+
+      g_test_message ("%s -> %s", cases[i].command, reply);
+      obj = parse_reply (reply, &parser);
+      g_assert_true (json_object_get_boolean_member (obj, "ok"));
+      g_assert_cmpstr (reply, ==, again);
+      st = json_object_get_object_member (obj, "state");
+      g_assert_cmpstr (json_object_get_string_member (st, "variant"), ==, cases[i].variant);
+      g_assert_false (json_object_get_boolean_member (st, "over"));
+      g_assert_cmpint (json_object_get_int_member (obj, "level"), ==, cases[i].level);
+      g_assert_cmpint (json_object_get_int_member (obj, "seed"), ==, cases[i].seed);
+      solution = json_object_get_string_member (obj, "solution");
+      value = json_object_get_int_member (obj, "value");
+      goal = json_object_get_string_member (obj, "goal");
+      g_assert_true (g_str_has_suffix (goal, "."));
+      g_assert_cmpint (json_object_get_int_member (obj, "next_value"), <, value);
+      g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (obj, "line"), 0), ==, solution);
+      legal = json_object_get_array_member (st, "legal");
+      for (guint k = 0; k < json_array_get_length (legal); k++)
+        in_legal = in_legal || g_str_equal (json_array_get_string_element (legal, k), solution);
+      g_assert_true (in_legal);
+
+      /* The session's match is the puzzle's. */
+      puzzle_state = json_object_get_object_member (parse_reply (state, &parser2), "state");
+      g_assert_true (json_node_equal (json_object_get_member (puzzle_state, "pits"), json_object_get_member (st, "pits")));
+
+      /* Proven again by `analyse` to the end: the solution alone is best. */
+      analysed = run (session, "analyse");
+      an = parse_reply (analysed, &parser3);
+      g_assert_true (json_object_get_boolean_member (an, "ok"));
+      moves = json_object_get_array_member (an, "moves");
+      g_assert_cmpuint (json_array_get_length (moves), ==, json_array_get_length (legal));
+      for (guint k = 0; k < json_array_get_length (moves); k++)
+        {
+          JsonObject *mv = json_array_get_object_element (moves, k);
+
+          g_assert_true (json_object_get_boolean_member (mv, "exact"));
+          if (g_str_equal (json_object_get_string_member (mv, "move"), solution))
+            g_assert_cmpint (json_object_get_int_member (mv, "score"), ==, value);
+          else
+            g_assert_cmpint (json_object_get_int_member (mv, "score"), <, value);
+        }
+
+      /* Play works on it, and undo stops at its start. */
+      play = g_strdup_printf ("play %s", solution);
+      played = run (session, play);
+      g_assert_true (json_object_get_boolean_member (parse_reply (played, &parser4), "ok"));
+      undone = run (session, "undo");
+      g_assert_nonnull (strstr (undone, "\"ok\":true"));
+      undone2 = run (session, "undo");
+      g_assert_cmpstr (undone2, ==, "{\"ok\":false,\"error\":\"nothing to undo\"}");
+    }
+
+  /* Without a seed, a puzzle of level 1 whose seed is given back. */
+  {
+    g_autofree char *reply = run (session, "puzzle mangala");
+    g_autoptr(JsonParser) parser = NULL;
+    JsonObject *obj = parse_reply (reply, &parser);
+    g_autofree char *command = NULL;
+    g_autofree char *again = NULL;
+
+    g_assert_true (json_object_get_boolean_member (obj, "ok"));
+    g_assert_cmpint (json_object_get_int_member (obj, "level"), ==, 1);
+    command = g_strdup_printf ("puzzle mangala seed=%" G_GINT64_FORMAT, json_object_get_int_member (obj, "seed"));
+    again = run (session, command);
+    g_assert_cmpstr (again, ==, reply);
+  }
+}
+
+/* A refused `puzzle` says why and changes nothing. */
+static void
+test_puzzle_refused (void)
+{
+  static const struct { const char *command, *error; } bad[] = {
+    { "puzzle", "usage: puzzle VARIANT [level=1|2|3] [seed=N]" },
+    { "puzzle chess", "unknown variant 'chess'" },
+    { "puzzle constitution", "The Constitution has no puzzles: its matches go on for rounds" },
+    { "puzzle pallanguzhi level=1 seed=3", "Pallanguzhi has no puzzles" },
+    { "puzzle oware level=1 seed=4", "Oware has no puzzles: its seeds leave the board only by captures" },
+    { "puzzle bohnenspiel level=3", "Bohnenspiel has puzzles at levels 1 and 2 only" },
+    { "puzzle kalah level=0", "level is out of range: it must be from 1 to 3" },
+    { "puzzle kalah level=4", "level is out of range: it must be from 1 to 3" },
+    { "puzzle kalah level=two", "level must be a whole number from 1 to 3" },
+    { "puzzle kalah level=", "level needs a number" },
+    { "puzzle kalah level=1 level=1", "level is given twice" },
+    { "puzzle kalah seed=1 seed=2", "seed is given twice" },
+    { "puzzle kalah seed=-1", "seed must be a whole number from 0 to 9007199254740991" },
+    { "puzzle kalah seed=9007199254740992", "seed is out of range" },
+    { "puzzle kalah depth=3", "unknown option 'depth': the options are level and seed" },
+    { "puzzle kalah level", "option 'level' must be written KEY=VALUE" },
+  };
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *before = NULL;
+
+  g_free (run (session, "new kalah"));
+  g_free (run (session, "play 2"));
+  before = run (session, "state");
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *reply = run (session, bad[i].command);
+      g_autofree char *after = NULL;
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj = parse_reply (reply, &parser);
+
+      g_test_message ("%s -> %s", bad[i].command, reply);
+      g_assert_false (json_object_get_boolean_member (obj, "ok"));
+      if (strstr (json_object_get_string_member (obj, "error"), bad[i].error) == NULL)
+        g_error ("%s: the error “%s” lacks “%s”", bad[i].command, json_object_get_string_member (obj, "error"), bad[i].error);
+      after = run (session, "state");
+      g_assert_cmpstr (after, ==, before);
+    }
+  {
+    g_autofree char *undone = run (session, "undo");
+    g_assert_nonnull (strstr (undone, "\"plies\":0"));
+  }
+}
+
 /* `load` reads an Aualé record by its content, whatever its name; `save`
  * writes one for a name ending in .ogn, Oware only; a refused load or save
  * changes nothing and writes nothing. */
@@ -944,6 +1095,8 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/position", test_position);
   g_test_add_func ("/protocol/position-every-game", test_position_every_game);
   g_test_add_func ("/protocol/position-refused", test_position_refused);
+  g_test_add_func ("/protocol/puzzle", test_puzzle);
+  g_test_add_func ("/protocol/puzzle-refused", test_puzzle_refused);
   g_test_add_func ("/protocol/ogn", test_ogn);
   g_test_add_func ("/protocol/transport", test_transport);
   g_test_add_func ("/protocol/go-cap", test_go_cap);

@@ -61,6 +61,8 @@ gboolean kz_protocol_cmd_save (KzSession *session, int argc, char **argv, JsonBu
 gboolean kz_protocol_cmd_load (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* kuzhi-protocol-position.c: `position VARIANT … pits=… stores=… to_move=P …`. */
 gboolean kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
+/* kuzhi-protocol-puzzle.c: `puzzle VARIANT [level=1|2|3] [seed=N]`. */
+gboolean kz_protocol_cmd_puzzle (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* kuzhi-protocol-go.c: `go [depth=N] [time=MS] [level=…]`. */
 gboolean kz_protocol_cmd_go (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 /* `analyse [depth=N] [time=MS]`. */

@@ -455,6 +455,7 @@ static const struct {
 } commands[] = {
   { "new", cmd_new },
   { "position", kz_protocol_cmd_position },
+  { "puzzle", kz_protocol_cmd_puzzle },
   { "state", cmd_state },
   { "legal", cmd_legal },
   { "play", cmd_play },
@@ -512,7 +513,7 @@ kz_session_handle (KzSession  *session,
   text = g_strndup (line, len);
   g_strstrip (text);
   if (*text == '\0')
-    return error_reply ("empty command: try new, position, state, legal, play, undo, go, analyse, save, load or quit");
+    return error_reply ("empty command: try new, position, puzzle, state, legal, play, undo, go, analyse, save, load or quit");
 
   g_strdelimit (text, "\t\r", ' ');
   words = g_strsplit (text, " ", -1);
@@ -548,7 +549,7 @@ kz_session_handle (KzSession  *session,
 
   {
     g_autofree char *shown = g_utf8_substring (argv[0], 0, MIN (g_utf8_strlen (argv[0], -1), 40));
-    g_autofree char *message = g_strdup_printf ("unknown command '%s': try new, position, state, legal, play, undo, go, analyse, save, load or quit", shown);
+    g_autofree char *message = g_strdup_printf ("unknown command '%s': try new, position, puzzle, state, legal, play, undo, go, analyse, save, load or quit", shown);
     return error_reply (message);
   }
 }

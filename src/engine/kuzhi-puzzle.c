@@ -1,0 +1,271 @@
+/* kuzhi-puzzle.c — puzzles with proven answers, found by seeded random play and proven by the search to the end. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "kuzhi-puzzle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What each level asks (docs/computer-opponent.md, "Puzzles"): how much
+ * better than the next the best move must be (seeds of final margin: a
+ * wide gap is easy to see, a narrow one is not), the least actions in its
+ * best line, the least legal moves, and the nodes a candidate's proof may
+ * take before it is passed over. */
+typedef struct {
+  int      gap_min, gap_max;
+  int      line_min;
+  int      moves_min;
+  uint64_t nodes;
+} LevelSpec;
+
+static const LevelSpec levels[KZ_PUZZLE_MAX_LEVEL + 1] = {
+  [1] = { .gap_min = 4, .gap_max = 1000, .line_min = 1, .moves_min = 2, .nodes = 100000 },
+  [2] = { .gap_min = 2, .gap_max = 1000, .line_min = 3, .moves_min = 3, .nodes = 150000 },
+  [3] = { .gap_min = 1, .gap_max = 2,    .line_min = 5, .moves_min = 3, .nodes = 150000 },
+};
+
+/* Each game's levels: the seeds left on the board (fewer: a shorter proof
+ * and a plainer position), and the highest level it has, with why not
+ * higher. In Oware and Bohnenspiel the seeds leave the board only by a
+ * capture, so play can go round until the 400-ply limit or the 100-ply
+ * rule ends it: without the endgame database the search reaches the end
+ * only in the smallest endgames — in Bohnenspiel often enough for two
+ * levels, in Oware too seldom (at most 5 seeds on the board, 4 seeds in
+ * 20 found none in 64 games) for every seed to have a puzzle. */
+typedef struct {
+  int         max_level;   /* 0: no puzzles */
+  int         board[KZ_PUZZLE_MAX_LEVEL + 1][2];   /* least, most seeds on the board */
+  const char *why;         /* why not the levels above max_level */
+} GameSpec;
+
+#define SOWN_AWAY { { 0, 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } }
+#define ROUNDS "its matches go on for rounds, and no search reaches their end in time to prove a move best"
+#define ROUND_AND_ROUND "its seeds leave the board only by captures, so play can go round and round, and only the smallest endgames are searched to their end in time"
+#define OWARE_WHY "its seeds leave the board only by captures, so play can go round and round until the 400-ply limit, and even its smallest endgames are seldom searched to their end in time"
+
+static const GameSpec games[KZ_N_VARIANTS] = {
+  [KZ_VARIANT_CONSTITUTION] = { 0, { { 0 } }, ROUNDS },
+  [KZ_VARIANT_PALLANGUZHI]  = { 0, { { 0 } }, ROUNDS },
+  [KZ_VARIANT_KALAH]        = { 3, SOWN_AWAY, NULL },
+  [KZ_VARIANT_MANGALA]      = { 3, SOWN_AWAY, NULL },
+  [KZ_VARIANT_DAKON]        = { 3, SOWN_AWAY, NULL },
+  [KZ_VARIANT_OWARE]        = { 0, { { 0 } }, OWARE_WHY },
+  [KZ_VARIANT_BOHNENSPIEL]  = { 2, { { 0, 0 }, { 4, 8 }, { 6, 10 } }, ROUND_AND_ROUND },
+};
+
+/* Games played out from their start per find, and positions tried in
+ * each: with these, every (game, level, seed) the tests try finds one. */
+#define MAX_GAMES      64
+#define TRIES_PER_GAME 4
+
+/* splitmix64: a small generator whose sequence is the same everywhere,
+ * so that a seed means the same puzzle on every machine. */
+static uint64_t
+next_random (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static int
+board_seeds (const KzPosition *pos)
+{
+  return kz_position_row_sum (pos, 0) + kz_position_row_sum (pos, 1);
+}
+
+static bool
+play_random (KzMatch *match, uint64_t *rng)
+{
+  const KzVariant *v = kz_position_variant (&match->pos);
+  KzAction actions[KZ_MAX_ACTIONS];
+  int n = v->legal (&match->pos, actions);
+
+  if (n == 0)
+    return false;
+  return kz_match_play (match, actions[next_random (rng) % (uint64_t) n], NULL);
+}
+
+/* "The Constitution" at a sentence's start. */
+static void
+say_game (char *buf, size_t len, const KzVariant *v)
+{
+  snprintf (buf, len, "%c%s", v->name[0] == 't' ? 'T' : v->name[0], v->name + 1);
+}
+
+int
+kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len)
+{
+  const KzVariant *v = kz_variant_get (variant);
+  char game[64];
+
+  if (v == NULL || variant >= KZ_N_VARIANTS)
+    {
+      if (reason != NULL)
+        snprintf (reason, reason_len, "There is no such game.");
+      return 0;
+    }
+  say_game (game, sizeof game, v);
+  if (reason != NULL && games[variant].max_level == 0)
+    snprintf (reason, reason_len, "%s has no puzzles: %s.", game, games[variant].why);
+  else if (reason != NULL && games[variant].max_level < KZ_PUZZLE_MAX_LEVEL)
+    snprintf (reason, reason_len, "%s has puzzles at %s only: %s.", game,
+              games[variant].max_level == 1 ? "level 1" : "levels 1 and 2", games[variant].why);
+  else if (reason != NULL && reason_len > 0)
+    reason[0] = '\0';
+  return games[variant].max_level;
+}
+
+/* The candidate as a puzzle of `spec`, proven: true and `out` filled when
+ * every legal move's value is exact and the best is alone and fits. */
+static bool
+try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearcher *searcher, KzPuzzle *out)
+{
+  KzSearchLimits limits = { .nodes = spec->nodes };
+  KzAnalysis *an;
+  KzMatch match;
+  bool found = false;
+  int gap;
+
+  /* kz_match_init_at() checks the position with kz_position_check(). */
+  if (!kz_match_init_at (&match, pos, NULL, 0))
+    return false;
+  an = calloc (1, sizeof *an);
+  if (an == NULL)
+    {
+      kz_match_clear (&match);
+      return false;
+    }
+  kz_searcher_clear (searcher);
+  if (!kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, an) || an->n_moves < spec->moves_min)
+    goto out;
+  for (int i = 0; i < an->n_moves; i++)
+    if (!an->moves[i].exact || !kz_score_is_final (an->moves[i].score))
+      goto out;
+
+  /* Best first by score; by margin, the best must stand alone. */
+  int best = 0;
+  for (int i = 1; i < an->n_moves; i++)
+    if (kz_score_margin (an->moves[i].score) > kz_score_margin (an->moves[best].score))
+      best = i;
+  int value = kz_score_margin (an->moves[best].score);
+  int next = -1000;
+  for (int i = 0; i < an->n_moves; i++)
+    if (i != best && kz_score_margin (an->moves[i].score) > next)
+      next = kz_score_margin (an->moves[i].score);
+  gap = value - next;
+  if (gap < spec->gap_min || gap > spec->gap_max || an->moves[best].pv_len < spec->line_min)
+    goto out;
+
+  memset (out, 0, sizeof *out);
+  out->position = *pos;
+  out->solution = an->moves[best].action;
+  out->value = value;
+  out->next_value = next;
+  out->level = level;
+  out->goal = value > 0 && next <= 0 ? KZ_PUZZLE_GOAL_WIN
+            : value == 0 ? KZ_PUZZLE_GOAL_DRAW
+            : value > 0 ? KZ_PUZZLE_GOAL_MOST
+            : KZ_PUZZLE_GOAL_LEAST;
+  memcpy (out->line, an->moves[best].pv, sizeof out->line);
+  out->line_len = an->moves[best].pv_len;
+  found = true;
+
+out:
+  free (an);
+  kz_match_clear (&match);
+  return found;
+}
+
+bool
+kz_puzzle_find (KzVariantId  variant,
+                int          level,
+                uint64_t     seed,
+                KzSearcher  *searcher,
+                KzPuzzle    *out,
+                char        *reason,
+                size_t       reason_len)
+{
+  const LevelSpec *spec;
+  int max_level, board_min, board_max;
+
+  max_level = kz_puzzle_levels (variant, reason, reason_len);
+  if (max_level == 0)
+    return false;
+  if (level < KZ_PUZZLE_MIN_LEVEL || level > KZ_PUZZLE_MAX_LEVEL)
+    {
+      if (reason != NULL)
+        snprintf (reason, reason_len, "The level must be 1, 2 or 3, not %d.", level);
+      return false;
+    }
+  if (level > max_level)
+    return false;   /* the reason is kz_puzzle_levels()' */
+  if (reason != NULL && reason_len > 0)
+    reason[0] = '\0';
+  if (searcher == NULL)
+    {
+      if (reason != NULL)
+        snprintf (reason, reason_len, "There is no searcher to prove a puzzle.");
+      return false;
+    }
+  spec = &levels[level];
+  board_min = games[variant].board[level][0];
+  board_max = games[variant].board[level][1];
+
+  for (int game = 0; game < MAX_GAMES; game++)
+    {
+      /* Each game's moves come from the seed and the game's number alone. */
+      uint64_t rng = seed ^ ((uint64_t) (game + 1) * 0xD1B54A32D192ED03ull) ^ ((uint64_t) level << 56);
+      KzMatch match;
+      int tries = 0;
+
+      if (!kz_match_init (&match, variant, &(KzOptions) { 0 }, NULL, 0))
+        break;
+      while (!match.pos.over && board_seeds (&match.pos) > board_max)
+        if (!play_random (&match, &rng))
+          break;
+      while (!match.pos.over && tries < TRIES_PER_GAME && board_seeds (&match.pos) >= board_min)
+        {
+          KzPosition pos = match.pos;
+          tries++;
+          if (try_candidate (&pos, level, spec, searcher, out))
+            {
+              kz_match_clear (&match);
+              return true;
+            }
+          if (!play_random (&match, &rng))
+            break;
+        }
+      kz_match_clear (&match);
+    }
+  if (reason != NULL)
+    snprintf (reason, reason_len, "No puzzle was found for this seed; try another.");
+  return false;
+}
+
+static const char *const goal_texts[KZ_N_PUZZLE_GOALS] = {
+  [KZ_PUZZLE_GOAL_WIN]   = "Win the game: find the only move that wins.",
+  [KZ_PUZZLE_GOAL_DRAW]  = "Save the game: find the only move that draws.",
+  [KZ_PUZZLE_GOAL_MOST]  = "Win by as many seeds as you can: find the only best move.",
+  [KZ_PUZZLE_GOAL_LEAST] = "Lose by as few seeds as you can: find the only best move.",
+};
+
+static const char *const goal_names[KZ_N_PUZZLE_GOALS] = {
+  [KZ_PUZZLE_GOAL_WIN]   = "win",
+  [KZ_PUZZLE_GOAL_DRAW]  = "draw",
+  [KZ_PUZZLE_GOAL_MOST]  = "most",
+  [KZ_PUZZLE_GOAL_LEAST] = "least",
+};
+
+const char *
+kz_puzzle_goal_text (KzPuzzleGoal goal)
+{
+  return goal >= 0 && goal < KZ_N_PUZZLE_GOALS ? goal_texts[goal] : "";
+}
+
+const char *
+kz_puzzle_goal_to_string (KzPuzzleGoal goal)
+{
+  return goal >= 0 && goal < KZ_N_PUZZLE_GOALS ? goal_names[goal] : "";
+}
