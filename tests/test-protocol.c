@@ -764,12 +764,46 @@ test_position_every_game (void)
   g_rmdir (dir);
 }
 
+typedef struct { const char *command, *error; } Refusal;
+
+/* Each refused command says why (its error holds `error`) and changes
+ * nothing: after `new_cmd` and one move, the state is the same after each,
+ * and the move is still there to undo. */
+static void
+assert_refused (const Refusal *bad, gsize n, const char *new_cmd)
+{
+  g_autoptr(KzSession) session = kz_session_new ();
+  g_autofree char *before = NULL;
+
+  g_free (run (session, new_cmd));
+  g_free (run (session, "play 2"));
+  before = run (session, "state");
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *reply = run (session, bad[i].command);
+      g_autofree char *after = NULL;
+      g_autoptr(JsonParser) parser = NULL;
+      JsonObject *obj = parse_reply (reply, &parser);
+
+      g_test_message ("%s -> %s", bad[i].command, reply);
+      g_assert_false (json_object_get_boolean_member (obj, "ok"));
+      if (strstr (json_object_get_string_member (obj, "error"), bad[i].error) == NULL)
+        g_error ("%s: the error “%s” lacks “%s”", bad[i].command, json_object_get_string_member (obj, "error"), bad[i].error);
+      after = run (session, "state");
+      g_assert_cmpstr (after, ==, before);
+    }
+  {
+    g_autofree char *undone = run (session, "undo");
+    g_assert_nonnull (strstr (undone, "\"plies\":0"));
+  }
+}
+
 /* A position the rules refuse, or a line that is not one, is refused with
  * a reason, and the match stays exactly as it was. */
 static void
 test_position_refused (void)
 {
-  static const struct { const char *command, *error; } bad[] = {
+  static const Refusal bad[] = {
     { "position", "usage: position VARIANT" },
     { "position chess pits=1 stores=0,0 to_move=0", "unknown variant 'chess'" },
     { "position kalah stores=0,0 to_move=0", "pits is missing" },
@@ -804,31 +838,7 @@ test_position_refused (void)
     { "position pallanguzhi pits=12,12,12,2,12,6,12,12,12,12,2,12,12,12 stores=6,0 to_move=0", "the pasu" },
     { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,12,12 stores=0,0 to_move=0 opener=1", "opener is not a key of a pallanguzhi position" },
   };
-  g_autoptr(KzSession) session = kz_session_new ();
-  g_autofree char *before = NULL;
-
-  g_free (run (session, "new oware"));
-  g_free (run (session, "play 2"));
-  before = run (session, "state");
-  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      g_autofree char *reply = run (session, bad[i].command);
-      g_autofree char *after = NULL;
-      g_autoptr(JsonParser) parser = NULL;
-      JsonObject *obj = parse_reply (reply, &parser);
-
-      g_test_message ("%s -> %s", bad[i].command, reply);
-      g_assert_false (json_object_get_boolean_member (obj, "ok"));
-      if (strstr (json_object_get_string_member (obj, "error"), bad[i].error) == NULL)
-        g_error ("%s: the error “%s” lacks “%s”", bad[i].command, json_object_get_string_member (obj, "error"), bad[i].error);
-      after = run (session, "state");
-      g_assert_cmpstr (after, ==, before);
-    }
-  /* The history too: the move played before is still there to undo. */
-  {
-    g_autofree char *undone = run (session, "undo");
-    g_assert_nonnull (strstr (undone, "\"plies\":0"));
-  }
+  assert_refused (bad, G_N_ELEMENTS (bad), "new oware");
 }
 
 /* `puzzle` (issue #33): for every game with puzzles, the puzzle's
@@ -938,7 +948,7 @@ test_puzzle (void)
 static void
 test_puzzle_refused (void)
 {
-  static const struct { const char *command, *error; } bad[] = {
+  static const Refusal bad[] = {
     { "puzzle", "usage: puzzle VARIANT [level=1|2|3] [seed=N]" },
     { "puzzle chess", "unknown variant 'chess'" },
     { "puzzle constitution", "The Constitution has no puzzles: its matches go on for rounds" },
@@ -956,30 +966,7 @@ test_puzzle_refused (void)
     { "puzzle kalah depth=3", "unknown option 'depth': the options are level and seed" },
     { "puzzle kalah level", "option 'level' must be written KEY=VALUE" },
   };
-  g_autoptr(KzSession) session = kz_session_new ();
-  g_autofree char *before = NULL;
-
-  g_free (run (session, "new kalah"));
-  g_free (run (session, "play 2"));
-  before = run (session, "state");
-  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      g_autofree char *reply = run (session, bad[i].command);
-      g_autofree char *after = NULL;
-      g_autoptr(JsonParser) parser = NULL;
-      JsonObject *obj = parse_reply (reply, &parser);
-
-      g_test_message ("%s -> %s", bad[i].command, reply);
-      g_assert_false (json_object_get_boolean_member (obj, "ok"));
-      if (strstr (json_object_get_string_member (obj, "error"), bad[i].error) == NULL)
-        g_error ("%s: the error “%s” lacks “%s”", bad[i].command, json_object_get_string_member (obj, "error"), bad[i].error);
-      after = run (session, "state");
-      g_assert_cmpstr (after, ==, before);
-    }
-  {
-    g_autofree char *undone = run (session, "undo");
-    g_assert_nonnull (strstr (undone, "\"plies\":0"));
-  }
+  assert_refused (bad, G_N_ELEMENTS (bad), "new kalah");
 }
 
 /* `load` reads an Aualé record by its content, whatever its name; `save`
