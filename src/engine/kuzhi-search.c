@@ -1323,14 +1323,12 @@ quick_solve (KzSearcher *s, const KzPosition *root, const KzSearchLimits *limits
     return false;
   if (s->quick_table == NULL && (s->quick_table = table_alloc (QUICK_TABLE_BYTES)) == NULL)
     return false;
-  if (!kz_kalah_solve_endgame (root, s->quick_table, QUICK_TABLE_BYTES, false, s->cancel,
-                               limits->time_ms * QUICK_SOLVE_SHARE / 100 + 1,
-                               one_turn_guess (s, root), s->db, &sol))
-    {
-      s->nodes += sol.nodes;
-      return false;
-    }
+  bool ok = kz_kalah_solve_endgame (root, s->quick_table, QUICK_TABLE_BYTES, false, s->cancel,
+                                    limits->time_ms * QUICK_SOLVE_SHARE / 100 + 1,
+                                    one_turn_guess (s, root), s->db, &sol);
   s->nodes += sol.nodes;
+  if (!ok)
+    return false;
   take_solution (s, &sol, r);
   r->threads = 1;
   return true;
