@@ -118,7 +118,7 @@ play () {
     i=0
     while [ "$(played_in "$1")" -eq "$count" ]; do
       i=$((i + 1))
-      [ "$i" -le 100 ] || fail "the click on cup $cup played nothing in kuzhi $1"
+      [ "$i" -le 300 ] || fail "the click on cup $cup played nothing in kuzhi $1"
       sleep 0.05
     done
     set -- "$1" "$2" "$3"
