@@ -953,7 +953,7 @@ test_puzzle_refused (void)
     { "puzzle chess", "unknown variant 'chess'" },
     { "puzzle constitution", "The Constitution has no puzzles: its matches go on for rounds" },
     { "puzzle pallanguzhi level=1 seed=3", "Pallanguzhi has no puzzles" },
-    { "puzzle oware level=1 seed=4", "Oware has no puzzles: its seeds leave the board only by captures" },
+    { "puzzle oware level=3 seed=4", "Oware has puzzles at levels 1 and 2 only" },
     { "puzzle bohnenspiel level=3", "Bohnenspiel has puzzles at levels 1 and 2 only" },
     { "puzzle kalah level=0", "level is out of range: it must be from 1 to 3" },
     { "puzzle kalah level=4", "level is out of range: it must be from 1 to 3" },

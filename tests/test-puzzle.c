@@ -1,8 +1,9 @@
-/* test-puzzle.c — puzzles with proven answers (issue #33): for every game that has them, at every level and for several seeds, the same seed gives the same puzzle, its position is a legal start, and an independent proof (the analysis without limits; in Kalah the solver) confirms that its solution alone is best by the value it says; games played in rounds are refused. */
+/* test-puzzle.c — puzzles with proven answers (issue #33): for every game that has them, at every level and for several seeds, the same seed gives the same puzzle, its position is a legal start, and an independent proof (the analysis without limits; in Kalah the solver) confirms that its solution alone is best by the value it says (in Oware with the test's own endgame database); games played in rounds are refused. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib.h>
 #include <string.h>
 
+#include "kuzhi-endgame.h"
 #include "kuzhi-engine.h"
 #include "kuzhi-puzzle.h"
 #include "kuzhi-search.h"
@@ -27,12 +28,31 @@ static const struct {
   { KZ_VARIANT_MANGALA,     3, { { 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } } },
   { KZ_VARIANT_DAKON,       3, { { 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } } },
   { KZ_VARIANT_BOHNENSPIEL, 2, { { 0 }, { 4, 8 }, { 6, 10 } } },
+  { KZ_VARIANT_OWARE,       2, { { 0 }, { 4, 7 }, { 6, 8 } } },
 };
 
 static const uint64_t seeds[] = { 1, 2, 20261205 };
 
 static KzSearcher *finder;   /* KZ_PUZZLE_TABLE_MB, as the protocol's */
 static KzSearcher *prover;   /* another table, for the independent proof */
+/* Oware's proof stands on an endgame database: the prover's is the test's
+ * own, built here, not the finder's (kz_puzzle_endgame()). */
+static uint8_t   *oware_values;
+static KzEndgame *oware_db;
+
+static void
+prover_set_endgame (KzVariantId variant)
+{
+  if (variant != KZ_VARIANT_OWARE)
+    return;
+  if (oware_db == NULL)
+    {
+      oware_values = g_malloc (kz_endgame_size (KZ_VARIANT_OWARE, KZ_PUZZLE_OWARE_SEEDS));
+      g_assert_true (kz_endgame_compute (KZ_VARIANT_OWARE, oware_values, KZ_PUZZLE_OWARE_SEEDS, NULL, NULL, NULL));
+      oware_db = kz_endgame_new (KZ_VARIANT_OWARE, oware_values, KZ_PUZZLE_OWARE_SEEDS);
+    }
+  kz_searcher_set_endgame (prover, KZ_VARIANT_OWARE, oware_db);
+}
 
 static void
 check_puzzle (gsize game, int level, uint64_t seed)
@@ -69,9 +89,12 @@ check_puzzle (gsize game, int level, uint64_t seed)
   g_assert_cmpint (p.line_len, >=, 1);
   g_assert_cmpint (p.line[0], ==, p.solution);
 
-  /* The independent proof: every legal move valued to the end. */
+  /* The independent proof: every legal move valued to the end (in Oware,
+   * to the end or the database). */
   kz_searcher_clear (prover);
+  prover_set_endgame (variant);
   g_assert_true (kz_search_analyse (prover, &match, &none, NULL, NULL, NULL, an));
+  kz_searcher_set_endgame (prover, variant, NULL);
   g_assert_cmpint (an->n_moves, >=, 2);
   for (int i = 0; i < an->n_moves; i++)
     {
@@ -141,7 +164,7 @@ static const struct {
   { KZ_VARIANT_CONSTITUTION, 1, "rounds" },
   { KZ_VARIANT_CONSTITUTION, 3, "The Constitution has no puzzles" },
   { KZ_VARIANT_PALLANGUZHI,  2, "Pallanguzhi has no puzzles" },
-  { KZ_VARIANT_OWARE,        1, "Oware has no puzzles: its seeds leave the board only by captures" },
+  { KZ_VARIANT_OWARE,        3, "Oware has puzzles at levels 1 and 2 only" },
   { KZ_VARIANT_BOHNENSPIEL,  3, "Bohnenspiel has puzzles at levels 1 and 2 only" },
   { KZ_VARIANT_KALAH,        0, "level must be 1, 2 or 3, not 0" },
   { KZ_VARIANT_MANGALA,      4, "level must be 1, 2 or 3, not 4" },
@@ -164,7 +187,9 @@ test_refused (void)
     }
   g_assert_cmpint (kz_puzzle_levels (KZ_VARIANT_CONSTITUTION, NULL, 0), ==, 0);
   g_assert_cmpint (kz_puzzle_levels (KZ_VARIANT_PALLANGUZHI, NULL, 0), ==, 0);
-  g_assert_cmpint (kz_puzzle_levels (KZ_VARIANT_OWARE, NULL, 0), ==, 0);
+  /* The games whose puzzles need no database of the finder's own. */
+  g_assert_null (kz_puzzle_endgame (KZ_VARIANT_KALAH));
+  g_assert_null (kz_puzzle_endgame (KZ_VARIANT_BOHNENSPIEL));
 }
 
 int
@@ -185,5 +210,8 @@ main (int argc, char **argv)
   status = g_test_run ();
   kz_searcher_free (finder);
   kz_searcher_free (prover);
+  if (oware_db != NULL)
+    kz_endgame_free (oware_db);
+  g_free (oware_values);
   return status;
 }

@@ -2,9 +2,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-puzzle.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "kuzhi-endgame.h"
 
 /* What each level asks (docs/computer-opponent.md, "Puzzles"): how much
  * better than the next the best move must be (seeds of final margin: a
@@ -28,10 +31,10 @@ static const LevelSpec levels[KZ_PUZZLE_MAX_LEVEL + 1] = {
  * and a plainer position), and the highest level it has, with why not
  * higher. In Oware and Bohnenspiel the seeds leave the board only by a
  * capture, so play can go round until the 400-ply limit or the 100-ply
- * rule ends it: without the endgame database the search reaches the end
- * only in the smallest endgames — in Bohnenspiel often enough for two
- * levels, in Oware too seldom (at most 5 seeds on the board, 4 seeds in
- * 20 found none in 64 games) for every seed to have a puzzle. */
+ * rule ends it: the search alone reaches the end only in the smallest
+ * endgames. Bohnenspiel's 100-ply count bounds its proofs often enough
+ * for two levels; Oware's proofs stand on an endgame database of its own
+ * (below). */
 typedef struct {
   int         max_level;   /* 0: no puzzles */
   int         board[KZ_PUZZLE_MAX_LEVEL + 1][2];   /* least, most seeds on the board */
@@ -40,8 +43,8 @@ typedef struct {
 
 #define SOWN_AWAY { { 0, 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } }
 #define ROUNDS "its matches go on for rounds, and no search reaches their end in time to prove a move best"
+#define OWARE_WHY "its seeds leave the board only by captures, and its narrowest puzzles, where the best move is only two seeds better, are too seldom proven within the endgame database the finder builds"
 #define ROUND_AND_ROUND "its seeds leave the board only by captures, so play can go round and round, and only the smallest endgames are searched to their end in time"
-#define OWARE_WHY "its seeds leave the board only by captures, so play can go round and round until the 400-ply limit, and even its smallest endgames are seldom searched to their end in time"
 
 static const GameSpec games[KZ_N_VARIANTS] = {
   [KZ_VARIANT_CONSTITUTION] = { 0, { { 0 } }, ROUNDS },
@@ -49,9 +52,47 @@ static const GameSpec games[KZ_N_VARIANTS] = {
   [KZ_VARIANT_KALAH]        = { 3, SOWN_AWAY, NULL },
   [KZ_VARIANT_MANGALA]      = { 3, SOWN_AWAY, NULL },
   [KZ_VARIANT_DAKON]        = { 3, SOWN_AWAY, NULL },
-  [KZ_VARIANT_OWARE]        = { 0, { { 0 } }, OWARE_WHY },
+  [KZ_VARIANT_OWARE]        = { 2, { { 0, 0 }, { 4, 7 }, { 6, 8 } }, OWARE_WHY },
   [KZ_VARIANT_BOHNENSPIEL]  = { 2, { { 0, 0 }, { 4, 8 }, { 6, 10 } }, ROUND_AND_ROUND },
 };
+
+/* Oware's puzzles are proven with an endgame database the finder builds
+ * for itself, once a process, in memory (KZ_PUZZLE_OWARE_SEEDS seeds:
+ * about 2 MB and half a second), so that a puzzle never depends on a file
+ * that may not be there and the same seed gives the same puzzle on every
+ * machine. The database's values are exact within the 400-ply limit: the
+ * search takes one only where the plies left are enough. */
+static struct {
+  pthread_once_t once;
+  uint8_t       *values;
+  KzEndgame     *endgame;
+} oware_db = { PTHREAD_ONCE_INIT, NULL, NULL };
+
+static void
+oware_db_build (void)
+{
+  uint64_t size = kz_endgame_size (KZ_VARIANT_OWARE, KZ_PUZZLE_OWARE_SEEDS);
+  uint8_t *values = malloc (size);
+
+  if (values == NULL)
+    return;
+  if (!kz_endgame_compute (KZ_VARIANT_OWARE, values, KZ_PUZZLE_OWARE_SEEDS, NULL, NULL, NULL))
+    {
+      free (values);
+      return;
+    }
+  oware_db.values = values;
+  oware_db.endgame = kz_endgame_new (KZ_VARIANT_OWARE, values, KZ_PUZZLE_OWARE_SEEDS);
+}
+
+const KzEndgame *
+kz_puzzle_endgame (KzVariantId variant)
+{
+  if (variant != KZ_VARIANT_OWARE)
+    return NULL;
+  pthread_once (&oware_db.once, oware_db_build);
+  return oware_db.endgame;
+}
 
 /* Games played out from their start per find, and positions tried in
  * each: with these, every (game, level, seed) the tests try finds one. */
@@ -125,7 +166,7 @@ try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearch
   KzSearchLimits limits = { .nodes = spec->nodes };
   KzAnalysis *an;
   KzMatch match;
-  bool found = false;
+  bool found = false, analysed;
   int gap;
 
   /* kz_match_init_at() checks the position with kz_position_check(). */
@@ -138,7 +179,12 @@ try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearch
       return false;
     }
   kz_searcher_clear (searcher);
-  if (!kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, an) || an->n_moves < spec->moves_min)
+  /* Oware's database is lent for the proof only: the searcher is the
+   * caller's, and is left with none. */
+  kz_searcher_set_endgame (searcher, pos->variant, kz_puzzle_endgame (pos->variant));
+  analysed = kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, an);
+  kz_searcher_set_endgame (searcher, pos->variant, NULL);
+  if (!analysed || an->n_moves < spec->moves_min)
     goto out;
   for (int i = 0; i < an->n_moves; i++)
     if (!an->moves[i].exact || !kz_score_is_final (an->moves[i].score))
@@ -210,6 +256,12 @@ kz_puzzle_find (KzVariantId  variant,
       return false;
     }
   spec = &levels[level];
+  if (variant == KZ_VARIANT_OWARE && kz_puzzle_endgame (variant) == NULL)
+    {
+      if (reason != NULL)
+        snprintf (reason, reason_len, "There is no memory for the endgame database that proves Oware's puzzles.");
+      return false;
+    }
   board_min = games[variant].board[level][0];
   board_max = games[variant].board[level][1];
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kuzhi-engine.h"
+#include "kuzhi-endgame.h"
 #include "kuzhi-search.h"
 
 #ifdef __cplusplus
@@ -17,6 +18,10 @@ extern "C" {
  * size with no endgame database, on every machine (a larger table, or a
  * database, may prove a candidate the finder would have passed over). */
 #define KZ_PUZZLE_TABLE_MB 16
+
+/* The seeds on the board Oware's own endgame database reaches, built in
+ * memory by the finder (kz_puzzle_endgame()). */
+#define KZ_PUZZLE_OWARE_SEEDS 8
 
 /* What the solver of a puzzle is asked to do, from the best exact value
  * and those of the other moves (the sentences are kz_puzzle_goal_text()). */
@@ -42,16 +47,16 @@ typedef struct {
 /* The highest level at which `variant` has puzzles (levels 1 … that one),
  * 0 for none. Below 3, `reason` (nullable) gets one English sentence
  * saying why not more: a game played in rounds, whose matches no search
- * reaches the end of in time, has none, and so has Oware, whose play
- * can go round and round; Bohnenspiel, whose play can too, has levels
- * 1 and 2. */
+ * reaches the end of in time, has none; Bohnenspiel, whose play can go
+ * round and round, has levels 1 and 2. */
 int kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len);
 
 /* Finds the puzzle of (variant, level, seed): positions reached by
  * seeded random play from the game's start (default layout), with the
  * level's seeds left on the board, are tried,
  * in an order that only the seed decides, until one's every legal move
- * is proven by `searcher` (cleared before each try, one thread) within a
+ * is proven by `searcher` (cleared before each try, one thread, with
+ * kz_puzzle_endgame()'s database lent to it during the proof) within a
  * node budget and it fits the level (docs/computer-opponent.md,
  * "Puzzles"). Takes under a second. False, with the reason and `out`
  * untouched, for a game without puzzles at that level, a level out of
@@ -63,6 +68,12 @@ bool kz_puzzle_find (KzVariantId  variant,
                      KzPuzzle    *out,
                      char        *reason,
                      size_t       reason_len);
+
+/* The endgame database the finder proves `variant`'s puzzles with, built
+ * in memory the first time it is asked for (Oware's, of
+ * KZ_PUZZLE_OWARE_SEEDS seeds: about half a second); NULL for the games
+ * whose puzzles need none. Kept until the process ends. */
+const KzEndgame *kz_puzzle_endgame (KzVariantId variant);
 
 /* The goal as one English sentence, for the protocol and to be
  * translated by the app (the same strings, marked there). */
