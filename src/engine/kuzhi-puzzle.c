@@ -32,66 +32,85 @@ static const LevelSpec levels[KZ_PUZZLE_MAX_LEVEL + 1] = {
  * higher. In Oware and Bohnenspiel the seeds leave the board only by a
  * capture, so play can go round until the 400-ply limit or the 100-ply
  * rule ends it: the search alone reaches the end only in the smallest
- * endgames. Bohnenspiel's 100-ply count bounds its proofs often enough
- * for two levels; Oware's proofs stand on an endgame database of its own
- * (below). */
+ * endgames, and their proofs stand on an endgame database of the
+ * finder's own (below). */
 typedef struct {
   int         max_level;   /* 0: no puzzles */
   int         board[KZ_PUZZLE_MAX_LEVEL + 1][2];   /* least, most seeds on the board */
+  int         narrow;      /* level 3's widest gap: 2, or more where captures come in pairs */
+  int         tries;       /* positions tried along each random game (0: TRIES_PER_GAME) */
+  uint64_t    nodes;       /* the most nodes a proof may take (0: the level's) */
   const char *why;         /* why not the levels above max_level */
 } GameSpec;
 
-#define SOWN_AWAY { { 0, 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } }
+#define SOWN_AWAY { { 0, 0 }, { 4, 10 }, { 8, 16 }, { 10, 18 } }, 2, 0, 0
 #define ROUNDS "its matches go on for rounds, and no search reaches their end in time to prove a move best"
-#define OWARE_WHY "its seeds leave the board only by captures, and its narrowest puzzles, where the best move is only two seeds better, are too seldom proven within the endgame database the finder builds"
-#define ROUND_AND_ROUND "its seeds leave the board only by captures, so play can go round and round, and only the smallest endgames are searched to their end in time"
 
 static const GameSpec games[KZ_N_VARIANTS] = {
-  [KZ_VARIANT_CONSTITUTION] = { 0, { { 0 } }, ROUNDS },
-  [KZ_VARIANT_PALLANGUZHI]  = { 0, { { 0 } }, ROUNDS },
+  [KZ_VARIANT_CONSTITUTION] = { 0, { { 0 } }, 0, 0, 0, ROUNDS },
+  [KZ_VARIANT_PALLANGUZHI]  = { 0, { { 0 } }, 0, 0, 0, ROUNDS },
   [KZ_VARIANT_KALAH]        = { 3, SOWN_AWAY, NULL },
   [KZ_VARIANT_MANGALA]      = { 3, SOWN_AWAY, NULL },
   [KZ_VARIANT_DAKON]        = { 3, SOWN_AWAY, NULL },
-  [KZ_VARIANT_OWARE]        = { 2, { { 0, 0 }, { 4, 7 }, { 6, 8 } }, OWARE_WHY },
-  [KZ_VARIANT_BOHNENSPIEL]  = { 2, { { 0, 0 }, { 4, 8 }, { 6, 10 } }, ROUND_AND_ROUND },
+  /* Oware's boards are all in its database: a move's value is proven at
+   * once or, where play could go round past the 400 plies, never, so a
+   * proof gets few nodes and a game many tries. */
+  [KZ_VARIANT_OWARE]        = { 3, { { 0, 0 }, { 4, 7 }, { 6, 8 }, { 5, 8 } }, 4, 16, 20000, NULL },
+  [KZ_VARIANT_BOHNENSPIEL]  = { 3, { { 0, 0 }, { 4, 8 }, { 6, 10 }, { 8, 12 } }, 4, 0, 0, NULL },
 };
 
-/* Oware's puzzles are proven with an endgame database the finder builds
- * for itself, once a process, in memory (KZ_PUZZLE_OWARE_SEEDS seeds:
- * about 2 MB and half a second), so that a puzzle never depends on a file
+/* Oware's and Bohnenspiel's puzzles are proven with an endgame database
+ * the finder builds for itself, once a process, in memory
+ * (KZ_PUZZLE_DB_SEEDS seeds: Oware's about 2 MB, Bohnenspiel's 13 MB,
+ * each well under a second), so that a puzzle never depends on a file
  * that may not be there and the same seed gives the same puzzle on every
- * machine. The database's values are exact within the 400-ply limit: the
- * search takes one only where the plies left are enough. */
-static struct {
+ * machine. Their values are exact within the 400-ply limit and the
+ * 100-ply rule: the search takes one only where the plies left are
+ * enough. */
+typedef struct {
   pthread_once_t once;
+  KzVariantId    variant;
   uint8_t       *values;
   KzEndgame     *endgame;
-} oware_db = { PTHREAD_ONCE_INIT, NULL, NULL };
+} PuzzleDb;
+
+static PuzzleDb oware_db = { PTHREAD_ONCE_INIT, KZ_VARIANT_OWARE, NULL, NULL };
+static PuzzleDb bohnenspiel_db = { PTHREAD_ONCE_INIT, KZ_VARIANT_BOHNENSPIEL, NULL, NULL };
 
 static void
-oware_db_build (void)
+db_build (PuzzleDb *db)
 {
-  uint64_t size = kz_endgame_size (KZ_VARIANT_OWARE, KZ_PUZZLE_OWARE_SEEDS);
+  uint64_t size = kz_endgame_size (db->variant, KZ_PUZZLE_DB_SEEDS);
   uint8_t *values = malloc (size);
 
   if (values == NULL)
     return;
-  if (!kz_endgame_compute (KZ_VARIANT_OWARE, values, KZ_PUZZLE_OWARE_SEEDS, NULL, NULL, NULL))
+  if (!kz_endgame_compute (db->variant, values, KZ_PUZZLE_DB_SEEDS, NULL, NULL, NULL))
     {
       free (values);
       return;
     }
-  oware_db.values = values;
-  oware_db.endgame = kz_endgame_new (KZ_VARIANT_OWARE, values, KZ_PUZZLE_OWARE_SEEDS);
+  db->values = values;
+  db->endgame = kz_endgame_new (db->variant, values, KZ_PUZZLE_DB_SEEDS);
 }
+
+static void oware_db_build (void) { db_build (&oware_db); }
+static void bohnenspiel_db_build (void) { db_build (&bohnenspiel_db); }
 
 const KzEndgame *
 kz_puzzle_endgame (KzVariantId variant)
 {
-  if (variant != KZ_VARIANT_OWARE)
-    return NULL;
-  pthread_once (&oware_db.once, oware_db_build);
-  return oware_db.endgame;
+  if (variant == KZ_VARIANT_OWARE)
+    {
+      pthread_once (&oware_db.once, oware_db_build);
+      return oware_db.endgame;
+    }
+  if (variant == KZ_VARIANT_BOHNENSPIEL)
+    {
+      pthread_once (&bohnenspiel_db.once, bohnenspiel_db_build);
+      return bohnenspiel_db.endgame;
+    }
+  return NULL;
 }
 
 /* Games played out from their start per find, and positions tried in
@@ -163,7 +182,8 @@ kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len)
 static bool
 try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearcher *searcher, KzPuzzle *out)
 {
-  KzSearchLimits limits = { .nodes = spec->nodes };
+  const GameSpec *game = &games[pos->variant];
+  KzSearchLimits limits = { .nodes = game->nodes != 0 ? game->nodes : spec->nodes };
   KzAnalysis *an;
   KzMatch match;
   bool found = false, analysed;
@@ -201,7 +221,10 @@ try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearch
     if (i != best && kz_score_margin (an->moves[i].score) > next)
       next = kz_score_margin (an->moves[i].score);
   gap = value - next;
-  if (gap < spec->gap_min || gap > spec->gap_max || an->moves[best].pv_len < spec->line_min)
+  /* Level 3's narrowest gap is the game's: Oware's and Bohnenspiel's
+   * captures come in twos, so their margins seldom differ by only 2. */
+  int gap_max = spec->gap_max > game->narrow ? spec->gap_max : game->narrow;
+  if (gap < spec->gap_min || gap > gap_max || an->moves[best].pv_len < spec->line_min)
     goto out;
 
   memset (out, 0, sizeof *out);
@@ -256,10 +279,10 @@ kz_puzzle_find (KzVariantId  variant,
       return false;
     }
   spec = &levels[level];
-  if (variant == KZ_VARIANT_OWARE && kz_puzzle_endgame (variant) == NULL)
+  if ((variant == KZ_VARIANT_OWARE || variant == KZ_VARIANT_BOHNENSPIEL) && kz_puzzle_endgame (variant) == NULL)
     {
       if (reason != NULL)
-        snprintf (reason, reason_len, "There is no memory for the endgame database that proves Oware's puzzles.");
+        snprintf (reason, reason_len, "There is no memory for the endgame database that proves this game's puzzles.");
       return false;
     }
   board_min = games[variant].board[level][0];
@@ -277,7 +300,7 @@ kz_puzzle_find (KzVariantId  variant,
       while (!match.pos.over && board_seeds (&match.pos) > board_max)
         if (!play_random (&match, &rng))
           break;
-      while (!match.pos.over && tries < TRIES_PER_GAME && board_seeds (&match.pos) >= board_min)
+      while (!match.pos.over && tries < (games[variant].tries != 0 ? games[variant].tries : TRIES_PER_GAME) && board_seeds (&match.pos) >= board_min)
         {
           KzPosition pos = match.pos;
           tries++;

@@ -19,9 +19,9 @@ extern "C" {
  * database, may prove a candidate the finder would have passed over). */
 #define KZ_PUZZLE_TABLE_MB 16
 
-/* The seeds on the board Oware's own endgame database reaches, built in
- * memory by the finder (kz_puzzle_endgame()). */
-#define KZ_PUZZLE_OWARE_SEEDS 8
+/* The seeds on the board the endgame databases reach that the finder
+ * builds in memory for Oware and Bohnenspiel (kz_puzzle_endgame()). */
+#define KZ_PUZZLE_DB_SEEDS 8
 
 /* What the solver of a puzzle is asked to do, from the best exact value
  * and those of the other moves (the sentences are kz_puzzle_goal_text()). */
@@ -47,8 +47,7 @@ typedef struct {
 /* The highest level at which `variant` has puzzles (levels 1 … that one),
  * 0 for none. Below 3, `reason` (nullable) gets one English sentence
  * saying why not more: a game played in rounds, whose matches no search
- * reaches the end of in time, has none; Bohnenspiel, whose play can go
- * round and round, has levels 1 and 2. */
+ * reaches the end of in time, has none; every other game has all three. */
 int kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len);
 
 /* Finds the puzzle of (variant, level, seed): positions reached by
@@ -70,8 +69,8 @@ bool kz_puzzle_find (KzVariantId  variant,
                      size_t       reason_len);
 
 /* The endgame database the finder proves `variant`'s puzzles with, built
- * in memory the first time it is asked for (Oware's, of
- * KZ_PUZZLE_OWARE_SEEDS seeds: about half a second); NULL for the games
+ * in memory the first time it is asked for (Oware's and Bohnenspiel's, of
+ * KZ_PUZZLE_DB_SEEDS seeds: under a second each); NULL for the games
  * whose puzzles need none. Kept until the process ends. */
 const KzEndgame *kz_puzzle_endgame (KzVariantId variant);
 
