@@ -20,10 +20,11 @@ sed -e 's/#.*//' -e 's/^\[[^]]*\][[:space:]]*//' -e 's/[[:space:]]*$//' \
 
 # Marked strings in C and .ui files: the keywords po/meson.build gives
 # xgettext (_( N_( C_( NC_( g_dcgettext( g_dngettext( g_dpgettext2(), those
-# xgettext knows anyway (gettext( ngettext( dgettext( …), Q_( and
+# xgettext knows anyway (gettext( ngettext( dgettext( …), Q_(, the engine's
+# kz_refuse( and KZ_REFUSE_OVER( and
 # translatable="yes". The character before the marker must not be part of an
 # identifier, so g_strdup_( or my_( do not count.
-marker='(^|[^A-Za-z0-9_])(_|N_|C_|NC_|Q_|g_dcgettext|g_dngettext|g_dpgettext2|gettext|dgettext|dcgettext|ngettext|dngettext|dcngettext|pgettext|dpgettext|dcpgettext|gettext_noop)[[:space:]]*\(|translatable="yes"'
+marker='(^|[^A-Za-z0-9_])(_|N_|C_|NC_|Q_|g_dcgettext|g_dngettext|g_dpgettext2|gettext|dgettext|dcgettext|ngettext|dngettext|dcngettext|pgettext|dpgettext|dcpgettext|gettext_noop|kz_refuse|KZ_REFUSE_OVER)[[:space:]]*\(|translatable="yes"'
 for dir in src data; do
   [ -d "$dir" ] || continue
   find "$dir" -type f \( -name '*.c' -o -name '*.h' -o -name '*.ui' -o -name '*.blp' \) -print

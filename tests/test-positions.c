@@ -272,11 +272,55 @@ test_reachable_accepted (void)
     }
 }
 
+/* A program for people installs a translation (kz_set_translate_func()):
+ * the refusal's format and a game's words of why it is over both go
+ * through it; without one, English. */
+static const char *
+fake_translate (const char *english)
+{
+  if (g_str_equal (english, "A row is empty"))
+    return "ROW EMPTY";
+  if (g_str_equal (english, "%s, so the game is already over: there is nothing to play."))
+    return "OVER <%s>";
+  if (g_str_equal (english, "Rounds are counted from 1, not %d."))
+    return "ROUND %d";
+  return english;
+}
+
+static void
+test_translated (void)
+{
+  KzMatch match;
+  KzPosition over, round0;
+  char reason[256] = "";
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_KALAH, &(KzOptions) { .seeds = 4 }, NULL, 0));
+  over = match.pos;
+  for (int i = 0; i < 6; i++)
+    over.pits[i] = 0;
+  over.stores[0] = 24;
+  kz_match_clear (&match);
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, &(KzOptions) { 0 }, NULL, 0));
+  round0 = match.pos;
+  round0.round = 0;
+  kz_match_clear (&match);
+
+  kz_set_translate_func (fake_translate);
+  g_assert_false (kz_position_check (&over, reason, sizeof reason));
+  g_assert_cmpstr (reason, ==, "OVER <ROW EMPTY>");
+  g_assert_false (kz_position_check (&round0, reason, sizeof reason));
+  g_assert_cmpstr (reason, ==, "ROUND 0");
+  kz_set_translate_func (NULL);
+  g_assert_false (kz_position_check (&over, reason, sizeof reason));
+  g_assert_cmpstr (reason, ==, "A row is empty, so the game is already over: there is nothing to play.");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/positions/cases", test_cases);
   g_test_add_func ("/positions/reachable-accepted", test_reachable_accepted);
+  g_test_add_func ("/positions/translated", test_translated);
   return g_test_run ();
 }

@@ -342,6 +342,15 @@ bool kz_match_init   (KzMatch *match, KzVariantId variant, const KzOptions *opti
  * game refuses. */
 bool kz_position_check (const KzPosition *pos, char *reason, size_t reason_len);
 
+/* The set-up refusals are English; a program for people installs its
+ * translation here (the app: gettext, the "kuzhi" domain), and the
+ * engine asks it for each sentence's format (and for the words of a game
+ * already over) before filling it in. The sentences are marked for
+ * xgettext where the engine refuses (kuzhi-variant-private.h). NULL (the
+ * default, and the protocol's) keeps English. Set it once, before any thread searches. */
+typedef const char *(*KzTranslateFunc) (const char *english);
+void kz_set_translate_func (KzTranslateFunc func);
+
 /* A match that starts at `start` (checked with kz_position_check; `over`, `winner`, `end` are computed
  * from it: a position where the game is already over is refused). On false, error gets the reason and
  * `match` is untouched. The match's `start` is that position; undo stops there. */

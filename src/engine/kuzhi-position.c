@@ -486,6 +486,20 @@ kz_position_preview (const KzPosition *pos, KzAction action, KzPreview *out)
 /* Set-up positions. What every game shares is checked here; each game's
  * check() then refuses what its own rules cannot reach. */
 
+static KzTranslateFunc translate_func;
+
+void
+kz_set_translate_func (KzTranslateFunc func)
+{
+  translate_func = func;
+}
+
+const char *
+kz_translate (const char *english)
+{
+  return translate_func != NULL ? translate_func (english) : english;
+}
+
 bool
 kz_refuse (char *reason, size_t reason_len, const char *format, ...)
 {
@@ -494,7 +508,12 @@ kz_refuse (char *reason, size_t reason_len, const char *format, ...)
   if (reason != NULL && reason_len > 0)
     {
       va_start (args, format);
-      vsnprintf (reason, reason_len, format, args);
+      /* A translated format has the same conversions: msgfmt --check
+       * refuses a catalogue whose c-format strings differ. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      vsnprintf (reason, reason_len, kz_translate (format), args);
+#pragma GCC diagnostic pop
       va_end (args);
     }
   return false;

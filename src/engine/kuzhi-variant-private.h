@@ -62,15 +62,20 @@ bool kz_position_setup_seeds (KzPosition *pos, KzVariantId variant, const char *
  * none when the match is over. */
 int  kz_legal_nonempty_pits (const KzPosition *pos, KzAction *out);
 
-/* Refuses a set-up position: writes the reason (printf-style; `reason`
- * may be NULL) and returns false, for the games' check(). */
+/* Refuses a set-up position: writes the reason (printf-style, the format
+ * translated by kz_set_translate_func()'s function; `reason` may be NULL)
+ * and returns false, for the games' check(). The formats are extracted
+ * for translation as its third argument (po/meson.build). */
 bool kz_refuse (char *reason, size_t reason_len, const char *format, ...)
   __attribute__ ((format (printf, 3, 4)));
 
+/* The English words through the installed translation (kz_set_translate_func()). */
+const char *kz_translate (const char *english);
+
 /* The reason every game gives for a set-up position where it is already
- * over, `why` saying what ended it. */
+ * over, `why` saying what ended it (extracted as the third argument too). */
 #define KZ_REFUSE_OVER(reason, reason_len, why) \
-  kz_refuse ((reason), (reason_len), "%s, so the game is already over: there is nothing to play.", (why))
+  kz_refuse ((reason), (reason_len), "%s, so the game is already over: there is nothing to play.", kz_translate (why))
 
 /* Refuses the pasu option in a game that has none. */
 bool kz_options_refuse_pasu (const KzOptions *options, const char *game, char *error, size_t error_len);

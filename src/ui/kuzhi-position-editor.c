@@ -86,9 +86,10 @@ start_total (const KzPosition *pos)
 }
 
 /* What kz_position_check() says, live: the reason the position is refused
- * (Start insensitive), or what it holds. The engine's reasons are English
- * sentences; the one met at every step of setting counts, a total that is
- * not the game's, is said here in the person's language. */
+ * (Start insensitive; the engine's sentence, translated through the
+ * function the application installs), or what it holds. The one met at
+ * every step of setting counts, a total that is not the game's, is said
+ * here with the numbers in words of the app's own. */
 static void
 update_status (KuzhiPositionEditor *self)
 {
