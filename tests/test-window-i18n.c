@@ -553,6 +553,28 @@ test_translated_more (Fixture       *f,
       look_at_window (GTK_WINDOW (editor), "Set Up Position", 10, found);
     }
 
+  /* Set Up Position refusing a Kalah board whose row is empty: the
+   * engine's reason, under the board, in the person's language. */
+  {
+    KuzhiPositionEditor *editor = kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL);
+    AdwComboRow *row = kuzhi_position_editor_get_game_row (editor);
+    GListModel *games = adw_combo_row_get_model (row);
+
+    for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+      if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (games), i), kuzhi_game_title (KZ_VARIANT_KALAH)))
+        adw_combo_row_set_selected (row, i);
+    for (int i = 0; i < 6; i++)
+      gtk_spin_button_set_value (kuzhi_position_editor_get_pit_spin (editor, i), 0);
+    gtk_spin_button_set_value (kuzhi_position_editor_get_store_spin (editor, 0), 24);
+    g_assert_false (gtk_widget_get_sensitive (kuzhi_position_editor_get_start_button (editor)));
+    g_assert_cmpstr (kuzhi_position_editor_get_status (editor), !=, "");
+    g_test_message ("refused: %s", kuzhi_position_editor_get_status (editor));
+    /* Every catalogue translates the engine's refusals (validate-po). */
+    g_assert_cmpstr (kuzhi_position_editor_get_status (editor), !=,
+                     "A row is empty, so the game is already over: there is nothing to play.");
+    look_at_window (GTK_WINDOW (editor), "Set Up Position refusing a position", 10, found);
+  }
+
   /* The move history, a few turns in. */
   play_turns (f, 5);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
