@@ -64,9 +64,9 @@ static const GameSpec games[KZ_N_VARIANTS] = {
  * (KZ_PUZZLE_DB_SEEDS seeds: Oware's about 2 MB, Bohnenspiel's 13 MB,
  * each well under a second), so that a puzzle never depends on a file
  * that may not be there and the same seed gives the same puzzle on every
- * machine. Their values are exact within the 400-ply limit and the
- * 100-ply rule: the search takes one only where the plies left are
- * enough. */
+ * machine. Their values are exact: Bohnenspiel's count the 100-ply
+ * rule's plies, and an Oware value is taken only where the plies left
+ * before the 400-ply limit are enough. */
 typedef struct {
   pthread_once_t once;
   KzVariantId    variant;
