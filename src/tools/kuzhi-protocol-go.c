@@ -103,7 +103,8 @@ use_endgame (KzSearcher *searcher, const KzMatch *match)
 }
 
 /* Reads the KEY=VALUE options of `go` and `analyse`: depth and time, and
- * for `go` the level. `usage` ends the messages. */
+ * for `go` the level. `usage` ends the message on an argument that is not
+ * an option. */
 static gboolean
 parse_limits (int             argc,
               char          **argv,
@@ -112,62 +113,25 @@ parse_limits (int             argc,
               KzSearchLimits *limits,
               GError        **error)
 {
-  gboolean seen_depth = FALSE, seen_time = FALSE, seen_level = FALSE;
+  static const char *const keys[] = { "depth", "time", "level" };
+  const char *values[G_N_ELEMENTS (keys)];
+  gint64 depth = 0, time_ms = 0;
+  KzLevel level = KZ_LEVEL_NONE;
 
-  memset (limits, 0, sizeof *limits);
-  for (int i = 1; i < argc; i++)
+  if (!kz_protocol_read_options (argc, argv, 1, keys, with_level ? 3 : 2, values, usage, error)
+      || (values[0] != NULL && !kz_protocol_parse_int ("depth", values[0], 1, 200, &depth, error))
+      || (values[1] != NULL && !kz_protocol_parse_int ("time", values[1], 1, 3600000, &time_ms, error)))
+    return FALSE;
+  if (with_level && values[2] != NULL && !kz_level_parse (values[2], &level))
     {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-      gint64 value;
-
-      if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "'%s' must be written KEY=VALUE: %s", argv[i], usage);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      if (g_str_equal (key, "depth") && !seen_depth)
-        {
-          if (!kz_protocol_parse_int ("depth", eq + 1, 1, 200, &value, error))
-            return FALSE;
-          limits->depth = (int) value;
-          seen_depth = TRUE;
-        }
-      else if (g_str_equal (key, "time") && !seen_time)
-        {
-          if (!kz_protocol_parse_int ("time", eq + 1, 1, 3600000, &value, error))
-            return FALSE;
-          limits->time_ms = (int) value;
-          seen_time = TRUE;
-        }
-      else if (with_level && g_str_equal (key, "level") && !seen_level)
-        {
-          KzLevel level;
-          if (!kz_level_parse (eq + 1, &level))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           "level must be easy, normal or hard (got '%s')", eq + 1);
-              return FALSE;
-            }
-          limits->level = level;
-          seen_level = TRUE;
-        }
-      else if (g_str_equal (key, "depth") || g_str_equal (key, "time") || (with_level && g_str_equal (key, "level")))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s is given twice", key);
-          return FALSE;
-        }
-      else
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': %s", shown, usage);
-          return FALSE;
-        }
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "level must be easy, normal or hard (got '%s')", values[2]);
+      return FALSE;
     }
+  memset (limits, 0, sizeof *limits);
+  limits->depth = (int) depth;
+  limits->time_ms = (int) time_ms;
+  limits->level = level;
   return TRUE;
 }
 

@@ -53,17 +53,6 @@ game_has_key (KzVariantId id, Key key)
     }
 }
 
-static char *
-game_keys (KzVariantId id)
-{
-  GString *list = g_string_new (NULL);
-
-  for (int k = 0; k < N_KEYS; k++)
-    if (game_has_key (id, (Key) k))
-      g_string_append_printf (list, "%s%s", list->len ? ", " : "", key_names[k]);
-  return g_string_free (list, FALSE);
-}
-
 /* A list of numbers separated by commas, each from min to max (-1 allowed
  * where min is -1); `n` of them, or any number up to `n` when !exact. */
 static gboolean
@@ -99,8 +88,7 @@ parse_list (const char *what, const char *text, int n, gboolean exact, int min, 
 gboolean
 kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
-  const char *values[N_KEYS] = { NULL };
-  const KzVariant *v;
+  const char *keys[N_KEYS], *values[N_KEYS];
   KzVariantId id;
   KzOptions options = { 0 };
   KzMatch usual, match;
@@ -116,38 +104,12 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
     }
   if (!kz_protocol_lookup_variant (argv[1], &id, error))
     return FALSE;
-  v = kz_variant_get (id);
 
-  for (int i = 2; i < argc; i++)
-    {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-      int k;
-
-      if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "'%s' must be written KEY=VALUE, e.g. to_move=0", argv[i]);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      for (k = 0; k < N_KEYS && !g_str_equal (key, key_names[k]); k++)
-        ;
-      if (k == N_KEYS || !game_has_key (id, (Key) k))
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_autofree char *keys = game_keys (id);
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s is not a key of a %s position: its keys are %s", shown, v->key, keys);
-          return FALSE;
-        }
-      if (values[k] != NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
-          return FALSE;
-        }
-      values[k] = eq + 1;
-    }
+  /* Only the game's own keys are taken. */
+  for (int k = 0; k < N_KEYS; k++)
+    keys[k] = game_has_key (id, (Key) k) ? key_names[k] : NULL;
+  if (!kz_protocol_read_options (argc, argv, 2, keys, N_KEYS, values, USAGE, error))
+    return FALSE;
   for (int k = KEY_PITS; k <= KEY_TO_MOVE; k++)
     if (values[k] == NULL)
       {

@@ -56,6 +56,14 @@ char *kz_protocol_variant_list (void);
 /* Parses a whole decimal number in [min, max], with a message naming `what`. */
 gboolean kz_protocol_parse_int (const char *what, const char *text, gint64 min, gint64 max, gint64 *out, GError **error);
 
+/* Reads the options KEY=VALUE of argv[first …]: values[k] (NULL when not
+ * given) points into argv at the value of keys[k], for each of the n_keys
+ * keys (a NULL key is not taken). Refuses, naming the options taken, an
+ * argument without '=' (`usage` ends that message), an unknown key and a
+ * key given twice. */
+gboolean kz_protocol_read_options (int argc, char **argv, int first, const char *const *keys, int n_keys,
+                                   const char **values, const char *usage, GError **error);
+
 /* kuzhi-protocol-file.c: `save PATH` and `load PATH`. */
 gboolean kz_protocol_cmd_save (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);
 gboolean kz_protocol_cmd_load (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error);

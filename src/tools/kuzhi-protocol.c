@@ -74,6 +74,69 @@ kz_protocol_parse_int (const char *what,
   return TRUE;
 }
 
+/* "a, b and c": the keys taken, for messages. */
+static char *
+option_list (const char *const *keys,
+             int                n_keys)
+{
+  GString *list = g_string_new (NULL);
+  int last = n_keys - 1;
+
+  while (last >= 0 && keys[last] == NULL)
+    last--;
+  for (int k = 0; k <= last; k++)
+    if (keys[k] != NULL)
+      g_string_append_printf (list, "%s%s", list->len == 0 ? "" : k == last ? " and " : ", ", keys[k]);
+  return g_string_free (list, FALSE);
+}
+
+gboolean
+kz_protocol_read_options (int                argc,
+                          char             **argv,
+                          int                first,
+                          const char *const *keys,
+                          int                n_keys,
+                          const char       **values,
+                          const char        *usage,
+                          GError           **error)
+{
+  for (int k = 0; k < n_keys; k++)
+    values[k] = NULL;
+  for (int i = first; i < argc; i++)
+    {
+      const char *eq = strchr (argv[i], '=');
+      g_autofree char *key = NULL;
+      int k;
+
+      if (eq == NULL)
+        {
+          g_autofree char *shown = g_utf8_substring (argv[i], 0, MIN (g_utf8_strlen (argv[i], -1), 40));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "option '%s' must be written KEY=VALUE: %s", shown, usage);
+          return FALSE;
+        }
+      key = g_strndup (argv[i], eq - argv[i]);
+      for (k = 0; k < n_keys && (keys[k] == NULL || !g_str_equal (key, keys[k])); k++)
+        ;
+      if (k == n_keys)
+        {
+          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
+          g_autofree char *known = option_list (keys, n_keys);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "unknown option '%s': the options are %s", shown, known);
+          return FALSE;
+        }
+      /* A repeated option is refused, not the last one taken. */
+      if (values[k] != NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
+          return FALSE;
+        }
+      values[k] = eq + 1;
+    }
+  return TRUE;
+}
+
 char *
 kz_protocol_variant_list (void)
 {
@@ -315,53 +378,27 @@ expect_args (int argc, char **argv, int min, int max, const char *usage, GError 
 static gboolean
 cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
+  static const char *const option_names[] = { "seeds", "pasu" };
+  const char *usage = "new VARIANT [seeds=N] [pasu=N]";
+  const char *values[G_N_ELEMENTS (option_names)];
+  gint64 seeds = 0, pasu = 0;
   KzOptions options = { 0 };
   KzVariantId id;
   KzMatch match;
   char message[256] = "";
 
-  if (!expect_args (argc, argv, 1, MAX_ARGS - 2, "new VARIANT [seeds=N] [pasu=N]", error))
+  if (!expect_args (argc, argv, 1, MAX_ARGS - 2, usage, error))
     return FALSE;
 
   if (!kz_protocol_lookup_variant (argv[1], &id, error))
     return FALSE;
 
-  for (int i = 2; i < argc; i++)
-    {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-      gint64 value;
-      int *slot;
-
-      if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "option '%s' must be written KEY=VALUE, e.g. seeds=5", argv[i]);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      if (g_str_equal (key, "seeds"))
-        slot = &options.seeds;
-      else if (g_str_equal (key, "pasu"))
-        slot = &options.pasu;
-      else
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': the options are seeds and pasu", shown);
-          return FALSE;
-        }
-      /* As `go` does: a repeated option is refused, not the last one taken. */
-      if (*slot != 0)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s is given twice", key);
-          return FALSE;
-        }
-      if (!kz_protocol_parse_int (key, eq + 1, 1, 99, &value, error))
-        return FALSE;
-      *slot = (int) value;
-    }
+  if (!kz_protocol_read_options (argc, argv, 2, option_names, G_N_ELEMENTS (option_names), values, usage, error)
+      || (values[0] != NULL && !kz_protocol_parse_int ("seeds", values[0], 1, 99, &seeds, error))
+      || (values[1] != NULL && !kz_protocol_parse_int ("pasu", values[1], 1, 99, &pasu, error)))
+    return FALSE;
+  options.seeds = (int) seeds;
+  options.pasu = (int) pasu;
 
   if (!kz_match_init (&match, id, &options, message, sizeof message))
     {
