@@ -47,7 +47,6 @@ struct _KuzhiPositionEditor
   /* owned */
   KuzhiGameModel      *model;
   char                *names[2];
-  char                *status;
 
   /* The position the widgets make; the games in the game row's order. */
   KzPosition           pos;
@@ -95,28 +94,28 @@ update_status (KuzhiPositionEditor *self)
   char reason[256] = "";
   gboolean ok = kz_position_check (&self->pos, reason, sizeof reason);
   int total = kz_position_total (&self->pos), needed = start_total (&self->pos);
+  g_autofree char *status = NULL;
 
-  g_free (self->status);
   if (ok)
     {
       /* Translators: Set Up Position, under the board, when the position may start: %d is every counter on the board, in the stores and off it */
-      self->status = g_strdup_printf (ngettext ("Ready: %d in the cups and stores.",
-                                                "Ready: %d in the cups and stores.", total), total);
+      status = g_strdup_printf (ngettext ("Ready: %d in the cups and stores.",
+                                           "Ready: %d in the cups and stores.", total), total);
       gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
     }
   else if (needed >= 0 && total != needed)
     {
       /* Translators: Set Up Position, under the board: the first %d is what the cups, stores and refill hold now, the second what the game has in all ("The cups and stores hold 47; the game has 70.") */
-      self->status = g_strdup_printf (ngettext ("The cups and stores hold %d; the game has %d.",
-                                                "The cups and stores hold %d; the game has %d.", needed), total, needed);
+      status = g_strdup_printf (ngettext ("The cups and stores hold %d; the game has %d.",
+                                           "The cups and stores hold %d; the game has %d.", needed), total, needed);
       gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
     }
   else
     {
-      self->status = g_strdup (*reason != '\0' ? reason : _("The rules cannot reach this position."));
+      status = g_strdup (*reason != '\0' ? reason : _("The rules cannot reach this position."));
       gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
     }
-  gtk_label_set_text (self->status_label, self->status);
+  gtk_label_set_text (self->status_label, status);
   gtk_widget_set_sensitive (self->start_button, ok);
 }
 
@@ -633,7 +632,6 @@ kuzhi_position_editor_finalize (GObject *object)
 
   g_free (self->names[0]);
   g_free (self->names[1]);
-  g_free (self->status);
 
   G_OBJECT_CLASS (kuzhi_position_editor_parent_class)->finalize (object);
 }
@@ -798,7 +796,7 @@ const char *
 kuzhi_position_editor_get_status (KuzhiPositionEditor *self)
 {
   g_return_val_if_fail (KUZHI_IS_POSITION_EDITOR (self), NULL);
-  return self->status;
+  return gtk_label_get_text (self->status_label);
 }
 
 GtkWidget *
