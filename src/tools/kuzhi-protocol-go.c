@@ -119,8 +119,8 @@ parse_limits (int             argc,
   KzLevel level = KZ_LEVEL_NONE;
 
   if (!kz_protocol_read_options (argc, argv, 1, keys, with_level ? 3 : 2, values, usage, error)
-      || (values[0] != NULL && !kz_protocol_parse_int ("depth", values[0], 1, 200, &depth, error))
-      || (values[1] != NULL && !kz_protocol_parse_int ("time", values[1], 1, 3600000, &time_ms, error)))
+      || !kz_protocol_parse_int ("depth", values[0], 1, 200, &depth, error)
+      || !kz_protocol_parse_int ("time", values[1], 1, 3600000, &time_ms, error))
     return FALSE;
   if (with_level && values[2] != NULL && !kz_level_parse (values[2], &level))
     {
@@ -135,12 +135,21 @@ parse_limits (int             argc,
   return TRUE;
 }
 
-/* Refuses a search of a finished match, and finds the searcher. */
+/* What `go` and `analyse` start with: their limits read, a search of a
+ * finished match refused, and the searcher. */
 static KzSearcher *
-searcher_for (KzSession *session, GError **error)
+start_search (KzSession      *session,
+              int             argc,
+              char          **argv,
+              gboolean        with_level,
+              const char     *usage,
+              KzSearchLimits *limits,
+              GError        **error)
 {
   KzSearcher *searcher;
 
+  if (!parse_limits (argc, argv, with_level, usage, limits, error))
+    return NULL;
   if (session->match.pos.over)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -186,9 +195,8 @@ kz_protocol_cmd_go (KzSession   *session,
   KzSearcher *searcher;
   char buf[8];
 
-  if (!parse_limits (argc, argv, TRUE, "go takes depth=N, time=MS and level=easy|normal|hard", &limits, error))
-    return FALSE;
-  searcher = searcher_for (session, error);
+  searcher = start_search (session, argc, argv, TRUE, "go takes depth=N, time=MS and level=easy|normal|hard",
+                           &limits, error);
   if (searcher == NULL)
     return FALSE;
   /* Easy's random choices follow the position, so replies repeat. */
@@ -203,23 +211,16 @@ kz_protocol_cmd_go (KzSession   *session,
       return FALSE;
     }
 
-  json_builder_set_member_name (reply, "best");
-  json_builder_add_string_value (reply, kz_action_to_string (result.best, buf));
-  json_builder_set_member_name (reply, "score");
-  json_builder_add_int_value (reply, kz_score_to_seeds (result.score));
-  json_builder_set_member_name (reply, "depth");
-  json_builder_add_int_value (reply, result.depth);
-  json_builder_set_member_name (reply, "nodes");
-  json_builder_add_int_value (reply, (gint64) result.nodes);
-  json_builder_set_member_name (reply, "time_ms");
-  json_builder_add_int_value (reply, result.time_ms);
+  kz_protocol_add_string (reply, "best", kz_action_to_string (result.best, buf));
+  kz_protocol_add_int (reply, "score", kz_score_to_seeds (result.score));
+  kz_protocol_add_int (reply, "depth", result.depth);
+  kz_protocol_add_int (reply, "nodes", (gint64) result.nodes);
+  kz_protocol_add_int (reply, "time_ms", result.time_ms);
   add_line (reply, result.pv, result.pv_len);
   /* Beyond the protocol's fields: whether the score is the game's proven
    * value, and the score in hundredths of a seed. */
-  json_builder_set_member_name (reply, "exact");
-  json_builder_add_boolean_value (reply, result.exact);
-  json_builder_set_member_name (reply, "score_cs");
-  json_builder_add_int_value (reply, score_cs (result.score));
+  kz_protocol_add_boolean (reply, "exact", result.exact);
+  kz_protocol_add_int (reply, "score_cs", score_cs (result.score));
   return TRUE;
 }
 
@@ -235,9 +236,7 @@ kz_protocol_cmd_analyse (KzSession   *session,
   g_autofree KzAnalysis *analysis = g_new0 (KzAnalysis, 1);
   char buf[8];
 
-  if (!parse_limits (argc, argv, FALSE, "analyse takes depth=N and time=MS", &limits, error))
-    return FALSE;
-  searcher = searcher_for (session, error);
+  searcher = start_search (session, argc, argv, FALSE, "analyse takes depth=N and time=MS", &limits, error);
   if (searcher == NULL)
     return FALSE;
   if (!kz_search_analyse (searcher, &session->match, &limits, NULL, NULL, NULL, analysis))
@@ -252,24 +251,17 @@ kz_protocol_cmd_analyse (KzSession   *session,
     {
       const KzMoveValue *mv = &analysis->moves[i];
       json_builder_begin_object (reply);
-      json_builder_set_member_name (reply, "move");
-      json_builder_add_string_value (reply, kz_action_to_string (mv->action, buf));
-      json_builder_set_member_name (reply, "score");
-      json_builder_add_int_value (reply, kz_score_to_seeds (mv->score));
-      json_builder_set_member_name (reply, "score_cs");
-      json_builder_add_int_value (reply, score_cs (mv->score));
-      json_builder_set_member_name (reply, "exact");
-      json_builder_add_boolean_value (reply, mv->exact);
-      json_builder_set_member_name (reply, "depth");
-      json_builder_add_int_value (reply, mv->depth);
+      kz_protocol_add_string (reply, "move", kz_action_to_string (mv->action, buf));
+      kz_protocol_add_int (reply, "score", kz_score_to_seeds (mv->score));
+      kz_protocol_add_int (reply, "score_cs", score_cs (mv->score));
+      kz_protocol_add_boolean (reply, "exact", mv->exact);
+      kz_protocol_add_int (reply, "depth", mv->depth);
       add_line (reply, mv->pv, mv->pv_len);
       json_builder_end_object (reply);
     }
   json_builder_end_array (reply);
   /* Beyond the protocol's fields, as for `go`. */
-  json_builder_set_member_name (reply, "nodes");
-  json_builder_add_int_value (reply, (gint64) analysis->nodes);
-  json_builder_set_member_name (reply, "time_ms");
-  json_builder_add_int_value (reply, analysis->time_ms);
+  kz_protocol_add_int (reply, "nodes", (gint64) analysis->nodes);
+  kz_protocol_add_int (reply, "time_ms", analysis->time_ms);
   return TRUE;
 }

@@ -90,11 +90,10 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
 {
   const char *keys[N_KEYS], *values[N_KEYS];
   KzVariantId id;
-  KzOptions options = { 0 };
   KzMatch usual, match;
   KzPosition pos;
   int list[KZ_MAX_PITS], n;
-  gint64 value;
+  gint64 to_move, plies, quiet, round_no, opener;
   char message[256] = "";
 
   if (argc < 2)
@@ -119,23 +118,8 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
       }
 
   /* The layout, as `new` takes it: its key and total are the game's. */
-  if (values[KEY_SEEDS] != NULL)
-    {
-      if (!kz_protocol_parse_int ("seeds", values[KEY_SEEDS], 1, 99, &value, error))
-        return FALSE;
-      options.seeds = (int) value;
-    }
-  if (values[KEY_PASU] != NULL)
-    {
-      if (!kz_protocol_parse_int ("pasu", values[KEY_PASU], 1, 99, &value, error))
-        return FALSE;
-      options.pasu = (int) value;
-    }
-  if (!kz_match_init (&usual, id, &options, message, sizeof message))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
-      return FALSE;
-    }
+  if (!kz_protocol_init_match (&usual, id, values[KEY_SEEDS], values[KEY_PASU], error))
+    return FALSE;
   pos = usual.pos;
   kz_match_clear (&usual);
 
@@ -147,39 +131,29 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
     return FALSE;
   pos.stores[0] = (uint8_t) list[0];
   pos.stores[1] = (uint8_t) list[1];
-  if (!kz_protocol_parse_int ("to_move", values[KEY_TO_MOVE], 0, 1, &value, error))
+  /* Each count not given keeps the start's. */
+  to_move = pos.to_move;
+  plies = pos.plies;
+  quiet = pos.quiet_plies;
+  round_no = pos.round;
+  if (!kz_protocol_parse_int ("to_move", values[KEY_TO_MOVE], 0, 1, &to_move, error)
+      || !kz_protocol_parse_int ("plies", values[KEY_PLIES], 0, G_MAXUINT16, &plies, error)
+      || !kz_protocol_parse_int ("quiet", values[KEY_QUIET], 0, G_MAXUINT16, &quiet, error)
+      || !kz_protocol_parse_int ("round", values[KEY_ROUND], 1, G_MAXUINT16, &round_no, error))
     return FALSE;
-  pos.to_move = (uint8_t) value;
-  if (values[KEY_PLIES] != NULL)
-    {
-      if (!kz_protocol_parse_int ("plies", values[KEY_PLIES], 0, G_MAXUINT16, &value, error))
-        return FALSE;
-      pos.plies = (uint16_t) value;
-    }
-  if (values[KEY_QUIET] != NULL)
-    {
-      if (!kz_protocol_parse_int ("quiet", values[KEY_QUIET], 0, G_MAXUINT16, &value, error))
-        return FALSE;
-      pos.quiet_plies = (uint16_t) value;
-    }
-  if (values[KEY_ROUND] != NULL)
-    {
-      if (!kz_protocol_parse_int ("round", values[KEY_ROUND], 1, G_MAXUINT16, &value, error))
-        return FALSE;
-      pos.round = (uint16_t) value;
-    }
+  pos.to_move = (uint8_t) to_move;
+  pos.plies = (uint16_t) plies;
+  pos.quiet_plies = (uint16_t) quiet;
+  pos.round = (uint16_t) round_no;
   /* Who opened the round: the Constitution's is a key (by default the
    * player to move from round 2 on, as at a round's start); Pallanguzhi's
    * follows from the round. */
   if (id == KZ_VARIANT_CONSTITUTION)
     {
-      pos.opener = pos.round == 1 ? 0 : pos.to_move;
-      if (values[KEY_OPENER] != NULL)
-        {
-          if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &value, error))
-            return FALSE;
-          pos.opener = (uint8_t) value;
-        }
+      opener = pos.round == 1 ? 0 : pos.to_move;
+      if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &opener, error))
+        return FALSE;
+      pos.opener = (uint8_t) opener;
     }
   else if (id == KZ_VARIANT_PALLANGUZHI)
     pos.opener = pos.round % 2 == 1 ? 0 : 1;

@@ -34,8 +34,8 @@ parse_options (int first, int argc, char **argv, gint64 *level, gint64 *seed, GE
   *level = 0;
   *seed = -1;
   return kz_protocol_read_options (argc, argv, first, keys, G_N_ELEMENTS (keys), values, USAGE, error)
-         && (values[0] == NULL || kz_protocol_parse_int ("level", values[0], KZ_PUZZLE_MIN_LEVEL, KZ_PUZZLE_MAX_LEVEL, level, error))
-         && (values[1] == NULL || kz_protocol_parse_int ("seed", values[1], 0, MAX_SEED, seed, error));
+         && kz_protocol_parse_int ("level", values[0], KZ_PUZZLE_MIN_LEVEL, KZ_PUZZLE_MAX_LEVEL, level, error)
+         && kz_protocol_parse_int ("seed", values[1], 0, MAX_SEED, seed, error);
 }
 
 gboolean
@@ -82,24 +82,17 @@ kz_protocol_cmd_puzzle (KzSession *session, int argc, char **argv, JsonBuilder *
 
   kz_protocol_start_match (session, &match);
   kz_protocol_add_state (reply, &session->match);
-  json_builder_set_member_name (reply, "solution");
-  json_builder_add_string_value (reply, kz_action_to_string (puzzle.solution, buf));
-  json_builder_set_member_name (reply, "value");
-  json_builder_add_int_value (reply, puzzle.value);
-  json_builder_set_member_name (reply, "goal");
-  json_builder_add_string_value (reply, kz_puzzle_goal_text (puzzle.goal));
-  json_builder_set_member_name (reply, "goal_kind");
-  json_builder_add_string_value (reply, kz_puzzle_goal_to_string (puzzle.goal));
-  json_builder_set_member_name (reply, "next_value");
-  json_builder_add_int_value (reply, puzzle.next_value);
+  kz_protocol_add_string (reply, "solution", kz_action_to_string (puzzle.solution, buf));
+  kz_protocol_add_int (reply, "value", puzzle.value);
+  kz_protocol_add_string (reply, "goal", kz_puzzle_goal_text (puzzle.goal));
+  kz_protocol_add_string (reply, "goal_kind", kz_puzzle_goal_to_string (puzzle.goal));
+  kz_protocol_add_int (reply, "next_value", puzzle.next_value);
   json_builder_set_member_name (reply, "line");
   json_builder_begin_array (reply);
   for (int i = 0; i < puzzle.line_len; i++)
     json_builder_add_string_value (reply, kz_action_to_string (puzzle.line[i], buf));
   json_builder_end_array (reply);
-  json_builder_set_member_name (reply, "level");
-  json_builder_add_int_value (reply, level);
-  json_builder_set_member_name (reply, "seed");
-  json_builder_add_int_value (reply, seed);
+  kz_protocol_add_int (reply, "level", level);
+  kz_protocol_add_int (reply, "seed", seed);
   return TRUE;
 }

@@ -43,7 +43,11 @@ kz_protocol_parse_int (const char *what,
                        GError    **error)
 {
   gint64 value = 0;
-  gsize len = strlen (text);
+  gsize len;
+
+  if (text == NULL)
+    return TRUE;
+  len = strlen (text);
 
   if (len == 0)
     {
@@ -150,6 +154,27 @@ kz_protocol_variant_list (void)
 
 /* JSON output */
 
+void
+kz_protocol_add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+void
+kz_protocol_add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+void
+kz_protocol_add_boolean (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
 static void
 add_int_array (JsonBuilder *b, const char *name, const int *values, int n)
 {
@@ -182,22 +207,18 @@ add_variant_fields (JsonBuilder *b, const KzPosition *pos)
   const KzVariant *v = kz_position_variant (pos);
   int pair[2];
 
-  json_builder_set_member_name (b, "seeds");
-  json_builder_add_int_value (b, pos->seeds);
+  kz_protocol_add_int (b, "seeds", pos->seeds);
   if (v->pasu_choices[0] != 0)
     {
-      json_builder_set_member_name (b, "pasu");
-      json_builder_add_int_value (b, pos->option);
+      kz_protocol_add_int (b, "pasu", pos->option);
     }
   if (v->has_rounds)
     {
-      json_builder_set_member_name (b, "round");
-      json_builder_add_int_value (b, pos->round);
+      kz_protocol_add_int (b, "round", pos->round);
     }
   if (pos->variant == KZ_VARIANT_CONSTITUTION)
     {
-      json_builder_set_member_name (b, "opener");
-      json_builder_add_int_value (b, pos->opener);
+      kz_protocol_add_int (b, "opener", pos->opener);
       pair[0] = pos->refill_left[0];
       pair[1] = pos->refill_left[1];
       add_int_array (b, "refill_left", pair, 2);
@@ -236,34 +257,22 @@ kz_protocol_add_state (JsonBuilder *b, const KzMatch *match)
 
   json_builder_set_member_name (b, "state");
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "variant");
-  json_builder_add_string_value (b, v->key);
+  kz_protocol_add_string (b, "variant", v->key);
   add_int_array (b, "pits", pits, pos->n_pits);
   add_int_array (b, "stores", stores, 2);
-  json_builder_set_member_name (b, "to_move");
-  json_builder_add_int_value (b, pos->to_move);
-  json_builder_set_member_name (b, "over");
-  json_builder_add_boolean_value (b, pos->over);
+  kz_protocol_add_int (b, "to_move", pos->to_move);
+  kz_protocol_add_boolean (b, "over", pos->over);
   json_builder_set_member_name (b, "winner");
   if (pos->over)
     json_builder_add_int_value (b, pos->winner);
   else
     json_builder_add_null_value (b);
-  json_builder_set_member_name (b, "end");
-  json_builder_add_string_value (b, kz_end_reason_to_string (pos->end));
-  json_builder_set_member_name (b, "plies");
-  json_builder_add_int_value (b, pos->plies);
+  kz_protocol_add_string (b, "end", kz_end_reason_to_string (pos->end));
+  kz_protocol_add_int (b, "plies", pos->plies);
   json_builder_set_member_name (b, "legal");
   kz_protocol_add_legal (b, pos);
   add_variant_fields (b, pos);
   json_builder_end_object (b);
-}
-
-static void
-add_member_int (JsonBuilder *b, const char *name, int value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
 }
 
 void
@@ -276,45 +285,43 @@ kz_protocol_add_events (JsonBuilder *b, const KzEventLog *log)
       const KzEvent *ev = &log->events[i];
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "type");
-      json_builder_add_string_value (b, kz_event_type_to_string (ev->type));
+      kz_protocol_add_string (b, "type", kz_event_type_to_string (ev->type));
       switch ((KzEventType) ev->type)
         {
         case KZ_EVENT_LIFT:
         case KZ_EVENT_RELAY:
-          add_member_int (b, "pit", ev->pit);
-          add_member_int (b, "count", ev->count);
+          kz_protocol_add_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "count", ev->count);
           break;
         case KZ_EVENT_DROP:
-          add_member_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "pit", ev->pit);
           break;
         case KZ_EVENT_TRIPLE:
         case KZ_EVENT_MARK:
-          add_member_int (b, "pit", ev->pit);
-          add_member_int (b, "player", ev->player);
+          kz_protocol_add_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "player", ev->player);
           break;
         case KZ_EVENT_LUCKY:
         case KZ_EVENT_CAPTURE:
-          add_member_int (b, "pit", ev->pit);
-          add_member_int (b, "player", ev->player);
-          add_member_int (b, "count", ev->count);
+          kz_protocol_add_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "player", ev->player);
+          kz_protocol_add_int (b, "count", ev->count);
           break;
         case KZ_EVENT_STORE:
         case KZ_EVENT_EXTRA_TURN:
-          add_member_int (b, "player", ev->player);
+          kz_protocol_add_int (b, "player", ev->player);
           break;
         case KZ_EVENT_ROUND_END:
-          add_member_int (b, "round", ev->round);
-          add_member_int (b, "winner", ev->player);
+          kz_protocol_add_int (b, "round", ev->round);
+          kz_protocol_add_int (b, "winner", ev->player);
           break;
         case KZ_EVENT_ROUND_START:
-          add_member_int (b, "round", ev->round);
-          add_member_int (b, "opener", ev->player);
+          kz_protocol_add_int (b, "round", ev->round);
+          kz_protocol_add_int (b, "opener", ev->player);
           break;
         case KZ_EVENT_MATCH_END:
-          add_member_int (b, "winner", ev->player);
-          json_builder_set_member_name (b, "reason");
-          json_builder_add_string_value (b, kz_end_reason_to_string (ev->reason));
+          kz_protocol_add_int (b, "winner", ev->player);
+          kz_protocol_add_string (b, "reason", kz_end_reason_to_string (ev->reason));
           break;
         case KZ_N_EVENT_TYPES:
         default:
@@ -344,6 +351,30 @@ kz_protocol_lookup_variant (const char  *name,
                  "unknown variant '%s': expected %s", name, known);
   }
   return FALSE;
+}
+
+gboolean
+kz_protocol_init_match (KzMatch     *match,
+                        KzVariantId  id,
+                        const char  *seeds,
+                        const char  *pasu,
+                        GError     **error)
+{
+  KzOptions options = { 0 };
+  gint64 n_seeds = 0, n_pasu = 0;
+  char message[256] = "";
+
+  if (!kz_protocol_parse_int ("seeds", seeds, 1, 99, &n_seeds, error)
+      || !kz_protocol_parse_int ("pasu", pasu, 1, 99, &n_pasu, error))
+    return FALSE;
+  options.seeds = (int) n_seeds;
+  options.pasu = (int) n_pasu;
+  if (!kz_match_init (match, id, &options, message, sizeof message))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void
@@ -381,11 +412,8 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
   static const char *const option_names[] = { "seeds", "pasu" };
   const char *usage = "new VARIANT [seeds=N] [pasu=N]";
   const char *values[G_N_ELEMENTS (option_names)];
-  gint64 seeds = 0, pasu = 0;
-  KzOptions options = { 0 };
   KzVariantId id;
   KzMatch match;
-  char message[256] = "";
 
   if (!expect_args (argc, argv, 1, MAX_ARGS - 2, usage, error))
     return FALSE;
@@ -394,17 +422,8 @@ cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError *
     return FALSE;
 
   if (!kz_protocol_read_options (argc, argv, 2, option_names, G_N_ELEMENTS (option_names), values, usage, error)
-      || (values[0] != NULL && !kz_protocol_parse_int ("seeds", values[0], 1, 99, &seeds, error))
-      || (values[1] != NULL && !kz_protocol_parse_int ("pasu", values[1], 1, 99, &pasu, error)))
+      || !kz_protocol_init_match (&match, id, values[0], values[1], error))
     return FALSE;
-  options.seeds = (int) seeds;
-  options.pasu = (int) pasu;
-
-  if (!kz_match_init (&match, id, &options, message, sizeof message))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
-      return FALSE;
-    }
   kz_protocol_start_match (session, &match);
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
@@ -512,10 +531,8 @@ error_reply (const char *message)
   g_autoptr(JsonNode) root = NULL;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "ok");
-  json_builder_add_boolean_value (b, FALSE);
-  json_builder_set_member_name (b, "error");
-  json_builder_add_string_value (b, message);
+  kz_protocol_add_boolean (b, "ok", FALSE);
+  kz_protocol_add_string (b, "error", message);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
@@ -573,8 +590,7 @@ kz_session_handle (KzSession  *session,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "ok");
-      json_builder_add_boolean_value (b, TRUE);
+      kz_protocol_add_boolean (b, "ok", TRUE);
       if (!commands[i].func (session, argc, argv, b, &error))
         return error_reply (error->message);
       json_builder_end_object (b);
