@@ -101,17 +101,19 @@ kuzhi_notation_position_to_string (const KzPosition *pos)
   return g_string_free (s, FALSE);
 }
 
-static void
-append_tag (GString *s, const char *tag, const char *name)
+void
+kuzhi_notation_append_tag (GString    *out,
+                           const char *name,
+                           const char *value)
 {
-  g_string_append_printf (s, "[%s \"", tag);
-  for (const char *c = name; *c != '\0'; c++)
+  g_string_append_printf (out, "[%s \"", name);
+  for (const char *c = value; *c != '\0'; c++)
     {
       if (*c == '"' || *c == '\\')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *c);
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *c);
     }
-  g_string_append (s, "\"]\n");
+  g_string_append (out, "\"]\n");
 }
 
 /* Moves wrap before this column, between turns, so that a record pastes
@@ -129,7 +131,7 @@ kuzhi_notation_match_to_string (const KzMatch *match, const char *const names[2]
   g_return_val_if_fail (match != NULL, NULL);
   for (int p = 0; p < 2 && names != NULL; p++)
     if (names[p] != NULL && *names[p] != '\0')
-      append_tag (s, p == 0 ? "South" : "North", names[p]);
+      kuzhi_notation_append_tag (s, p == 0 ? "South" : "North", names[p]);
   start = kuzhi_notation_position_to_string (&match->start);
   g_string_append (s, start);
   g_string_append_c (s, '\n');
