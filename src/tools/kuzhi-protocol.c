@@ -209,13 +209,9 @@ add_variant_fields (JsonBuilder *b, const KzPosition *pos)
 
   kz_protocol_add_int (b, "seeds", pos->seeds);
   if (v->pasu_choices[0] != 0)
-    {
-      kz_protocol_add_int (b, "pasu", pos->option);
-    }
+    kz_protocol_add_int (b, "pasu", pos->option);
   if (v->has_rounds)
-    {
-      kz_protocol_add_int (b, "round", pos->round);
-    }
+    kz_protocol_add_int (b, "round", pos->round);
   if (pos->variant == KZ_VARIANT_CONSTITUTION)
     {
       kz_protocol_add_int (b, "opener", pos->opener);
