@@ -29,29 +29,12 @@ static const char *const key_names[N_KEYS] = {
   "refill_left", "lucky", "rubbish", "quiet",
 };
 
-static gboolean
-game_has_key (KzVariantId id, Key key)
-{
-  const KzVariant *v = kz_variant_get (id);
-
-  switch (key)
-    {
-    case KEY_PASU: return v->pasu_choices[0] != 0;
-    case KEY_ROUND: return v->has_rounds;
-    case KEY_OPENER:
-    case KEY_REFILL_LEFT:
-    case KEY_LUCKY: return id == KZ_VARIANT_CONSTITUTION;
-    case KEY_RUBBISH: return id == KZ_VARIANT_PALLANGUZHI;
-    case KEY_QUIET: return id == KZ_VARIANT_DAKON || id == KZ_VARIANT_BOHNENSPIEL;
-    case KEY_SEEDS:
-    case KEY_PITS:
-    case KEY_STORES:
-    case KEY_TO_MOVE:
-    case KEY_PLIES:
-    case N_KEYS:
-    default: return TRUE;
-    }
-}
+/* The field each key sets (kz_variant_has_field()). */
+static const KzField key_fields[N_KEYS] = {
+  [KEY_PASU] = KZ_FIELD_PASU, [KEY_ROUND] = KZ_FIELD_ROUND, [KEY_OPENER] = KZ_FIELD_OPENER,
+  [KEY_REFILL_LEFT] = KZ_FIELD_REFILL, [KEY_LUCKY] = KZ_FIELD_LUCKY, [KEY_RUBBISH] = KZ_FIELD_RUBBISH,
+  [KEY_QUIET] = KZ_FIELD_QUIET,
+};
 
 /* A list of numbers separated by commas, each from min to max (-1 allowed
  * where min is -1); `n` of them, or any number up to `n` when !exact. */
@@ -106,7 +89,7 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
 
   /* Only the game's own keys are taken. */
   for (int k = 0; k < N_KEYS; k++)
-    keys[k] = game_has_key (id, (Key) k) ? key_names[k] : NULL;
+    keys[k] = kz_variant_has_field (id, key_fields[k]) ? key_names[k] : NULL;
   if (!kz_protocol_read_options (argc, argv, 2, keys, N_KEYS, values, USAGE, error))
     return FALSE;
   for (int k = KEY_PITS; k <= KEY_TO_MOVE; k++)
