@@ -817,7 +817,7 @@ test_position_refused (void)
     { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=2", "to_move is out of range" },
     { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,1 to_move=0", "The pits and stores hold 49 seeds; Kalah needs 48." },
     { "position kalah pits=0,0,0,0,0,0,4,4,4,4,4,4 stores=24,0 to_move=0", "A row is empty, so the game is already over" },
-    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0 round=2", "round is not a key of a kalah position: its keys are seeds, pits, stores, to_move, plies" },
+    { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0 round=2", "unknown option 'round': the options are seeds, pits, stores, to_move and plies" },
     { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0 to_move=1", "to_move is given twice" },
     { "position kalah pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move", "'to_move' must be written KEY=VALUE" },
     { "position kalah seeds=8 pits=4,4,4,4,4,4,4,4,4,4,4,4 stores=0,0 to_move=0", "seeds must be 3, 4, 5 or 6" },
@@ -831,12 +831,12 @@ test_position_refused (void)
     { "position constitution pits=5,5,5,5,5,5,4,5,5,5,5,5,5,5 stores=0,0 to_move=0 refill_left=0,1", "In the first round no shell waits" },
     { "position constitution pits=5,5,5,5,5,5,5,0,0,0,0,0,0,0 stores=15,15 to_move=1 round=3 refill_left=1,4", "Player 2, to move, has no shell to sow" },
     { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 round=0", "round is out of range" },
-    { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 rubbish=3", "rubbish is not a key of a constitution position" },
+    { "position constitution pits=5,5,5,5,5,5,5,5,5,5,5,5,5,5 stores=0,0 to_move=0 rubbish=3", "unknown option 'rubbish'" },
     { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12", "Cup 13 is in play after a rubbish cup" },
     { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12,12", "rubbish lists cup 12 twice" },
     { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,0,0 stores=0,24 to_move=1 round=2 rubbish=12,14", "rubbish is out of range" },
     { "position pallanguzhi pits=12,12,12,2,12,6,12,12,12,12,2,12,12,12 stores=6,0 to_move=0", "the pasu" },
-    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,12,12 stores=0,0 to_move=0 opener=1", "opener is not a key of a pallanguzhi position" },
+    { "position pallanguzhi pits=12,12,12,2,12,12,12,12,12,12,2,12,12,12 stores=0,0 to_move=0 opener=1", "unknown option 'opener'" },
   };
   assert_refused (bad, G_N_ELEMENTS (bad), "new oware");
 }

@@ -254,6 +254,22 @@ typedef struct {
 } KzVariant;
 
 const KzVariant *kz_variant_get    (KzVariantId id);   /* NULL while not built */
+
+/* The fields of a position that only some games use. A game's own are the
+ * ones the notation and the protocol's `position` read and write; a set-up
+ * position leaves the others as at a start (kz_position_check()). */
+typedef enum {
+  KZ_FIELD_COMMON,   /* pits, stores, to_move, seeds, plies: every game's */
+  KZ_FIELD_PASU,     /* option: the pasu (Pallanguzhi) */
+  KZ_FIELD_ROUND,    /* round: games played in rounds */
+  KZ_FIELD_OPENER,   /* opener, as set up (the Constitution) */
+  KZ_FIELD_REFILL,   /* refill_left (the Constitution) */
+  KZ_FIELD_LUCKY,    /* lucky (the Constitution) */
+  KZ_FIELD_RUBBISH,  /* rubbish (Pallanguzhi) */
+  KZ_FIELD_QUIET,    /* quiet_plies: a limit on plies without a capture (Dakon, Bohnenspiel) */
+} KzField;
+
+bool             kz_variant_has_field (KzVariantId id, KzField field);
 const KzVariant *kz_variant_lookup (const char *key);  /* NULL if unknown */
 const char      *kz_end_reason_to_string (KzEndReason reason);
 const char      *kz_event_type_to_string (KzEventType type);

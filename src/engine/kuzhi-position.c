@@ -532,6 +532,25 @@ pit_words (const KzVariant *v)
 }
 
 bool
+kz_variant_has_field (KzVariantId id, KzField field)
+{
+  const KzVariant *v = kz_variant_get (id);
+
+  switch (field)
+    {
+    case KZ_FIELD_PASU: return v->pasu_choices[0] != 0;
+    case KZ_FIELD_ROUND: return v->has_rounds;
+    case KZ_FIELD_OPENER:
+    case KZ_FIELD_REFILL:
+    case KZ_FIELD_LUCKY: return id == KZ_VARIANT_CONSTITUTION;
+    case KZ_FIELD_RUBBISH: return id == KZ_VARIANT_PALLANGUZHI;
+    case KZ_FIELD_QUIET: return id == KZ_VARIANT_DAKON || id == KZ_VARIANT_BOHNENSPIEL;
+    case KZ_FIELD_COMMON:
+    default: return true;
+    }
+}
+
+bool
 kz_position_check (const KzPosition *pos, char *reason, size_t reason_len)
 {
   const KzVariant *v = kz_position_variant (pos);
@@ -576,22 +595,18 @@ kz_position_check (const KzPosition *pos, char *reason, size_t reason_len)
       return kz_refuse (reason, reason_len, "%s.", why);
     }
 
-  if (pos->variant != KZ_VARIANT_CONSTITUTION)
-    {
-      if (pos->refill_left[0] != 0 || pos->refill_left[1] != 0)
-        return kz_refuse (reason, reason_len, "%s has no refill shells.", title);
-      if (pos->lucky[0] != -1 || pos->lucky[1] != -1)
-        return kz_refuse (reason, reason_len, "%s has no lucky cups.", title);
-    }
-  if (pos->variant != KZ_VARIANT_PALLANGUZHI && pos->rubbish != 0)
+  if (!kz_variant_has_field (pos->variant, KZ_FIELD_REFILL) && (pos->refill_left[0] != 0 || pos->refill_left[1] != 0))
+    return kz_refuse (reason, reason_len, "%s has no refill shells.", title);
+  if (!kz_variant_has_field (pos->variant, KZ_FIELD_LUCKY) && (pos->lucky[0] != -1 || pos->lucky[1] != -1))
+    return kz_refuse (reason, reason_len, "%s has no lucky cups.", title);
+  if (!kz_variant_has_field (pos->variant, KZ_FIELD_RUBBISH) && pos->rubbish != 0)
     return kz_refuse (reason, reason_len, "%s has no rubbish cups.", title);
   if (!v->has_rounds && pos->round != start.round)
     return kz_refuse (reason, reason_len, "%s is not played in rounds.", title);
   if (v->has_rounds && pos->round < 1)
     return kz_refuse (reason, reason_len, "Rounds are counted from 1, not %d.", pos->round);
-  if (pos->variant != KZ_VARIANT_DAKON && pos->variant != KZ_VARIANT_BOHNENSPIEL && pos->quiet_plies != 0)
-    return kz_refuse (reason, reason_len, "%s has no rule on plies without a capture.",
-                   title);
+  if (!kz_variant_has_field (pos->variant, KZ_FIELD_QUIET) && pos->quiet_plies != 0)
+    return kz_refuse (reason, reason_len, "%s has no rule on plies without a capture.", title);
 
   total = kz_position_total (pos);
   needed = kz_position_total (&start);

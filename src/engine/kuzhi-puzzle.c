@@ -118,17 +118,6 @@ kz_puzzle_endgame (KzVariantId variant)
 #define MAX_GAMES      64
 #define TRIES_PER_GAME 4
 
-/* splitmix64: a small generator whose sequence is the same everywhere,
- * so that a seed means the same puzzle on every machine. */
-static uint64_t
-next_random (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 static int
 board_seeds (const KzPosition *pos)
 {
@@ -144,7 +133,7 @@ play_random (KzMatch *match, uint64_t *rng)
 
   if (n == 0)
     return false;
-  return kz_match_play (match, actions[next_random (rng) % (uint64_t) n], NULL);
+  return kz_match_play (match, actions[kz_random_next (rng) % (uint64_t) n], NULL);
 }
 
 /* "The Constitution" at a sentence's start. */

@@ -121,8 +121,8 @@ struct _KzSearcher {
   volatile int         *helper_done;  /* a helper finished the search: this one stops */
 };
 
-static inline uint64_t
-splitmix (uint64_t *state)
+uint64_t
+kz_random_next (uint64_t *state)
 {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -134,7 +134,7 @@ static void
 fill_keys (uint64_t *keys, size_t n, uint64_t *state)
 {
   for (size_t i = 0; i < n; i++)
-    keys[i] = splitmix (state);
+    keys[i] = kz_random_next (state);
 }
 
 #define TABLE_ALIGN ((size_t) 2 << 20)
@@ -1068,7 +1068,7 @@ easy_choice (KzSearcher *s, const KzPosition *root, Move best, uint64_t seed)
 
   /* How often is the game's own (its entry says why). */
   unsigned stray = s->variant->easy_stray;
-  if (splitmix (&state) % 100 >= stray)
+  if (kz_random_next (&state) % 100 >= stray)
     return best;
   for (int i = 0; i < n; i++)
     {
@@ -1086,7 +1086,7 @@ easy_choice (KzSearcher *s, const KzPosition *root, Move best, uint64_t seed)
       ok[n_ok++] = moves[i];
   if (n_ok == 0)
     return best;
-  return ok[splitmix (&state) % (uint64_t) n_ok];
+  return ok[kz_random_next (&state) % (uint64_t) n_ok];
 }
 
 /* Runs one search of the root to `depth` with the window, and tells

@@ -160,6 +160,10 @@ bool kz_search_analyse (KzSearcher           *searcher,
 /* Fills the limits a level stands for (time_ms 0 means the level's own). */
 void kz_search_limits_for_level (KzSearchLimits *limits, KzLevel level, int time_ms);
 bool kz_level_parse (const char *text, KzLevel *out);
+/* splitmix64: the engine's small generator, whose sequence from a seed is
+ * the same on every machine (the table's keys, Easy's strays, a puzzle's
+ * position): the next number, `state` moved on. */
+uint64_t kz_random_next (uint64_t *state);
 const char *kz_level_to_string (KzLevel level);
 
 const KzEvalWeights *kz_eval_default_weights (KzVariantId variant);

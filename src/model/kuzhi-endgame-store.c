@@ -37,12 +37,12 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* What the thread hands to the main context. */
+/* The build's progress, in the thread: what it hands to the task's
+ * main context, and the last percent posted. */
 typedef struct
 {
-  KuzhiEndgameStore *self;
-  GMainContext      *context;
-  int                percent;    /* the last percent posted */
+  GTask *task;
+  int    percent;
 } Job;
 
 typedef struct
@@ -85,13 +85,13 @@ post_progress (Job *job, double fraction, gboolean building)
 {
   Progress *p = g_new0 (Progress, 1);
 
-  p->self = g_object_ref (job->self);
+  p->self = g_object_ref (g_task_get_source_object (job->task));
   p->progress = fraction;
   p->building = building;
   /* The completion (on_started()) comes at the task's priority, and a
    * report at the same one is never overtaken by it: the first report,
    * posted before the build, always shows that there was a build. */
-  kuzhi_thread_post (job->context, G_PRIORITY_DEFAULT, "[kuzhi] endgame progress",
+  kuzhi_thread_post (g_task_get_context (job->task), G_PRIORITY_DEFAULT, "[kuzhi] endgame progress",
                      progress_in_main, p, progress_free);
 }
 
@@ -115,8 +115,8 @@ static gpointer
 build_thread (gpointer data)
 {
   g_autoptr(GTask) task = data;
-  Job *job = g_task_get_task_data (task);
   KuzhiEndgameStore *self = g_task_get_source_object (task);
+  Job job = { task, 0 };
   g_autoptr(GError) error = NULL;
   KzEndgameFile *file;
 
@@ -137,22 +137,14 @@ build_thread (gpointer data)
         g_message ("Rebuilding the %s endgame database: %s", kz_variant_get (self->game)->key, error->message);
       g_clear_error (&error);
       kuzhi_thread_lower_priority ();
-      post_progress (job, 0.0, TRUE);
-      file = kz_endgame_file_build (self->path, self->game, self->seeds, on_progress, job, NULL, &error);
+      post_progress (&job, 0.0, TRUE);
+      file = kz_endgame_file_build (self->path, self->game, self->seeds, on_progress, &job, NULL, &error);
     }
   if (file == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
     g_task_return_pointer (task, file, (GDestroyNotify) kz_endgame_file_free);
   return NULL;
-}
-
-static void
-job_free (gpointer data)
-{
-  Job *job = data;
-  g_main_context_unref (job->context);
-  g_free (job);
 }
 
 static void
@@ -192,20 +184,14 @@ void
 kuzhi_endgame_store_start (KuzhiEndgameStore *self)
 {
   g_autoptr(GTask) task = NULL;
-  Job *job;
 
   g_return_if_fail (KUZHI_IS_ENDGAME_STORE (self));
 
   if (self->started || self->seeds <= 0)
     return;
   self->started = TRUE;
-  job = g_new0 (Job, 1);
-  job->self = self;   /* the task holds the store */
-  job->context = g_main_context_ref_thread_default ();
-  job->percent = 0;
   task = g_task_new (self, NULL, on_started, NULL);
   g_task_set_source_tag (task, kuzhi_endgame_store_start);
-  g_task_set_task_data (task, job, job_free);
   /* Not a pool thread: the lowered priority must end with the build. */
   kuzhi_thread_run_task (task, "kuzhi-endgame", build_thread);
 }

@@ -101,17 +101,19 @@ kuzhi_notation_position_to_string (const KzPosition *pos)
   return g_string_free (s, FALSE);
 }
 
-static void
-append_tag (GString *s, const char *tag, const char *name)
+void
+kuzhi_notation_append_tag (GString    *out,
+                           const char *name,
+                           const char *value)
 {
-  g_string_append_printf (s, "[%s \"", tag);
-  for (const char *c = name; *c != '\0'; c++)
+  g_string_append_printf (out, "[%s \"", name);
+  for (const char *c = value; *c != '\0'; c++)
     {
       if (*c == '"' || *c == '\\')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *c);
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *c);
     }
-  g_string_append (s, "\"]\n");
+  g_string_append (out, "\"]\n");
 }
 
 /* Moves wrap before this column, between turns, so that a record pastes
@@ -129,7 +131,7 @@ kuzhi_notation_match_to_string (const KzMatch *match, const char *const names[2]
   g_return_val_if_fail (match != NULL, NULL);
   for (int p = 0; p < 2 && names != NULL; p++)
     if (names[p] != NULL && *names[p] != '\0')
-      append_tag (s, p == 0 ? "South" : "North", names[p]);
+      kuzhi_notation_append_tag (s, p == 0 ? "South" : "North", names[p]);
   start = kuzhi_notation_position_to_string (&match->start);
   g_string_append (s, start);
   g_string_append_c (s, '\n');
@@ -240,23 +242,12 @@ static const char *const key_names[N_KEYS] = {
   "seeds", "pasu", "round", "opener", "refill", "lucky", "rubbish", "plies", "quiet",
 };
 
-static gboolean
-game_has_key (KzVariantId id, int key)
-{
-  const KzVariant *v = kz_variant_get (id);
-
-  switch (key)
-    {
-    case KEY_PASU: return v->pasu_choices[0] != 0;
-    case KEY_ROUND: return v->has_rounds;
-    case KEY_OPENER:
-    case KEY_REFILL:
-    case KEY_LUCKY: return id == KZ_VARIANT_CONSTITUTION;
-    case KEY_RUBBISH: return id == KZ_VARIANT_PALLANGUZHI;
-    case KEY_QUIET: return id == KZ_VARIANT_DAKON || id == KZ_VARIANT_BOHNENSPIEL;
-    default: return TRUE;
-    }
-}
+/* The field each key writes: a game takes its own only. */
+static const KzField key_fields[N_KEYS] = {
+  [KEY_PASU] = KZ_FIELD_PASU, [KEY_ROUND] = KZ_FIELD_ROUND, [KEY_OPENER] = KZ_FIELD_OPENER,
+  [KEY_REFILL] = KZ_FIELD_REFILL, [KEY_LUCKY] = KZ_FIELD_LUCKY, [KEY_RUBBISH] = KZ_FIELD_RUBBISH,
+  [KEY_QUIET] = KZ_FIELD_QUIET,
+};
 
 /* The position line's words from w->at to the end. */
 static gboolean
@@ -317,7 +308,7 @@ parse_position_words (Words *w, KzPosition *out, GError **error)
       if (side_of (word) >= 0)
         break;
       for (key = 0; key < N_KEYS; key++)
-        if (word != NULL && g_ascii_strcasecmp (word, key_names[key]) == 0 && game_has_key (id, key))
+        if (word != NULL && g_ascii_strcasecmp (word, key_names[key]) == 0 && kz_variant_has_field (id, key_fields[key]))
           break;
       if (key == N_KEYS)
         /* Translators: south to move, north to move and round are words of the notation (docs/notation.md), which stays in English: keep them */

@@ -30,6 +30,10 @@ gboolean  kuzhi_notation_position_parse     (const char *text, KzPosition *out, 
  * position's line, then the moves, numbered by turns as the move history
  * numbers them. */
 char     *kuzhi_notation_match_to_string    (const KzMatch *match, const char *const names[2]);
+/* Appends the tag line `[name "value"]`, with '"' and '\\' in the value
+ * escaped by a '\\', as PGN writes them: the record's South and North, and
+ * every tag of an Aualé record (kuzhi-ogn.c). */
+void      kuzhi_notation_append_tag         (GString *out, const char *name, const char *value);
 /* A record, or a position alone (a record without moves). `out` must hold
  * a match or be zeroed; only on success is it cleared and replaced, and
  * `names_out` (nullable) given two names (NULL where the record has none). */

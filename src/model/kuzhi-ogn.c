@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kuzhi-match-file.h"
+#include "kuzhi-notation.h"
 
 G_DEFINE_QUARK (kuzhi-ogn-error-quark, kuzhi_ogn_error)
 
@@ -694,19 +695,6 @@ kuzhi_ogn_load (const char *path, GError **error)
 
 /* --- writing ------------------------------------------------------------- */
 
-static void
-append_tag (GString *out, const char *name, const char *value)
-{
-  g_string_append_printf (out, "[%s \"", name);
-  for (const char *p = value; *p != '\0'; p++)
-    {
-      if (*p == '\\' || *p == '"')
-        g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
-    }
-  g_string_append (out, "\"]\n");
-}
-
 /* Aualé's wrapping: a token joins the line while the line stays under 80
  * characters, else the line is written and the token starts the next. */
 static void
@@ -859,7 +847,7 @@ kuzhi_ogn_to_data (const KzMatch         *match,
           value = result;
         else if (strcmp (roster[r], "Date") == 0 && value == NULL)
           value = date_text;
-        append_tag (out, roster[r], value != NULL && *value != '\0' ? value : "?");
+        kuzhi_notation_append_tag (out, roster[r], value != NULL && *value != '\0' ? value : "?");
       }
 
     others = g_ptr_array_new ();
@@ -890,10 +878,10 @@ kuzhi_ogn_to_data (const KzMatch         *match,
                                                     start->pits[9], start->pits[10], start->pits[11],
                                                     start->stores[0], start->stores[1],
                                                     start->to_move == 0 ? 'S' : 'N');
-            append_tag (out, name, fen);
+            kuzhi_notation_append_tag (out, name, fen);
           }
         else
-          append_tag (out, name, kuzhi_ogn_record_get_tag (extra, name));
+          kuzhi_notation_append_tag (out, name, kuzhi_ogn_record_get_tag (extra, name));
       }
 
     if (match->n_history > 0)

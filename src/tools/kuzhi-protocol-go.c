@@ -103,7 +103,8 @@ use_endgame (KzSearcher *searcher, const KzMatch *match)
 }
 
 /* Reads the KEY=VALUE options of `go` and `analyse`: depth and time, and
- * for `go` the level. `usage` ends the messages. */
+ * for `go` the level. `usage` ends the message on an argument that is not
+ * an option. */
 static gboolean
 parse_limits (int             argc,
               char          **argv,
@@ -112,71 +113,43 @@ parse_limits (int             argc,
               KzSearchLimits *limits,
               GError        **error)
 {
-  gboolean seen_depth = FALSE, seen_time = FALSE, seen_level = FALSE;
+  static const char *const keys[] = { "depth", "time", "level" };
+  const char *values[G_N_ELEMENTS (keys)];
+  gint64 depth = 0, time_ms = 0;
+  KzLevel level = KZ_LEVEL_NONE;
 
-  memset (limits, 0, sizeof *limits);
-  for (int i = 1; i < argc; i++)
+  if (!kz_protocol_read_options (argc, argv, 1, keys, with_level ? 3 : 2, values, usage, error)
+      || !kz_protocol_parse_int ("depth", values[0], 1, 200, &depth, error)
+      || !kz_protocol_parse_int ("time", values[1], 1, 3600000, &time_ms, error))
+    return FALSE;
+  if (with_level && values[2] != NULL && !kz_level_parse (values[2], &level))
     {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-      gint64 value;
-
-      if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "'%s' must be written KEY=VALUE: %s", argv[i], usage);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      if (g_str_equal (key, "depth") && !seen_depth)
-        {
-          if (!kz_protocol_parse_int ("depth", eq + 1, 1, 200, &value, error))
-            return FALSE;
-          limits->depth = (int) value;
-          seen_depth = TRUE;
-        }
-      else if (g_str_equal (key, "time") && !seen_time)
-        {
-          if (!kz_protocol_parse_int ("time", eq + 1, 1, 3600000, &value, error))
-            return FALSE;
-          limits->time_ms = (int) value;
-          seen_time = TRUE;
-        }
-      else if (with_level && g_str_equal (key, "level") && !seen_level)
-        {
-          KzLevel level;
-          if (!kz_level_parse (eq + 1, &level))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           "level must be easy, normal or hard (got '%s')", eq + 1);
-              return FALSE;
-            }
-          limits->level = level;
-          seen_level = TRUE;
-        }
-      else if (g_str_equal (key, "depth") || g_str_equal (key, "time") || (with_level && g_str_equal (key, "level")))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s is given twice", key);
-          return FALSE;
-        }
-      else
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': %s", shown, usage);
-          return FALSE;
-        }
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "level must be easy, normal or hard (got '%s')", values[2]);
+      return FALSE;
     }
+  memset (limits, 0, sizeof *limits);
+  limits->depth = (int) depth;
+  limits->time_ms = (int) time_ms;
+  limits->level = level;
   return TRUE;
 }
 
-/* Refuses a search of a finished match, and finds the searcher. */
+/* What `go` and `analyse` start with: their limits read, a search of a
+ * finished match refused, and the searcher. */
 static KzSearcher *
-searcher_for (KzSession *session, GError **error)
+start_search (KzSession      *session,
+              int             argc,
+              char          **argv,
+              gboolean        with_level,
+              const char     *usage,
+              KzSearchLimits *limits,
+              GError        **error)
 {
   KzSearcher *searcher;
 
+  if (!parse_limits (argc, argv, with_level, usage, limits, error))
+    return NULL;
   if (session->match.pos.over)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -222,9 +195,8 @@ kz_protocol_cmd_go (KzSession   *session,
   KzSearcher *searcher;
   char buf[8];
 
-  if (!parse_limits (argc, argv, TRUE, "go takes depth=N, time=MS and level=easy|normal|hard", &limits, error))
-    return FALSE;
-  searcher = searcher_for (session, error);
+  searcher = start_search (session, argc, argv, TRUE, "go takes depth=N, time=MS and level=easy|normal|hard",
+                           &limits, error);
   if (searcher == NULL)
     return FALSE;
   /* Easy's random choices follow the position, so replies repeat. */
@@ -239,23 +211,16 @@ kz_protocol_cmd_go (KzSession   *session,
       return FALSE;
     }
 
-  json_builder_set_member_name (reply, "best");
-  json_builder_add_string_value (reply, kz_action_to_string (result.best, buf));
-  json_builder_set_member_name (reply, "score");
-  json_builder_add_int_value (reply, kz_score_to_seeds (result.score));
-  json_builder_set_member_name (reply, "depth");
-  json_builder_add_int_value (reply, result.depth);
-  json_builder_set_member_name (reply, "nodes");
-  json_builder_add_int_value (reply, (gint64) result.nodes);
-  json_builder_set_member_name (reply, "time_ms");
-  json_builder_add_int_value (reply, result.time_ms);
+  kz_protocol_add_string (reply, "best", kz_action_to_string (result.best, buf));
+  kz_protocol_add_int (reply, "score", kz_score_to_seeds (result.score));
+  kz_protocol_add_int (reply, "depth", result.depth);
+  kz_protocol_add_int (reply, "nodes", (gint64) result.nodes);
+  kz_protocol_add_int (reply, "time_ms", result.time_ms);
   add_line (reply, result.pv, result.pv_len);
   /* Beyond the protocol's fields: whether the score is the game's proven
    * value, and the score in hundredths of a seed. */
-  json_builder_set_member_name (reply, "exact");
-  json_builder_add_boolean_value (reply, result.exact);
-  json_builder_set_member_name (reply, "score_cs");
-  json_builder_add_int_value (reply, score_cs (result.score));
+  kz_protocol_add_boolean (reply, "exact", result.exact);
+  kz_protocol_add_int (reply, "score_cs", score_cs (result.score));
   return TRUE;
 }
 
@@ -271,9 +236,7 @@ kz_protocol_cmd_analyse (KzSession   *session,
   g_autofree KzAnalysis *analysis = g_new0 (KzAnalysis, 1);
   char buf[8];
 
-  if (!parse_limits (argc, argv, FALSE, "analyse takes depth=N and time=MS", &limits, error))
-    return FALSE;
-  searcher = searcher_for (session, error);
+  searcher = start_search (session, argc, argv, FALSE, "analyse takes depth=N and time=MS", &limits, error);
   if (searcher == NULL)
     return FALSE;
   if (!kz_search_analyse (searcher, &session->match, &limits, NULL, NULL, NULL, analysis))
@@ -288,24 +251,17 @@ kz_protocol_cmd_analyse (KzSession   *session,
     {
       const KzMoveValue *mv = &analysis->moves[i];
       json_builder_begin_object (reply);
-      json_builder_set_member_name (reply, "move");
-      json_builder_add_string_value (reply, kz_action_to_string (mv->action, buf));
-      json_builder_set_member_name (reply, "score");
-      json_builder_add_int_value (reply, kz_score_to_seeds (mv->score));
-      json_builder_set_member_name (reply, "score_cs");
-      json_builder_add_int_value (reply, score_cs (mv->score));
-      json_builder_set_member_name (reply, "exact");
-      json_builder_add_boolean_value (reply, mv->exact);
-      json_builder_set_member_name (reply, "depth");
-      json_builder_add_int_value (reply, mv->depth);
+      kz_protocol_add_string (reply, "move", kz_action_to_string (mv->action, buf));
+      kz_protocol_add_int (reply, "score", kz_score_to_seeds (mv->score));
+      kz_protocol_add_int (reply, "score_cs", score_cs (mv->score));
+      kz_protocol_add_boolean (reply, "exact", mv->exact);
+      kz_protocol_add_int (reply, "depth", mv->depth);
       add_line (reply, mv->pv, mv->pv_len);
       json_builder_end_object (reply);
     }
   json_builder_end_array (reply);
   /* Beyond the protocol's fields, as for `go`. */
-  json_builder_set_member_name (reply, "nodes");
-  json_builder_add_int_value (reply, (gint64) analysis->nodes);
-  json_builder_set_member_name (reply, "time_ms");
-  json_builder_add_int_value (reply, analysis->time_ms);
+  kz_protocol_add_int (reply, "nodes", (gint64) analysis->nodes);
+  kz_protocol_add_int (reply, "time_ms", analysis->time_ms);
   return TRUE;
 }

@@ -29,40 +29,12 @@ static const char *const key_names[N_KEYS] = {
   "refill_left", "lucky", "rubbish", "quiet",
 };
 
-static gboolean
-game_has_key (KzVariantId id, Key key)
-{
-  const KzVariant *v = kz_variant_get (id);
-
-  switch (key)
-    {
-    case KEY_PASU: return v->pasu_choices[0] != 0;
-    case KEY_ROUND: return v->has_rounds;
-    case KEY_OPENER:
-    case KEY_REFILL_LEFT:
-    case KEY_LUCKY: return id == KZ_VARIANT_CONSTITUTION;
-    case KEY_RUBBISH: return id == KZ_VARIANT_PALLANGUZHI;
-    case KEY_QUIET: return id == KZ_VARIANT_DAKON || id == KZ_VARIANT_BOHNENSPIEL;
-    case KEY_SEEDS:
-    case KEY_PITS:
-    case KEY_STORES:
-    case KEY_TO_MOVE:
-    case KEY_PLIES:
-    case N_KEYS:
-    default: return TRUE;
-    }
-}
-
-static char *
-game_keys (KzVariantId id)
-{
-  GString *list = g_string_new (NULL);
-
-  for (int k = 0; k < N_KEYS; k++)
-    if (game_has_key (id, (Key) k))
-      g_string_append_printf (list, "%s%s", list->len ? ", " : "", key_names[k]);
-  return g_string_free (list, FALSE);
-}
+/* The field each key sets (kz_variant_has_field()). */
+static const KzField key_fields[N_KEYS] = {
+  [KEY_PASU] = KZ_FIELD_PASU, [KEY_ROUND] = KZ_FIELD_ROUND, [KEY_OPENER] = KZ_FIELD_OPENER,
+  [KEY_REFILL_LEFT] = KZ_FIELD_REFILL, [KEY_LUCKY] = KZ_FIELD_LUCKY, [KEY_RUBBISH] = KZ_FIELD_RUBBISH,
+  [KEY_QUIET] = KZ_FIELD_QUIET,
+};
 
 /* A list of numbers separated by commas, each from min to max (-1 allowed
  * where min is -1); `n` of them, or any number up to `n` when !exact. */
@@ -99,14 +71,12 @@ parse_list (const char *what, const char *text, int n, gboolean exact, int min, 
 gboolean
 kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
-  const char *values[N_KEYS] = { NULL };
-  const KzVariant *v;
+  const char *keys[N_KEYS], *values[N_KEYS];
   KzVariantId id;
-  KzOptions options = { 0 };
   KzMatch usual, match;
   KzPosition pos;
   int list[KZ_MAX_PITS], n;
-  gint64 value;
+  gint64 to_move, plies, quiet, round_no, opener;
   char message[256] = "";
 
   if (argc < 2)
@@ -116,38 +86,12 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
     }
   if (!kz_protocol_lookup_variant (argv[1], &id, error))
     return FALSE;
-  v = kz_variant_get (id);
 
-  for (int i = 2; i < argc; i++)
-    {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-      int k;
-
-      if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "'%s' must be written KEY=VALUE, e.g. to_move=0", argv[i]);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      for (k = 0; k < N_KEYS && !g_str_equal (key, key_names[k]); k++)
-        ;
-      if (k == N_KEYS || !game_has_key (id, (Key) k))
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_autofree char *keys = game_keys (id);
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s is not a key of a %s position: its keys are %s", shown, v->key, keys);
-          return FALSE;
-        }
-      if (values[k] != NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
-          return FALSE;
-        }
-      values[k] = eq + 1;
-    }
+  /* Only the game's own keys are taken. */
+  for (int k = 0; k < N_KEYS; k++)
+    keys[k] = kz_variant_has_field (id, key_fields[k]) ? key_names[k] : NULL;
+  if (!kz_protocol_read_options (argc, argv, 2, keys, N_KEYS, values, USAGE, error))
+    return FALSE;
   for (int k = KEY_PITS; k <= KEY_TO_MOVE; k++)
     if (values[k] == NULL)
       {
@@ -157,23 +101,8 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
       }
 
   /* The layout, as `new` takes it: its key and total are the game's. */
-  if (values[KEY_SEEDS] != NULL)
-    {
-      if (!kz_protocol_parse_int ("seeds", values[KEY_SEEDS], 1, 99, &value, error))
-        return FALSE;
-      options.seeds = (int) value;
-    }
-  if (values[KEY_PASU] != NULL)
-    {
-      if (!kz_protocol_parse_int ("pasu", values[KEY_PASU], 1, 99, &value, error))
-        return FALSE;
-      options.pasu = (int) value;
-    }
-  if (!kz_match_init (&usual, id, &options, message, sizeof message))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
-      return FALSE;
-    }
+  if (!kz_protocol_init_match (&usual, id, values[KEY_SEEDS], values[KEY_PASU], error))
+    return FALSE;
   pos = usual.pos;
   kz_match_clear (&usual);
 
@@ -185,39 +114,29 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
     return FALSE;
   pos.stores[0] = (uint8_t) list[0];
   pos.stores[1] = (uint8_t) list[1];
-  if (!kz_protocol_parse_int ("to_move", values[KEY_TO_MOVE], 0, 1, &value, error))
+  /* Each count not given keeps the start's. */
+  to_move = pos.to_move;
+  plies = pos.plies;
+  quiet = pos.quiet_plies;
+  round_no = pos.round;
+  if (!kz_protocol_parse_int ("to_move", values[KEY_TO_MOVE], 0, 1, &to_move, error)
+      || !kz_protocol_parse_int ("plies", values[KEY_PLIES], 0, G_MAXUINT16, &plies, error)
+      || !kz_protocol_parse_int ("quiet", values[KEY_QUIET], 0, G_MAXUINT16, &quiet, error)
+      || !kz_protocol_parse_int ("round", values[KEY_ROUND], 1, G_MAXUINT16, &round_no, error))
     return FALSE;
-  pos.to_move = (uint8_t) value;
-  if (values[KEY_PLIES] != NULL)
-    {
-      if (!kz_protocol_parse_int ("plies", values[KEY_PLIES], 0, G_MAXUINT16, &value, error))
-        return FALSE;
-      pos.plies = (uint16_t) value;
-    }
-  if (values[KEY_QUIET] != NULL)
-    {
-      if (!kz_protocol_parse_int ("quiet", values[KEY_QUIET], 0, G_MAXUINT16, &value, error))
-        return FALSE;
-      pos.quiet_plies = (uint16_t) value;
-    }
-  if (values[KEY_ROUND] != NULL)
-    {
-      if (!kz_protocol_parse_int ("round", values[KEY_ROUND], 1, G_MAXUINT16, &value, error))
-        return FALSE;
-      pos.round = (uint16_t) value;
-    }
+  pos.to_move = (uint8_t) to_move;
+  pos.plies = (uint16_t) plies;
+  pos.quiet_plies = (uint16_t) quiet;
+  pos.round = (uint16_t) round_no;
   /* Who opened the round: the Constitution's is a key (by default the
    * player to move from round 2 on, as at a round's start); Pallanguzhi's
    * follows from the round. */
   if (id == KZ_VARIANT_CONSTITUTION)
     {
-      pos.opener = pos.round == 1 ? 0 : pos.to_move;
-      if (values[KEY_OPENER] != NULL)
-        {
-          if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &value, error))
-            return FALSE;
-          pos.opener = (uint8_t) value;
-        }
+      opener = pos.round == 1 ? 0 : pos.to_move;
+      if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &opener, error))
+        return FALSE;
+      pos.opener = (uint8_t) opener;
     }
   else if (id == KZ_VARIANT_PALLANGUZHI)
     pos.opener = pos.round % 2 == 1 ? 0 : 1;

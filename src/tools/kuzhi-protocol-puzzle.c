@@ -28,44 +28,14 @@ get_puzzle_searcher (void)
 static gboolean
 parse_options (int first, int argc, char **argv, gint64 *level, gint64 *seed, GError **error)
 {
+  static const char *const keys[] = { "level", "seed" };
+  const char *values[G_N_ELEMENTS (keys)];
+
   *level = 0;
   *seed = -1;
-  for (int i = first; i < argc; i++)
-    {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = eq != NULL ? g_strndup (argv[i], eq - argv[i]) : NULL;
-
-      if (key == NULL)
-        {
-          g_autofree char *shown = g_utf8_substring (argv[i], 0, MIN (g_utf8_strlen (argv[i], -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "option '%s' must be written KEY=VALUE, e.g. level=2", shown);
-          return FALSE;
-        }
-      if (g_str_equal (key, "level") && *level == 0)
-        {
-          if (!kz_protocol_parse_int ("level", eq + 1, KZ_PUZZLE_MIN_LEVEL, KZ_PUZZLE_MAX_LEVEL, level, error))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "seed") && *seed == -1)
-        {
-          if (!kz_protocol_parse_int ("seed", eq + 1, 0, MAX_SEED, seed, error))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "level") || g_str_equal (key, "seed"))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
-          return FALSE;
-        }
-      else
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': the options are level and seed", shown);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return kz_protocol_read_options (argc, argv, first, keys, G_N_ELEMENTS (keys), values, USAGE, error)
+         && kz_protocol_parse_int ("level", values[0], KZ_PUZZLE_MIN_LEVEL, KZ_PUZZLE_MAX_LEVEL, level, error)
+         && kz_protocol_parse_int ("seed", values[1], 0, MAX_SEED, seed, error);
 }
 
 gboolean
@@ -112,24 +82,17 @@ kz_protocol_cmd_puzzle (KzSession *session, int argc, char **argv, JsonBuilder *
 
   kz_protocol_start_match (session, &match);
   kz_protocol_add_state (reply, &session->match);
-  json_builder_set_member_name (reply, "solution");
-  json_builder_add_string_value (reply, kz_action_to_string (puzzle.solution, buf));
-  json_builder_set_member_name (reply, "value");
-  json_builder_add_int_value (reply, puzzle.value);
-  json_builder_set_member_name (reply, "goal");
-  json_builder_add_string_value (reply, kz_puzzle_goal_text (puzzle.goal));
-  json_builder_set_member_name (reply, "goal_kind");
-  json_builder_add_string_value (reply, kz_puzzle_goal_to_string (puzzle.goal));
-  json_builder_set_member_name (reply, "next_value");
-  json_builder_add_int_value (reply, puzzle.next_value);
+  kz_protocol_add_string (reply, "solution", kz_action_to_string (puzzle.solution, buf));
+  kz_protocol_add_int (reply, "value", puzzle.value);
+  kz_protocol_add_string (reply, "goal", kz_puzzle_goal_text (puzzle.goal));
+  kz_protocol_add_string (reply, "goal_kind", kz_puzzle_goal_to_string (puzzle.goal));
+  kz_protocol_add_int (reply, "next_value", puzzle.next_value);
   json_builder_set_member_name (reply, "line");
   json_builder_begin_array (reply);
   for (int i = 0; i < puzzle.line_len; i++)
     json_builder_add_string_value (reply, kz_action_to_string (puzzle.line[i], buf));
   json_builder_end_array (reply);
-  json_builder_set_member_name (reply, "level");
-  json_builder_add_int_value (reply, level);
-  json_builder_set_member_name (reply, "seed");
-  json_builder_add_int_value (reply, seed);
+  kz_protocol_add_int (reply, "level", level);
+  kz_protocol_add_int (reply, "seed", seed);
   return TRUE;
 }

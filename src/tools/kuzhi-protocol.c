@@ -43,7 +43,11 @@ kz_protocol_parse_int (const char *what,
                        GError    **error)
 {
   gint64 value = 0;
-  gsize len = strlen (text);
+  gsize len;
+
+  if (text == NULL)
+    return TRUE;
+  len = strlen (text);
 
   if (len == 0)
     {
@@ -74,6 +78,69 @@ kz_protocol_parse_int (const char *what,
   return TRUE;
 }
 
+/* "a, b and c": the keys taken, for messages. */
+static char *
+option_list (const char *const *keys,
+             int                n_keys)
+{
+  GString *list = g_string_new (NULL);
+  int last = n_keys - 1;
+
+  while (last >= 0 && keys[last] == NULL)
+    last--;
+  for (int k = 0; k <= last; k++)
+    if (keys[k] != NULL)
+      g_string_append_printf (list, "%s%s", list->len == 0 ? "" : k == last ? " and " : ", ", keys[k]);
+  return g_string_free (list, FALSE);
+}
+
+gboolean
+kz_protocol_read_options (int                argc,
+                          char             **argv,
+                          int                first,
+                          const char *const *keys,
+                          int                n_keys,
+                          const char       **values,
+                          const char        *usage,
+                          GError           **error)
+{
+  for (int k = 0; k < n_keys; k++)
+    values[k] = NULL;
+  for (int i = first; i < argc; i++)
+    {
+      const char *eq = strchr (argv[i], '=');
+      g_autofree char *key = NULL;
+      int k;
+
+      if (eq == NULL)
+        {
+          g_autofree char *shown = g_utf8_substring (argv[i], 0, MIN (g_utf8_strlen (argv[i], -1), 40));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "option '%s' must be written KEY=VALUE: %s", shown, usage);
+          return FALSE;
+        }
+      key = g_strndup (argv[i], eq - argv[i]);
+      for (k = 0; k < n_keys && (keys[k] == NULL || !g_str_equal (key, keys[k])); k++)
+        ;
+      if (k == n_keys)
+        {
+          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
+          g_autofree char *known = option_list (keys, n_keys);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "unknown option '%s': the options are %s", shown, known);
+          return FALSE;
+        }
+      /* A repeated option is refused, not the last one taken. */
+      if (values[k] != NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is given twice", key);
+          return FALSE;
+        }
+      values[k] = eq + 1;
+    }
+  return TRUE;
+}
+
 char *
 kz_protocol_variant_list (void)
 {
@@ -86,6 +153,27 @@ kz_protocol_variant_list (void)
 }
 
 /* JSON output */
+
+void
+kz_protocol_add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+void
+kz_protocol_add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+void
+kz_protocol_add_boolean (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
 
 static void
 add_int_array (JsonBuilder *b, const char *name, const int *values, int n)
@@ -119,22 +207,14 @@ add_variant_fields (JsonBuilder *b, const KzPosition *pos)
   const KzVariant *v = kz_position_variant (pos);
   int pair[2];
 
-  json_builder_set_member_name (b, "seeds");
-  json_builder_add_int_value (b, pos->seeds);
+  kz_protocol_add_int (b, "seeds", pos->seeds);
   if (v->pasu_choices[0] != 0)
-    {
-      json_builder_set_member_name (b, "pasu");
-      json_builder_add_int_value (b, pos->option);
-    }
+    kz_protocol_add_int (b, "pasu", pos->option);
   if (v->has_rounds)
-    {
-      json_builder_set_member_name (b, "round");
-      json_builder_add_int_value (b, pos->round);
-    }
+    kz_protocol_add_int (b, "round", pos->round);
   if (pos->variant == KZ_VARIANT_CONSTITUTION)
     {
-      json_builder_set_member_name (b, "opener");
-      json_builder_add_int_value (b, pos->opener);
+      kz_protocol_add_int (b, "opener", pos->opener);
       pair[0] = pos->refill_left[0];
       pair[1] = pos->refill_left[1];
       add_int_array (b, "refill_left", pair, 2);
@@ -173,34 +253,22 @@ kz_protocol_add_state (JsonBuilder *b, const KzMatch *match)
 
   json_builder_set_member_name (b, "state");
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "variant");
-  json_builder_add_string_value (b, v->key);
+  kz_protocol_add_string (b, "variant", v->key);
   add_int_array (b, "pits", pits, pos->n_pits);
   add_int_array (b, "stores", stores, 2);
-  json_builder_set_member_name (b, "to_move");
-  json_builder_add_int_value (b, pos->to_move);
-  json_builder_set_member_name (b, "over");
-  json_builder_add_boolean_value (b, pos->over);
+  kz_protocol_add_int (b, "to_move", pos->to_move);
+  kz_protocol_add_boolean (b, "over", pos->over);
   json_builder_set_member_name (b, "winner");
   if (pos->over)
     json_builder_add_int_value (b, pos->winner);
   else
     json_builder_add_null_value (b);
-  json_builder_set_member_name (b, "end");
-  json_builder_add_string_value (b, kz_end_reason_to_string (pos->end));
-  json_builder_set_member_name (b, "plies");
-  json_builder_add_int_value (b, pos->plies);
+  kz_protocol_add_string (b, "end", kz_end_reason_to_string (pos->end));
+  kz_protocol_add_int (b, "plies", pos->plies);
   json_builder_set_member_name (b, "legal");
   kz_protocol_add_legal (b, pos);
   add_variant_fields (b, pos);
   json_builder_end_object (b);
-}
-
-static void
-add_member_int (JsonBuilder *b, const char *name, int value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
 }
 
 void
@@ -213,45 +281,43 @@ kz_protocol_add_events (JsonBuilder *b, const KzEventLog *log)
       const KzEvent *ev = &log->events[i];
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "type");
-      json_builder_add_string_value (b, kz_event_type_to_string (ev->type));
+      kz_protocol_add_string (b, "type", kz_event_type_to_string (ev->type));
       switch ((KzEventType) ev->type)
         {
         case KZ_EVENT_LIFT:
         case KZ_EVENT_RELAY:
-          add_member_int (b, "pit", ev->pit);
-          add_member_int (b, "count", ev->count);
+          kz_protocol_add_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "count", ev->count);
           break;
         case KZ_EVENT_DROP:
-          add_member_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "pit", ev->pit);
           break;
         case KZ_EVENT_TRIPLE:
         case KZ_EVENT_MARK:
-          add_member_int (b, "pit", ev->pit);
-          add_member_int (b, "player", ev->player);
+          kz_protocol_add_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "player", ev->player);
           break;
         case KZ_EVENT_LUCKY:
         case KZ_EVENT_CAPTURE:
-          add_member_int (b, "pit", ev->pit);
-          add_member_int (b, "player", ev->player);
-          add_member_int (b, "count", ev->count);
+          kz_protocol_add_int (b, "pit", ev->pit);
+          kz_protocol_add_int (b, "player", ev->player);
+          kz_protocol_add_int (b, "count", ev->count);
           break;
         case KZ_EVENT_STORE:
         case KZ_EVENT_EXTRA_TURN:
-          add_member_int (b, "player", ev->player);
+          kz_protocol_add_int (b, "player", ev->player);
           break;
         case KZ_EVENT_ROUND_END:
-          add_member_int (b, "round", ev->round);
-          add_member_int (b, "winner", ev->player);
+          kz_protocol_add_int (b, "round", ev->round);
+          kz_protocol_add_int (b, "winner", ev->player);
           break;
         case KZ_EVENT_ROUND_START:
-          add_member_int (b, "round", ev->round);
-          add_member_int (b, "opener", ev->player);
+          kz_protocol_add_int (b, "round", ev->round);
+          kz_protocol_add_int (b, "opener", ev->player);
           break;
         case KZ_EVENT_MATCH_END:
-          add_member_int (b, "winner", ev->player);
-          json_builder_set_member_name (b, "reason");
-          json_builder_add_string_value (b, kz_end_reason_to_string (ev->reason));
+          kz_protocol_add_int (b, "winner", ev->player);
+          kz_protocol_add_string (b, "reason", kz_end_reason_to_string (ev->reason));
           break;
         case KZ_N_EVENT_TYPES:
         default:
@@ -281,6 +347,30 @@ kz_protocol_lookup_variant (const char  *name,
                  "unknown variant '%s': expected %s", name, known);
   }
   return FALSE;
+}
+
+gboolean
+kz_protocol_init_match (KzMatch     *match,
+                        KzVariantId  id,
+                        const char  *seeds,
+                        const char  *pasu,
+                        GError     **error)
+{
+  KzOptions options = { 0 };
+  gint64 n_seeds = 0, n_pasu = 0;
+  char message[256] = "";
+
+  if (!kz_protocol_parse_int ("seeds", seeds, 1, 99, &n_seeds, error)
+      || !kz_protocol_parse_int ("pasu", pasu, 1, 99, &n_pasu, error))
+    return FALSE;
+  options.seeds = (int) n_seeds;
+  options.pasu = (int) n_pasu;
+  if (!kz_match_init (match, id, &options, message, sizeof message))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void
@@ -315,59 +405,21 @@ expect_args (int argc, char **argv, int min, int max, const char *usage, GError 
 static gboolean
 cmd_new (KzSession *session, int argc, char **argv, JsonBuilder *reply, GError **error)
 {
-  KzOptions options = { 0 };
+  static const char *const option_names[] = { "seeds", "pasu" };
+  const char *usage = "new VARIANT [seeds=N] [pasu=N]";
+  const char *values[G_N_ELEMENTS (option_names)];
   KzVariantId id;
   KzMatch match;
-  char message[256] = "";
 
-  if (!expect_args (argc, argv, 1, MAX_ARGS - 2, "new VARIANT [seeds=N] [pasu=N]", error))
+  if (!expect_args (argc, argv, 1, MAX_ARGS - 2, usage, error))
     return FALSE;
 
   if (!kz_protocol_lookup_variant (argv[1], &id, error))
     return FALSE;
 
-  for (int i = 2; i < argc; i++)
-    {
-      const char *eq = strchr (argv[i], '=');
-      g_autofree char *key = NULL;
-      gint64 value;
-      int *slot;
-
-      if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "option '%s' must be written KEY=VALUE, e.g. seeds=5", argv[i]);
-          return FALSE;
-        }
-      key = g_strndup (argv[i], eq - argv[i]);
-      if (g_str_equal (key, "seeds"))
-        slot = &options.seeds;
-      else if (g_str_equal (key, "pasu"))
-        slot = &options.pasu;
-      else
-        {
-          g_autofree char *shown = g_utf8_substring (key, 0, MIN (g_utf8_strlen (key, -1), 40));
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "unknown option '%s': the options are seeds and pasu", shown);
-          return FALSE;
-        }
-      /* As `go` does: a repeated option is refused, not the last one taken. */
-      if (*slot != 0)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s is given twice", key);
-          return FALSE;
-        }
-      if (!kz_protocol_parse_int (key, eq + 1, 1, 99, &value, error))
-        return FALSE;
-      *slot = (int) value;
-    }
-
-  if (!kz_match_init (&match, id, &options, message, sizeof message))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", message);
-      return FALSE;
-    }
+  if (!kz_protocol_read_options (argc, argv, 2, option_names, G_N_ELEMENTS (option_names), values, usage, error)
+      || !kz_protocol_init_match (&match, id, values[0], values[1], error))
+    return FALSE;
   kz_protocol_start_match (session, &match);
   kz_protocol_add_state (reply, &session->match);
   return TRUE;
@@ -475,10 +527,8 @@ error_reply (const char *message)
   g_autoptr(JsonNode) root = NULL;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "ok");
-  json_builder_add_boolean_value (b, FALSE);
-  json_builder_set_member_name (b, "error");
-  json_builder_add_string_value (b, message);
+  kz_protocol_add_boolean (b, "ok", FALSE);
+  kz_protocol_add_string (b, "error", message);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
@@ -536,8 +586,7 @@ kz_session_handle (KzSession  *session,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "ok");
-      json_builder_add_boolean_value (b, TRUE);
+      kz_protocol_add_boolean (b, "ok", TRUE);
       if (!commands[i].func (session, argc, argv, b, &error))
         return error_reply (error->message);
       json_builder_end_object (b);

@@ -46,8 +46,7 @@ struct _KuzhiPositionEditor
 
   /* owned */
   KuzhiGameModel      *model;
-  char                *names[2];
-  char                *status;
+  GtkStringList       *names;    /* the players': the To Move and Opener rows' items */
 
   /* The position the widgets make; the games in the game row's order. */
   KzPosition           pos;
@@ -96,28 +95,28 @@ update_status (KuzhiPositionEditor *self)
   char reason[256] = "";
   gboolean ok = kz_position_check (&self->pos, reason, sizeof reason);
   int total = kz_position_total (&self->pos), needed = start_total (&self->pos);
+  g_autofree char *status = NULL;
 
-  g_free (self->status);
   if (ok)
     {
       /* Translators: Set Up Position, under the board, when the position may start: %d is every counter on the board, in the stores and off it */
-      self->status = g_strdup_printf (ngettext ("Ready: %d in the cups and stores.",
-                                                "Ready: %d in the cups and stores.", total), total);
+      status = g_strdup_printf (ngettext ("Ready: %d in the cups and stores.",
+                                           "Ready: %d in the cups and stores.", total), total);
       gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
     }
   else if (needed >= 0 && total != needed)
     {
       /* Translators: Set Up Position, under the board: the first %d is what the cups, stores and refill hold now, the second what the game has in all ("The cups and stores hold 47; the game has 70.") */
-      self->status = g_strdup_printf (ngettext ("The cups and stores hold %d; the game has %d.",
-                                                "The cups and stores hold %d; the game has %d.", needed), total, needed);
+      status = g_strdup_printf (ngettext ("The cups and stores hold %d; the game has %d.",
+                                           "The cups and stores hold %d; the game has %d.", needed), total, needed);
       gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
     }
   else
     {
-      self->status = g_strdup (*reason != '\0' ? reason : _("The rules cannot reach this position."));
+      status = g_strdup (*reason != '\0' ? reason : _("The rules cannot reach this position."));
       gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
     }
-  gtk_label_set_text (self->status_label, self->status);
+  gtk_label_set_text (self->status_label, status);
   gtk_widget_set_sensitive (self->start_button, ok);
 }
 
@@ -265,6 +264,13 @@ count_spin (KuzhiPositionEditor *self,
   return GTK_SPIN_BUTTON (spin);
 }
 
+static const char *
+player_name (KuzhiPositionEditor *self,
+             int                  player)
+{
+  return gtk_string_list_get_string (self->names, player);
+}
+
 /* A cup's name for a screen reader and the tooltip: "Meena, cup 3". */
 static char *
 cup_name (KuzhiPositionEditor *self,
@@ -273,7 +279,7 @@ cup_name (KuzhiPositionEditor *self,
   g_autofree char *cup = kuzhi_game_action_name (&self->pos, (KzAction) pit);
 
   /* Translators: Set Up Position, a cup's spin button: "Meena, cup 3" (the second %s is the game's word for a cup and its number) */
-  return g_strdup_printf (_("%s, %s"), self->names[pit / (self->pos.n_pits / 2)], cup);
+  return g_strdup_printf (_("%s, %s"), player_name (self, pit / (self->pos.n_pits / 2)), cup);
 }
 
 static GtkWidget *
@@ -309,7 +315,7 @@ build_board (KuzhiPositionEditor *self)
   gtk_widget_set_direction (self->board_grid, GTK_TEXT_DIR_LTR);
   gtk_widget_add_css_class (self->board_grid, "position-board");
 
-  gtk_grid_attach (grid, board_label (self->names[1]), 1, 0, n, 1);
+  gtk_grid_attach (grid, board_label (player_name (self, 1)), 1, 0, n, 1);
   for (int p = 0; p < self->pos.n_pits; p++)
     {
       g_autofree char *name = cup_name (self, p);
@@ -318,11 +324,11 @@ build_board (KuzhiPositionEditor *self)
       self->pit_spins[p] = count_spin (self, name);
       gtk_grid_attach (grid, GTK_WIDGET (self->pit_spins[p]), owner ? n - i : i + 1, owner ? 1 : 2, 1, 1);
     }
-  gtk_grid_attach (grid, board_label (self->names[0]), 1, 3, n, 1);
+  gtk_grid_attach (grid, board_label (player_name (self, 0)), 1, 3, n, 1);
   for (int s = 0; s < 2; s++)
     {
       /* Translators: Set Up Position, a store's spin button: "Meena’s store" */
-      g_autofree char *name = g_strdup_printf (_("%s’s store"), self->names[s]);
+      g_autofree char *name = g_strdup_printf (_("%s’s store"), player_name (self, s));
 
       self->store_spins[s] = count_spin (self, name);
       gtk_widget_add_css_class (GTK_WIDGET (self->store_spins[s]), "position-store");
@@ -359,9 +365,9 @@ build_constitution (KuzhiPositionEditor *self)
     {
       g_autoptr(GtkStringList) cups = gtk_string_list_new (NULL);
       /* Translators: Set Up Position, the Constitution: the shells a player still has to bring to the board ("Meena: Refill Left") */
-      g_autofree char *refill_title = g_strdup_printf (_("%s: Refill Left"), self->names[p]);
+      g_autofree char *refill_title = g_strdup_printf (_("%s: Refill Left"), player_name (self, p));
       /* Translators: Set Up Position, the Constitution: "Meena: Lucky Cup" */
-      g_autofree char *lucky_title = g_strdup_printf (_("%s: Lucky Cup"), self->names[p]);
+      g_autofree char *lucky_title = g_strdup_printf (_("%s: Lucky Cup"), player_name (self, p));
       GtkWidget *refill_row = adw_action_row_new ();
       GtkWidget *spin = gtk_spin_button_new_with_range (0, COUNT_MAX, 1);
       GtkWidget *lucky_row = adw_combo_row_new ();
@@ -418,7 +424,7 @@ build_rubbish (KuzhiPositionEditor *self)
       gtk_widget_add_css_class (row, "linked");
       gtk_widget_add_css_class (row, "position-rubbish");
       gtk_widget_set_direction (row, GTK_TEXT_DIR_LTR);
-      gtk_grid_attach (grid, board_label (self->names[owner]), 0, line, 1, 1);
+      gtk_grid_attach (grid, board_label (player_name (self, owner)), 0, line, 1, 1);
       for (int k = 0; k < n; k++)
         {
           /* Along the board: Player 2's cups right to left on top. */
@@ -623,20 +629,9 @@ kuzhi_position_editor_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_POSITION_EDITOR);
   g_clear_object (&self->model);
+  g_clear_object (&self->names);
 
   G_OBJECT_CLASS (kuzhi_position_editor_parent_class)->dispose (object);
-}
-
-static void
-kuzhi_position_editor_finalize (GObject *object)
-{
-  KuzhiPositionEditor *self = KUZHI_POSITION_EDITOR (object);
-
-  g_free (self->names[0]);
-  g_free (self->names[1]);
-  g_free (self->status);
-
-  G_OBJECT_CLASS (kuzhi_position_editor_parent_class)->finalize (object);
 }
 
 static void
@@ -646,7 +641,6 @@ kuzhi_position_editor_class_init (KuzhiPositionEditorClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = kuzhi_position_editor_dispose;
-  object_class->finalize = kuzhi_position_editor_finalize;
 
   /* Emitted once the model holds the new match, before the editor closes. */
   signals[STARTED] =
@@ -720,20 +714,19 @@ kuzhi_position_editor_new (GtkWindow        *parent,
                                             "transient-for", parent,
                                             NULL);
   const KzPosition *pos = from != NULL ? from : kuzhi_game_model_get_position (model);
-  g_autoptr(GtkStringList) movers = gtk_string_list_new (NULL);
 
   self->model = g_object_ref (model);
+  self->names = gtk_string_list_new (NULL);
   for (int p = 0; p < 2; p++)
     {
       const char *name = kuzhi_game_model_get_player_name (model, p);
 
-      self->names[p] = g_strdup (name != NULL && *name != '\0' ? name : p ? _("Player 2") : _("Player 1"));
-      gtk_string_list_append (movers, self->names[p]);
+      gtk_string_list_append (self->names, name != NULL && *name != '\0' ? name : p ? _("Player 2") : _("Player 1"));
       adw_combo_row_set_selected (p ? self->kind2_row : self->kind1_row,
                                   (guint) CLAMP (kuzhi_game_model_get_player_level (model, p), KZ_LEVEL_NONE, KZ_LEVEL_HARD));
     }
-  adw_combo_row_set_model (self->to_move_row, G_LIST_MODEL (movers));
-  adw_combo_row_set_model (self->opener_row, G_LIST_MODEL (movers));
+  adw_combo_row_set_model (self->to_move_row, G_LIST_MODEL (self->names));
+  adw_combo_row_set_model (self->opener_row, G_LIST_MODEL (self->names));
 
   /* It opens at the position asked for, in its game. */
   self->filling = TRUE;
@@ -799,7 +792,7 @@ const char *
 kuzhi_position_editor_get_status (KuzhiPositionEditor *self)
 {
   g_return_val_if_fail (KUZHI_IS_POSITION_EDITOR (self), NULL);
-  return self->status;
+  return gtk_label_get_text (self->status_label);
 }
 
 GtkWidget *

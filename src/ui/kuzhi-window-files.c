@@ -752,33 +752,25 @@ ask_first (Files    *files,
 gboolean
 _kuzhi_window_files_may_close (KuzhiWindow *self)
 {
-  Files *files = &self->files;
-
-  return files == NULL || ask_first (files, NEXT_CLOSE, NULL);
+  return ask_first (&self->files, NEXT_CLOSE, NULL);
 }
 
 gboolean
 _kuzhi_window_files_may_start_new_match (KuzhiWindow *self)
 {
-  Files *files = &self->files;
-
-  return files == NULL || ask_first (files, NEXT_NEW_MATCH, NULL);
+  return ask_first (&self->files, NEXT_NEW_MATCH, NULL);
 }
 
 gboolean
 _kuzhi_window_files_may_set_up_position (KuzhiWindow *self)
 {
-  Files *files = &self->files;
-
-  return files == NULL || ask_first (files, NEXT_SET_UP_POSITION, NULL);
+  return ask_first (&self->files, NEXT_SET_UP_POSITION, NULL);
 }
 
 gboolean
 _kuzhi_window_files_may_play_again (KuzhiWindow *self)
 {
-  Files *files = &self->files;
-
-  return files == NULL || ask_first (files, NEXT_PLAY_AGAIN, NULL);
+  return ask_first (&self->files, NEXT_PLAY_AGAIN, NULL);
 }
 
 /* --- model ------------------------------------------------------------------ */
