@@ -1153,6 +1153,22 @@ kuzhi_statistics_get_n_matches (KuzhiStatistics *self,
   return n;
 }
 
+guint
+kuzhi_statistics_get_n_puzzles (KuzhiStatistics *self,
+                                int              variant)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), 0);
+
+  if (variant < 0)
+    return self->puzzles->len;
+  for (guint i = 0; i < self->puzzles->len; i++)
+    if (((Puzzle *) g_ptr_array_index (self->puzzles, i))->variant == (KzVariantId) variant)
+      n++;
+  return n;
+}
+
 int
 kuzhi_statistics_get_latest_variant (KuzhiStatistics *self)
 {

@@ -152,6 +152,9 @@ gboolean          kuzhi_statistics_get_puzzle    (KuzhiStatistics       *self,
 /* Counted matches of a game, or of all games (`variant` -1). */
 guint             kuzhi_statistics_get_n_matches (KuzhiStatistics       *self,
                                                   int                    variant);
+/* Puzzles tried (each once) of a game, or of all games (`variant` -1). */
+guint             kuzhi_statistics_get_n_puzzles (KuzhiStatistics       *self,
+                                                  int                    variant);
 /* The game of the match that ended last, or -1 while there is none. */
 int               kuzhi_statistics_get_latest_variant (KuzhiStatistics  *self);
 KuzhiGameStatistics *kuzhi_statistics_get_game (KuzhiStatistics         *self,
