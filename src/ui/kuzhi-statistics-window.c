@@ -322,7 +322,7 @@ reset_action (GtkWidget  *widget,
   AdwMessageDialog *dialog;
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Reset Statistics?"),
-                                                       _("Every finished match of every game is forgotten. This cannot be undone.")));
+                                                       _("Every finished match and every puzzle tried, of every game, is forgotten. This cannot be undone.")));
   kuzhi_confirm_add_responses (dialog, "reset", _("_Reset"), G_CALLBACK (on_reset_response), self);
   show_dialog (self, dialog);
 }
