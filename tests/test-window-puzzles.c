@@ -385,6 +385,44 @@ test_choose (Fixture *f, gconstpointer data)
   assert_puzzle_counts (f, KZ_VARIANT_KALAH, 0, 0);
 }
 
+/* By keyboard: the cups may be focused and sown with Enter (their
+ * activate signal, which Enter, Space and a click send), and once a
+ * wrong move's refutation is played the keyboard is on Try Again, which
+ * carries the result for a screen reader; Enter on it (activate) brings
+ * the puzzle back. */
+static void
+test_keyboard (Fixture *f, gconstpointer data)
+{
+  KuzhiBoardView *board = kuzhi_puzzle_window_get_board_view (f->puzzles);
+  KzPuzzle p;
+  KzAction legal[KZ_MAX_ACTIONS];
+  GtkWidget *cup, *focus;
+  int n;
+
+  wait_settled (f);
+  p = *kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  n = kz_position_variant (&p.position)->legal (&p.position, legal);
+  for (int i = 0; i < n; i++)
+    if (legal[i] != p.solution)
+      {
+        cup = GTK_WIDGET (kuzhi_board_view_get_cup (board, legal[i]));
+        g_assert_true (gtk_widget_get_focusable (cup));
+        g_assert_true (gtk_widget_grab_focus (cup));
+        g_assert_true (gtk_widget_activate (cup));
+        break;
+      }
+  wait_settled (f);
+  g_assert_false (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Try Again");
+  g_assert_true (gtk_widget_activate (focus));
+  /* A button shows itself pressed for a moment before it clicks. */
+  kz_test_spin (400);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  assert_displayed (f, &p.position);
+}
+
 /* The main menu's Puzzles opens the window over the main one. */
 static void
 test_menu (Fixture *f, gconstpointer data)
@@ -421,6 +459,7 @@ main (int argc, char **argv)
   g_test_add ("/puzzles/solve", Fixture, NULL, fixture_setup, test_solve, fixture_teardown);
   g_test_add ("/puzzles/wrong", Fixture, NULL, fixture_setup, test_wrong, fixture_teardown);
   g_test_add ("/puzzles/choose", Fixture, NULL, fixture_setup, test_choose, fixture_teardown);
+  g_test_add ("/puzzles/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/puzzles/menu", Fixture, NULL, fixture_setup, test_menu, fixture_teardown);
   return g_test_run ();
 }
