@@ -7,6 +7,7 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-test-asan.h"
 #include "kuzhi-puzzle-window-private.h"
+#include "kuzhi-statistics-window.h"
 
 typedef struct {
   KzTestWindow       w;
@@ -240,6 +241,21 @@ test_solve (Fixture *f, gconstpointer data)
   assert_puzzle_counts (f, KZ_VARIANT_DAKON, 1, 1);
   kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-solved.png");
 
+  /* Statistics shows it, for the game, though no match has ended. */
+  {
+    KuzhiStatisticsWindow *stats = kuzhi_statistics_window_new (GTK_WINDOW (f->w.window), f->statistics,
+                                                                KZ_VARIANT_DAKON);
+
+    gtk_window_set_default_size (GTK_WINDOW (stats), 360, 640);
+    gtk_window_present (GTK_WINDOW (stats));
+    kz_test_spin (100);
+    g_assert_nonnull (kz_test_find_label (GTK_WIDGET (stats), "Solved at the First Try"));
+    g_assert_nonnull (kz_test_find_label (GTK_WIDGET (stats), "1 of 1"));
+    g_assert_nonnull (kz_test_find_label (GTK_WIDGET (stats), "1 puzzle tried; each counts at its first try"));
+    kz_test_capture (GTK_WIDGET (stats), "statistics-puzzles.png");
+    gtk_window_destroy (GTK_WINDOW (stats));
+  }
+
   /* Played again, wrong this time: still counted once, as solved. */
   gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.retry", NULL);
   g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
@@ -452,6 +468,7 @@ main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  kz_test_load_style ();
   g_setenv ("LANGUAGE", "C", TRUE);
 
   g_test_add_func ("/puzzles/day-formula", test_day_formula);
