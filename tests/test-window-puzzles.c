@@ -469,7 +469,6 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   kz_test_load_style ();
-  g_setenv ("LANGUAGE", "C", TRUE);
 
   g_test_add_func ("/puzzles/day-formula", test_day_formula);
   g_test_add ("/puzzles/day", Fixture, NULL, fixture_setup, test_day, fixture_teardown);
