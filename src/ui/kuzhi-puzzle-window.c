@@ -378,6 +378,9 @@ set_up_board (KuzhiPuzzleWindow *self)
   kuzhi_board_view_set_waiting (self->board, FALSE);
   clear_moves (self);
   gtk_label_set_label (self->result_label, "");
+  /* The last result no longer applies. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->retry_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->new_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_widget_set_visible (self->retry_button, FALSE);
   gtk_widget_set_visible (self->solution_button, FALSE);
   self->state = STATE_MOVE;
