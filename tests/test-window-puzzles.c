@@ -437,6 +437,10 @@ test_keyboard (Fixture *f, gconstpointer data)
   kz_test_spin (400);
   g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
   assert_displayed (f, &p.position);
+  /* The keyboard is back on a cup that may be sown. */
+  focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
+  g_assert_true (KUZHI_IS_CUP (focus));
+  g_assert_true (kz_position_is_legal (&p.position, kuzhi_cup_get_pit (KUZHI_CUP (focus))));
 }
 
 /* The main menu's Puzzles opens the window over the main one. */

@@ -658,7 +658,13 @@ retry_action (GtkWidget  *widget,
   if (self->state != STATE_REFUTED && self->state != STATE_SHOWN && self->state != STATE_SOLVED)
     return;
   set_up_board (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  /* The keyboard back on the board, on the first cup that may be sown. */
+  {
+    KzAction legal[KZ_MAX_ACTIONS];
+
+    if (kuzhi_game_model_get_legal (self->model, legal) > 0)
+      gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (self->board, legal[0])));
+  }
 }
 
 static void
