@@ -518,6 +518,7 @@ typedef struct {
 #define GOOD_MATCH "[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\nEnded=2026-11-29T20:41:07Z\n" \
                    "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\n"
 #define HEAD "[Statistics]\nVersion=1\n\n"
+#define PUZZLE_HEAD "[Statistics]\nVersion=2\n\n"
 
 static const BrokenCase broken_cases[] = {
   { "syntax", HEAD "this is not a key file\n", "not a key file" },
@@ -525,7 +526,7 @@ static const BrokenCase broken_cases[] = {
   { "latin1", "[Statistics]\nVersion=1\n[Match 00000000-0000-4000-8000-000000000001]\nPlayer1=J\xf6rg\n", "UTF-8" },
   { "no-group", "[Other]\nVersion=1\n", "[Statistics] is missing" },
   { "no-version", "[Statistics]\n", "“Version” is missing" },
-  { "newer-version", "[Statistics]\nVersion=2\n", "version 2, from a newer Kuzhi" },
+  { "newer-version", "[Statistics]\nVersion=3\n", "version 3, from a newer Kuzhi" },
   { "version-word", "[Statistics]\nVersion=one\n", "“one”" },
   { "unknown-key", "[Statistics]\nVersion=1\nColour=red\n", "“Colour”" },
   { "unknown-group", HEAD "[Totals]\nWon=3\n", "[Totals] is not part" },
@@ -556,6 +557,15 @@ static const BrokenCase broken_cases[] = {
     "Ended=2026-11-29T20:41:07Z\nPlayer1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n"
     "[Match 00000000-0000-4000-8000-00000000000a]\nGame=kalah\nEnded=2026-11-29T20:41:07Z\nPlayer1=Meena\nPlayer2=Arul\n"
     "Player1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=1;0\n", "appears twice" },
+  /* Puzzles came with version 2: a version 1 file has none. */
+  { "puzzle-in-version-1", HEAD "[Puzzle kalah 1 5]\nSolved=true\nTried=2026-12-05T10:00:00Z\n", "[Puzzle kalah 1 5] is not part" },
+  { "puzzle-level", PUZZLE_HEAD "[Puzzle kalah 4 5]\nSolved=true\nTried=2026-12-05T10:00:00Z\n", "a level from 1 to 3" },
+  { "puzzle-game", PUZZLE_HEAD "[Puzzle chess 1 5]\nSolved=true\nTried=2026-12-05T10:00:00Z\n", "must name a game" },
+  { "puzzle-seed", PUZZLE_HEAD "[Puzzle kalah 1 -5]\nSolved=true\nTried=2026-12-05T10:00:00Z\n", "and a seed" },
+  { "puzzle-solved", PUZZLE_HEAD "[Puzzle kalah 1 5]\nSolved=yes\nTried=2026-12-05T10:00:00Z\n", "“Solved”" },
+  { "puzzle-tried", PUZZLE_HEAD "[Puzzle kalah 1 5]\nSolved=true\nTried=today\n", "“Tried”" },
+  { "puzzle-missing", PUZZLE_HEAD "[Puzzle kalah 1 5]\nSolved=true\n", "“Tried” is missing" },
+  { "puzzle-unknown-key", PUZZLE_HEAD "[Puzzle kalah 1 5]\nSolved=true\nTried=2026-12-05T10:00:00Z\nHints=2\n", "“Hints”" },
   { "folder", NULL, "regular file" },
   { "enormous", NULL, "too large" },
 };
@@ -868,6 +878,80 @@ test_reset (void)
   folder_clear (&f);
 }
 
+/* Puzzles count once each, at the first try, per game; they are written
+ * as version 2 and read back; a version 1 file (before puzzles) loads
+ * with none, and gets its first puzzle beside its matches. */
+static void
+test_puzzles (void)
+{
+  Folder f;
+  g_autoptr(KuzhiStatistics) stats = NULL;
+  g_autoptr(KuzhiStatistics) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gboolean solved = FALSE;
+  const char *old =
+    "# An older Kuzhi's file\n[Statistics]\nVersion=1\n\n"
+    "[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\nEnded=2026-11-29T20:41:07Z\n"
+    "Player1=Meena\nPlayer2=Computer\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=30;18\n";
+
+  folder_init (&f);
+  g_assert_true (g_file_set_contents (f.path, old, -1, NULL));
+  stats = open_statistics (f.path);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (stats, -1), ==, 1);
+  {
+    g_autoptr(KuzhiGameStatistics) g = kuzhi_statistics_get_game (stats, KZ_VARIANT_KALAH);
+
+    g_assert_cmpuint (g->puzzles_tried, ==, 0);
+    g_assert_cmpuint (g->puzzles_solved, ==, 0);
+  }
+  g_assert_false (kuzhi_statistics_get_puzzle (stats, KZ_VARIANT_KALAH, 1, 336, NULL));
+
+  g_assert_true (kuzhi_statistics_record_puzzle (stats, KZ_VARIANT_KALAH, 1, 336, TRUE, &error));
+  g_assert_no_error (error);
+  /* Tried again (the puzzle of the day reopened), wrong this time: still
+   * solved at its first try, counted once. */
+  g_assert_true (kuzhi_statistics_record_puzzle (stats, KZ_VARIANT_KALAH, 1, 336, FALSE, &error));
+  g_assert_true (kuzhi_statistics_record_puzzle (stats, KZ_VARIANT_KALAH, 2, 336, FALSE, &error));
+  g_assert_true (kuzhi_statistics_record_puzzle (stats, KZ_VARIANT_DAKON, 3, G_GUINT64_CONSTANT (9007199254740991), TRUE, &error));
+  g_assert_true (kuzhi_statistics_get_puzzle (stats, KZ_VARIANT_KALAH, 1, 336, &solved));
+  g_assert_true (solved);
+  g_assert_true (kuzhi_statistics_get_puzzle (stats, KZ_VARIANT_KALAH, 2, 336, &solved));
+  g_assert_false (solved);
+
+  g_assert_true (g_file_get_contents (f.path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\n[Statistics]\nVersion=2\n"));
+  g_assert_nonnull (strstr (text, "\n[Match 00000000-0000-4000-8000-000000000001]\nGame=kalah\n"));
+  g_assert_nonnull (strstr (text, "\n[Puzzle kalah 1 336]\nSolved=true\nTried="));
+  g_assert_nonnull (strstr (text, "\n[Puzzle kalah 2 336]\nSolved=false\nTried="));
+  g_assert_nonnull (strstr (text, "\n[Puzzle dakon 3 9007199254740991]\nSolved=true\nTried="));
+
+  again = open_statistics (f.path);
+  g_assert_cmpuint (kuzhi_statistics_get_n_matches (again, -1), ==, 1);
+  for (int i = 0; i < 2; i++)
+    {
+      KuzhiStatistics *s = i == 0 ? stats : again;
+      g_autoptr(KuzhiGameStatistics) kalah = kuzhi_statistics_get_game (s, KZ_VARIANT_KALAH);
+      g_autoptr(KuzhiGameStatistics) dakon = kuzhi_statistics_get_game (s, KZ_VARIANT_DAKON);
+      g_autoptr(KuzhiGameStatistics) oware = kuzhi_statistics_get_game (s, KZ_VARIANT_OWARE);
+
+      g_assert_cmpuint (kalah->puzzles_tried, ==, 2);
+      g_assert_cmpuint (kalah->puzzles_solved, ==, 1);
+      g_assert_cmpuint (kalah->n_matches, ==, 1);
+      g_assert_cmpuint (dakon->puzzles_tried, ==, 1);
+      g_assert_cmpuint (dakon->puzzles_solved, ==, 1);
+      g_assert_cmpuint (oware->puzzles_tried, ==, 0);
+    }
+  /* Reset forgets the puzzles too, and the file is version 1's again. */
+  g_assert_true (kuzhi_statistics_reset (again, &error));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (f.path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "[Statistics]\nVersion=1\n"));
+  g_assert_null (strstr (text, "[Puzzle"));
+  g_assert_false (kuzhi_statistics_get_puzzle (again, KZ_VARIANT_KALAH, 1, 336, NULL));
+  folder_clear (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -884,5 +968,6 @@ main (int argc, char **argv)
   g_test_add_func ("/statistics/atomic", test_atomic);
   g_test_add_func ("/statistics/reset", test_reset);
   g_test_add_func ("/statistics/two-instances", test_two_instances);
+  g_test_add_func ("/statistics/puzzles", test_puzzles);
   return g_test_run ();
 }

@@ -19,6 +19,8 @@ G_DEFINE_QUARK (kuzhi-statistics-error-quark, kuzhi_statistics_error)
 #define GROUP_STATISTICS "Statistics"
 /* A match's group: the prefix, then its id. */
 #define GROUP_MATCH_PREFIX "Match "
+/* A puzzle's group (version 2): the prefix, then "GAME LEVEL SEED". */
+#define GROUP_PUZZLE_PREFIX "Puzzle "
 #define FILE_STEM ".ini"
 
 static const char *const statistics_keys[] = { "Version", NULL };
@@ -26,6 +28,7 @@ static const char *const match_keys[] = {
   "Game", "Ended", "Player1", "Player2", "Player1Plays", "Player2Plays",
   "Winner", "Score", NULL
 };
+static const char *const puzzle_keys[] = { "Solved", "Tried", NULL };
 static const char *const name_keys[2] = { "Player1", "Player2" };
 static const char *const plays_keys[2] = { "Player1Plays", "Player2Plays" };
 
@@ -40,6 +43,16 @@ typedef struct {
   GDateTime   *ended;
 } Record;
 
+/* A puzzle's first try: never changes once recorded. */
+typedef struct {
+  char        *key;        /* "GAME LEVEL SEED", as in its group's name */
+  KzVariantId  variant;
+  int          level;
+  guint64      seed;
+  gboolean     solved;
+  GDateTime   *tried;
+} Puzzle;
+
 struct _KuzhiStatistics
 {
   GObject parent_instance;
@@ -48,6 +61,9 @@ struct _KuzhiStatistics
   char       *path;
   GPtrArray  *records;     /* Record *, in the order the matches ended */
   GHashTable *by_id;       /* id → Record *, borrowed from records */
+  GPtrArray  *puzzles;     /* Puzzle *, in the order they were first tried */
+  GHashTable *puzzle_by_key;   /* key → Puzzle *, borrowed from puzzles */
+  GHashTable *pending_puzzles; /* keys of puzzles not in the file yet */
   /* The ids whose record (or its absence) is not in the file yet: a write
    * failed. The next write puts them in. */
   GHashTable *pending;
@@ -75,6 +91,37 @@ record_free (Record *record)
   g_free (record);
 }
 
+static void
+puzzle_free (Puzzle *puzzle)
+{
+  g_free (puzzle->key);
+  g_clear_pointer (&puzzle->tried, g_date_time_unref);
+  g_free (puzzle);
+}
+
+static Puzzle *
+puzzle_copy (const Puzzle *puzzle)
+{
+  Puzzle *copy = g_new0 (Puzzle, 1);
+
+  *copy = *puzzle;
+  copy->key = g_strdup (puzzle->key);
+  copy->tried = g_date_time_ref (puzzle->tried);
+  return copy;
+}
+
+static char *
+puzzle_key (KzVariantId variant, int level, guint64 seed)
+{
+  return g_strdup_printf ("%s %d %" G_GUINT64_FORMAT, kz_variant_get (variant)->key, level, seed);
+}
+
+static GPtrArray *
+puzzles_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) puzzle_free);
+}
+
 static Record *
 record_copy (const Record *record)
 {
@@ -94,6 +141,9 @@ kuzhi_statistics_finalize (GObject *object)
   KuzhiStatistics *self = KUZHI_STATISTICS (object);
 
   g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->puzzle_by_key, g_hash_table_unref);
+  g_clear_pointer (&self->pending_puzzles, g_hash_table_unref);
+  g_clear_pointer (&self->puzzles, g_ptr_array_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->path, g_free);
@@ -121,6 +171,9 @@ kuzhi_statistics_init (KuzhiStatistics *self)
   self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
   self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->puzzles = puzzles_new ();
+  self->puzzle_by_key = g_hash_table_new (g_str_hash, g_str_equal);
+  self->pending_puzzles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 char *
@@ -257,19 +310,29 @@ clear_records (KuzhiStatistics *self)
 {
   g_hash_table_remove_all (self->by_id);
   g_ptr_array_set_size (self->records, 0);
+  g_hash_table_remove_all (self->puzzle_by_key);
+  g_ptr_array_set_size (self->puzzles, 0);
+}
+
+static void
+add_puzzle (KuzhiStatistics *self, Puzzle *puzzle)
+{
+  g_ptr_array_add (self->puzzles, puzzle);
+  g_hash_table_insert (self->puzzle_by_key, puzzle->key, puzzle);
 }
 
 /* --- the file ------------------------------------------------------------ */
 
 static char *
-to_data (GPtrArray *records, gsize *length)
+to_data (GPtrArray *records, GPtrArray *puzzles, gsize *length)
 {
   g_autoptr(GKeyFile) kf = g_key_file_new ();
 
   g_key_file_set_comment (kf, NULL, NULL,
                           " Kuzhi's statistics: every match counted, in the order the matches ended.\n"
                           " The figures Kuzhi shows are worked out from these.", NULL);
-  g_key_file_set_integer (kf, GROUP_STATISTICS, "Version", KUZHI_STATISTICS_VERSION);
+  /* Without puzzles the file is version 1's, which every Kuzhi reads. */
+  g_key_file_set_integer (kf, GROUP_STATISTICS, "Version", puzzles->len > 0 ? KUZHI_STATISTICS_VERSION : 1);
   for (guint i = 0; i < records->len; i++)
     {
       const Record *r = g_ptr_array_index (records, i);
@@ -285,6 +348,15 @@ to_data (GPtrArray *records, gsize *length)
         g_key_file_set_value (kf, group, plays_keys[p], kuzhi_player_plays_to_string (r->levels[p]));
       g_key_file_set_integer (kf, group, "Winner", r->winner);
       g_key_file_set_value (kf, group, "Score", score);
+    }
+  for (guint i = 0; i < puzzles->len; i++)
+    {
+      const Puzzle *p = g_ptr_array_index (puzzles, i);
+      g_autofree char *group = g_strconcat (GROUP_PUZZLE_PREFIX, p->key, NULL);
+      g_autofree char *tried = kuzhi_key_file_format_time (p->tried);
+
+      g_key_file_set_boolean (kf, group, "Solved", p->solved);
+      g_key_file_set_value (kf, group, "Tried", tried);
     }
   return g_key_file_to_data (kf, length, NULL);
 }
@@ -321,19 +393,35 @@ write_file (KuzhiStatistics *self, const char *data, gsize length, GError **erro
 }
 
 static gboolean set_aside (KuzhiStatistics *self, const GError *reason, GError **error);
-static gboolean read_file (const char *path, GPtrArray **records_out, GError **error);
-static void set_records (KuzhiStatistics *self, GPtrArray *records);
+static gboolean read_file (const char *path, GPtrArray **records_out, GPtrArray **puzzles_out, GError **error);
+static void set_records (KuzhiStatistics *self, GPtrArray *records, GPtrArray *puzzles);
 static char *lock_path (KuzhiStatistics *self);
 
 /* What the file holds now, with this Kuzhi's changes not yet written put
  * in: FALSE when the file cannot be read. */
 static gboolean
-read_merged (KuzhiStatistics *self, GPtrArray **merged_out, GError **error)
+read_merged (KuzhiStatistics *self, GPtrArray **merged_out, GPtrArray **puzzles_out, GError **error)
 {
   GPtrArray *merged = NULL;
+  GPtrArray *puzzles = NULL;
+  g_autoptr(GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
 
-  if (!read_file (self->path, &merged, error))
+  if (!read_file (self->path, &merged, &puzzles, error))
     return FALSE;
+  /* A puzzle's record never changes: the file's, then this Kuzhi's not
+   * yet written that the file does not have. */
+  for (guint i = 0; i < puzzles->len; i++)
+    g_hash_table_add (keys, ((Puzzle *) g_ptr_array_index (puzzles, i))->key);
+  for (guint i = 0; i < self->puzzles->len; i++)
+    {
+      const Puzzle *p = g_ptr_array_index (self->puzzles, i);
+
+      if (g_hash_table_contains (self->pending_puzzles, p->key) && !g_hash_table_contains (keys, p->key))
+        g_ptr_array_add (puzzles, puzzle_copy (p));
+    }
+  while (puzzles->len > KUZHI_STATISTICS_MAX_MATCHES)
+    g_ptr_array_remove_index (puzzles, 0);
+  *puzzles_out = puzzles;
   /* The changes not yet written, in the order their matches ended. */
   for (guint i = merged->len; i > 0; i--)
     {
@@ -372,6 +460,7 @@ save (KuzhiStatistics *self, GError **error)
   g_autofree char *lock_file = lock_path (self);
   g_autofree char *data = NULL;
   GPtrArray *merged = NULL;
+  GPtrArray *puzzles = NULL;
   gsize length = 0;
 
   /* Refused with the reason (see write_file()). */
@@ -388,7 +477,7 @@ save (KuzhiStatistics *self, GError **error)
     }
   g_clear_error (&local_error);
 
-  if (!read_merged (self, &merged, &local_error))
+  if (!read_merged (self, &merged, &puzzles, &local_error))
     {
       g_autoptr(GError) aside_error = NULL;
 
@@ -399,13 +488,17 @@ save (KuzhiStatistics *self, GError **error)
       merged = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
       for (guint i = 0; i < self->records->len; i++)
         g_ptr_array_add (merged, record_copy (g_ptr_array_index (self->records, i)));
+      puzzles = puzzles_new ();
+      for (guint i = 0; i < self->puzzles->len; i++)
+        g_ptr_array_add (puzzles, puzzle_copy (g_ptr_array_index (self->puzzles, i)));
     }
 
-  data = to_data (merged, &length);
-  set_records (self, merged);
+  data = to_data (merged, puzzles, &length);
+  set_records (self, merged, puzzles);
   if (!write_file (self, data, length, error))
     return FALSE;
   g_hash_table_remove_all (self->pending);
+  g_hash_table_remove_all (self->pending_puzzles);
   return TRUE;
 }
 
@@ -464,14 +557,66 @@ get_value (GKeyFile *kf, const char *group, const char *key)
 }
 
 static gboolean
-read_version (GKeyFile *kf, GError **error)
+read_version (GKeyFile *kf, int *version, GError **error)
 {
-  int version;
-
   if (!g_key_file_has_group (kf, GROUP_STATISTICS))
     return broken (error, _("the group [Statistics] is missing"));
   return check_keys (kf, GROUP_STATISTICS, GROUP_STATISTICS, statistics_keys, error) &&
-         kuzhi_key_file_read_version (&file_format, kf, GROUP_STATISTICS, &version, error);
+         kuzhi_key_file_read_version (&file_format, kf, GROUP_STATISTICS, version, error);
+}
+
+/* A puzzle's group, "Puzzle GAME LEVEL SEED" (version 2 on). */
+static Puzzle *
+read_puzzle (GKeyFile *kf, const char *group, GError **error)
+{
+  g_autofree char *shown_group = kuzhi_key_file_excerpt (group, 60);
+  g_auto(GStrv) parts = g_strsplit (group + strlen (GROUP_PUZZLE_PREFIX), " ", -1);
+  g_autofree char *solved = NULL;
+  g_autofree char *tried = NULL;
+  g_autoptr(GDateTime) time = NULL;
+  const KzVariant *v = NULL;
+  KzVariantId variant = KZ_N_VARIANTS;
+  guint64 seed = 0;
+  int level = 0;
+  Puzzle *puzzle;
+
+  if (g_strv_length (parts) == 3)
+    v = kz_variant_lookup (parts[0]);
+  for (int i = 0; v != NULL && i < KZ_N_VARIANTS; i++)
+    if (kz_variant_get ((KzVariantId) i) == v)
+      variant = (KzVariantId) i;
+  if (variant == KZ_N_VARIANTS ||
+      !kuzhi_key_file_parse_int (parts[1], 1, 3, &level) ||
+      !g_ascii_string_to_unsigned (parts[2], 10, 0, G_MAXINT64, &seed, NULL) ||
+      !g_ascii_isdigit (parts[2][0]))
+    {
+      broken (error, _("the group [%s] must name a game, a level from 1 to 3 and a seed, such as [Puzzle kalah 2 145]"),
+              shown_group);
+      return NULL;
+    }
+  if (!check_keys (kf, group, shown_group, puzzle_keys, error))
+    return NULL;
+  solved = get_value (kf, group, "Solved");
+  if (!g_str_equal (solved, "true") && !g_str_equal (solved, "false"))
+    {
+      broken (error, _("the key “Solved” in [%s] must be true or false"), shown_group);
+      return NULL;
+    }
+  tried = get_value (kf, group, "Tried");
+  time = kuzhi_key_file_time_is_exact (tried) ? g_date_time_new_from_iso8601 (tried, NULL) : NULL;
+  if (time == NULL)
+    {
+      broken (error, _("the key “Tried” in [%s] must be a date and time such as 2026-11-29T20:15:00Z"), shown_group);
+      return NULL;
+    }
+  puzzle = g_new0 (Puzzle, 1);
+  puzzle->key = puzzle_key (variant, level, seed);
+  puzzle->variant = variant;
+  puzzle->level = level;
+  puzzle->seed = seed;
+  puzzle->solved = g_str_equal (solved, "true");
+  puzzle->tried = g_date_time_to_utc (time);
+  return puzzle;
 }
 
 static gboolean
@@ -595,11 +740,23 @@ fail:
   return NULL;
 }
 
+static int
+compare_puzzles (gconstpointer a, gconstpointer b)
+{
+  const Puzzle *x = *(Puzzle *const *) a;
+  const Puzzle *y = *(Puzzle *const *) b;
+  int order = g_date_time_compare (x->tried, y->tried);
+
+  return order != 0 ? order : strcmp (x->key, y->key);
+}
+
 /* Everything or nothing: the records are put in place only when the whole
  * file has been read. */
 static gboolean
-from_data (const char *data, gsize length, GPtrArray **records_out, GError **error)
+from_data (const char *data, gsize length, GPtrArray **records_out, GPtrArray **puzzles_out, GError **error)
 {
+  g_autoptr(GPtrArray) puzzles = puzzles_new ();
+  int version = 0;
   g_autoptr(GKeyFile) kf = g_key_file_new ();
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
@@ -616,7 +773,7 @@ from_data (const char *data, gsize length, GPtrArray **records_out, GError **err
 
       return broken (error, _("it is not a key file (%s)"), reason);
     }
-  if (!read_version (kf, error))
+  if (!read_version (kf, &version, error))
     return FALSE;
 
   groups = g_key_file_get_groups (kf, NULL);
@@ -626,6 +783,23 @@ from_data (const char *data, gsize length, GPtrArray **records_out, GError **err
 
       if (g_str_equal (groups[i], GROUP_STATISTICS))
         continue;
+      if (version >= 2 && g_str_has_prefix (groups[i], GROUP_PUZZLE_PREFIX))
+        {
+          Puzzle *puzzle = read_puzzle (kf, groups[i], error);
+
+          if (puzzle == NULL)
+            return FALSE;
+          if (g_hash_table_contains (ids, puzzle->key))
+            {
+              g_autofree char *shown_group = kuzhi_key_file_excerpt (groups[i], 60);
+
+              puzzle_free (puzzle);
+              return broken (error, _("[%s] appears twice"), shown_group);
+            }
+          g_ptr_array_add (puzzles, puzzle);
+          g_hash_table_add (ids, puzzle->key);
+          continue;
+        }
       record = read_record (kf, groups[i], error);
       if (record == NULL)
         return FALSE;
@@ -642,28 +816,35 @@ from_data (const char *data, gsize length, GPtrArray **records_out, GError **err
       g_hash_table_add (ids, record->id);
     }
 
+  /* In the order they were tried, whatever the file's order. */
+  g_ptr_array_sort (puzzles, compare_puzzles);
   *records_out = g_steal_pointer (&records);
+  *puzzles_out = g_steal_pointer (&puzzles);
   return TRUE;
 }
 
-/* Puts `records` (taken) in place of the ones held. */
+/* Puts `records` and `puzzles` (taken) in place of the ones held. */
 static void
-set_records (KuzhiStatistics *self, GPtrArray *records)
+set_records (KuzhiStatistics *self, GPtrArray *records, GPtrArray *puzzles)
 {
-  gsize n = 0;
+  gsize n = 0, n_puzzles = 0;
   g_autofree gpointer *items = g_ptr_array_steal (records, &n);
+  g_autofree gpointer *puzzle_items = g_ptr_array_steal (puzzles, &n_puzzles);
 
   g_ptr_array_unref (records);
+  g_ptr_array_unref (puzzles);
   clear_records (self);
   for (gsize i = 0; i < n; i++)
     add_record (self, items[i]);
+  for (gsize i = 0; i < n_puzzles; i++)
+    add_puzzle (self, puzzle_items[i]);
 }
 
 /* The records in the file at `path`: none when there is no file (nor the
  * folder it would be in). FALSE with a KUZHI_STATISTICS_ERROR_BROKEN that
  * says why, as the end of "… cannot be read: REASON". */
 static gboolean
-read_file (const char *path, GPtrArray **records_out, GError **error)
+read_file (const char *path, GPtrArray **records_out, GPtrArray **puzzles_out, GError **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *data = NULL;
@@ -673,6 +854,7 @@ read_file (const char *path, GPtrArray **records_out, GError **error)
   if (g_lstat (path, &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
     {
       *records_out = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+      *puzzles_out = puzzles_new ();
       return TRUE;
     }
   if (g_stat (path, &st) != 0)
@@ -692,7 +874,7 @@ read_file (const char *path, GPtrArray **records_out, GError **error)
     }
   if (!g_file_get_contents (path, &data, &length, &local_error))
     return broken (error, "%s", local_error->message);
-  return from_data (data, length, records_out, error);
+  return from_data (data, length, records_out, puzzles_out, error);
 }
 
 /* The path of the lock that guards the file while it is read, merged and
@@ -738,6 +920,7 @@ kuzhi_statistics_load (KuzhiStatistics *self,
   g_autoptr(GError) local_error = NULL;
   g_autoptr(KuzhiFileLock) lock = NULL;
   GPtrArray *records = NULL;
+  GPtrArray *puzzles = NULL;
   g_autofree char *lock_file = NULL;
 
   g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
@@ -754,11 +937,12 @@ kuzhi_statistics_load (KuzhiStatistics *self,
     kuzhi_key_file_remove_stale_temporaries (self->path);
   self->hands_off = FALSE;
   g_hash_table_remove_all (self->pending);
+  g_hash_table_remove_all (self->pending_puzzles);
   clear_records (self);
 
-  if (read_file (self->path, &records, &local_error))
+  if (read_file (self->path, &records, &puzzles, &local_error))
     {
-      set_records (self, records);
+      set_records (self, records, puzzles);
       g_signal_emit (self, signals[CHANGED], 0);
       return TRUE;
     }
@@ -773,6 +957,7 @@ kuzhi_statistics_refresh (KuzhiStatistics *self)
   g_autoptr(KuzhiFileLock) lock = NULL;
   g_autofree char *lock_file = NULL;
   GPtrArray *merged = NULL;
+  GPtrArray *puzzles = NULL;
 
   g_return_if_fail (KUZHI_IS_STATISTICS (self));
 
@@ -781,9 +966,9 @@ kuzhi_statistics_refresh (KuzhiStatistics *self)
   lock_file = lock_path (self);
   lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
   /* A file broken since: the next write sets it aside and says so. */
-  if (!read_merged (self, &merged, NULL))
+  if (!read_merged (self, &merged, &puzzles, NULL))
     return;
-  set_records (self, merged);
+  set_records (self, merged, puzzles);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -867,6 +1052,7 @@ kuzhi_statistics_reset (KuzhiStatistics *self,
                         GError         **error)
 {
   g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  g_autoptr(GPtrArray) no_puzzles = g_ptr_array_new ();
   g_autoptr(KuzhiFileLock) lock = NULL;
   g_autofree char *lock_file = NULL;
   gsize length = 0;
@@ -879,13 +1065,74 @@ kuzhi_statistics_reset (KuzhiStatistics *self,
    * Under the lock, so that it does not cut into another Kuzhi's write. */
   lock_file = lock_path (self);
   lock = kuzhi_file_lock_wait (lock_file, 5000, NULL);
-  data = to_data (none, &length);
+  data = to_data (none, no_puzzles, &length);
   if (!write_file (self, data, length, error))
     return FALSE;
   g_hash_table_remove_all (self->pending);
+  g_hash_table_remove_all (self->pending_puzzles);
   clear_records (self);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
+}
+
+gboolean
+kuzhi_statistics_record_puzzle (KuzhiStatistics *self,
+                                KzVariantId      variant,
+                                int              level,
+                                guint64          seed,
+                                gboolean         solved,
+                                GError         **error)
+{
+  Puzzle *puzzle;
+  gboolean ok;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (kz_variant_get (variant) != NULL, FALSE);
+  g_return_val_if_fail (level >= 1 && level <= 3, FALSE);
+  g_return_val_if_fail (seed <= G_MAXINT64, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (kuzhi_statistics_get_puzzle (self, variant, level, seed, NULL))
+    return TRUE;
+  puzzle = g_new0 (Puzzle, 1);
+  puzzle->key = puzzle_key (variant, level, seed);
+  puzzle->variant = variant;
+  puzzle->level = level;
+  puzzle->seed = seed;
+  puzzle->solved = solved != FALSE;
+  puzzle->tried = g_date_time_new_now_utc ();
+  while (self->puzzles->len >= KUZHI_STATISTICS_MAX_MATCHES)
+    {
+      Puzzle *oldest = g_ptr_array_index (self->puzzles, 0);
+
+      g_hash_table_remove (self->puzzle_by_key, oldest->key);
+      g_ptr_array_remove_index (self->puzzles, 0);
+    }
+  add_puzzle (self, puzzle);
+  g_hash_table_add (self->pending_puzzles, g_strdup (puzzle->key));
+  ok = save (self, error);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return ok;
+}
+
+gboolean
+kuzhi_statistics_get_puzzle (KuzhiStatistics *self,
+                             KzVariantId      variant,
+                             int              level,
+                             guint64          seed,
+                             gboolean        *solved)
+{
+  g_autofree char *key = NULL;
+  const Puzzle *puzzle;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), FALSE);
+  g_return_val_if_fail (kz_variant_get (variant) != NULL, FALSE);
+
+  key = puzzle_key (variant, level, seed);
+  puzzle = g_hash_table_lookup (self->puzzle_by_key, key);
+  if (puzzle != NULL && solved != NULL)
+    *solved = puzzle->solved;
+  return puzzle != NULL;
 }
 
 /* --- the figures --------------------------------------------------------- */
@@ -902,6 +1149,22 @@ kuzhi_statistics_get_n_matches (KuzhiStatistics *self,
     return self->records->len;
   for (guint i = 0; i < self->records->len; i++)
     if (((Record *) g_ptr_array_index (self->records, i))->variant == (KzVariantId) variant)
+      n++;
+  return n;
+}
+
+guint
+kuzhi_statistics_get_n_puzzles (KuzhiStatistics *self,
+                                int              variant)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KUZHI_IS_STATISTICS (self), 0);
+
+  if (variant < 0)
+    return self->puzzles->len;
+  for (guint i = 0; i < self->puzzles->len; i++)
+    if (((Puzzle *) g_ptr_array_index (self->puzzles, i))->variant == (KzVariantId) variant)
       n++;
   return n;
 }
@@ -1024,6 +1287,16 @@ kuzhi_statistics_get_game (KuzhiStatistics *self,
         }
     }
   stats->current_streak = streak;
+  for (guint i = 0; i < self->puzzles->len; i++)
+    {
+      const Puzzle *p = g_ptr_array_index (self->puzzles, i);
+
+      if (p->variant != variant)
+        continue;
+      stats->puzzles_tried++;
+      if (p->solved)
+        stats->puzzles_solved++;
+    }
 
   g_array_sort (people, compare_people);
   stats->n_people = people->len;

@@ -10,8 +10,10 @@
 
 G_BEGIN_DECLS
 
-/* The file's format version (docs/ui.md, "The statistics file"). */
-#define KUZHI_STATISTICS_VERSION     1
+/* The file's format version (docs/ui.md, "The statistics file"): 2 adds
+ * the puzzles; a file with none is written as version 1, which every
+ * Kuzhi reads, and version 1 files still load. */
+#define KUZHI_STATISTICS_VERSION     2
 /* Larger files are not read: set aside as broken. */
 #define KUZHI_STATISTICS_MAX_SIZE    (32 * 1024 * 1024)
 /* Matches kept: beyond this many the oldest goes as a new one comes. */
@@ -71,6 +73,9 @@ typedef struct {
   guint            n_hot_seat;         /* matches between two people */
   KuzhiNamedTally *people;
   guint            n_people;
+  /* Puzzles (issue #33): each counted once, at its first try. */
+  guint            puzzles_tried;
+  guint            puzzles_solved;     /* right at the first try */
 } KuzhiGameStatistics;
 
 void kuzhi_game_statistics_free (KuzhiGameStatistics *stats);
@@ -125,8 +130,30 @@ void              kuzhi_statistics_refresh     (KuzhiStatistics         *self);
 gboolean          kuzhi_statistics_reset       (KuzhiStatistics         *self,
                                                 GError                 **error);
 
+/* A puzzle tried: the first try of each (game, level, seed) counts,
+ * `solved` when that try was the solution; a puzzle already recorded
+ * changes nothing, so the puzzle of the day tried again is not counted
+ * twice. Written as a match's result is; FALSE with
+ * KUZHI_STATISTICS_ERROR_WRITE when it could not be (kept all the same). */
+gboolean          kuzhi_statistics_record_puzzle (KuzhiStatistics       *self,
+                                                  KzVariantId            variant,
+                                                  int                    level,
+                                                  guint64                seed,
+                                                  gboolean               solved,
+                                                  GError               **error);
+/* Whether that puzzle was tried already, and then (nullable) whether
+ * its first try solved it. */
+gboolean          kuzhi_statistics_get_puzzle    (KuzhiStatistics       *self,
+                                                  KzVariantId            variant,
+                                                  int                    level,
+                                                  guint64                seed,
+                                                  gboolean              *solved);
+
 /* Counted matches of a game, or of all games (`variant` -1). */
 guint             kuzhi_statistics_get_n_matches (KuzhiStatistics       *self,
+                                                  int                    variant);
+/* Puzzles tried (each once) of a game, or of all games (`variant` -1). */
+guint             kuzhi_statistics_get_n_puzzles (KuzhiStatistics       *self,
                                                   int                    variant);
 /* The game of the match that ended last, or -1 while there is none. */
 int               kuzhi_statistics_get_latest_variant (KuzhiStatistics  *self);

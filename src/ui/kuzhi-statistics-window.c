@@ -217,10 +217,28 @@ people_group (const KuzhiGameStatistics *g)
   return group;
 }
 
+/* Puzzles (issue #33): how many were tried and solved at the first try. */
+static GtkWidget *
+puzzles_group (const KuzhiGameStatistics *g)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  /* Translators: puzzles solved out of puzzles tried: "3 of 5" */
+  g_autofree char *figure = g_strdup_printf (_("%u of %u"), g->puzzles_solved, g->puzzles_tried);
+  g_autofree char *subtitle = g_strdup_printf (ngettext ("%u puzzle tried; each counts at its first try",
+                                                         "%u puzzles tried; each counts at its first try",
+                                                         g->puzzles_tried), g->puzzles_tried);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Puzzles"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                             figure_row (_("Solved at the First Try"), subtitle, figure));
+  return group;
+}
+
 static void
 rebuild (KuzhiStatisticsWindow *self)
 {
   guint total = kuzhi_statistics_get_n_matches (self->statistics, -1);
+  guint puzzles = kuzhi_statistics_get_n_puzzles (self->statistics, -1);
   KzVariantId variant = kuzhi_statistics_window_get_variant (self);
   g_autoptr(KuzhiGameStatistics) g = kuzhi_statistics_get_game (self->statistics, variant);
   GtkWidget *child;
@@ -233,9 +251,9 @@ rebuild (KuzhiStatisticsWindow *self)
     /* Translators: the Statistics window's subtitle */
     subtitle = g_strdup_printf (ngettext ("%u match counted", "%u matches counted", total), total);
   adw_window_title_set_subtitle (self->window_title, subtitle != NULL ? subtitle : "");
-  gtk_stack_set_visible_child_name (self->stack, total > 0 ? "figures" : "empty");
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "statistics.reset", total > 0);
-  if (total == 0)
+  gtk_stack_set_visible_child_name (self->stack, total + puzzles > 0 ? "figures" : "empty");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "statistics.reset", total + puzzles > 0);
+  if (total + puzzles == 0)
     return;
 
   if (g->computer[KZ_LEVEL_NONE].played > 0)
@@ -255,6 +273,8 @@ rebuild (KuzhiStatisticsWindow *self)
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (self->groups_box), label);
     }
+  if (g->puzzles_tried > 0)
+    gtk_box_append (GTK_BOX (self->groups_box), puzzles_group (g));
 }
 
 /* --- Reset --------------------------------------------------------------- */
@@ -302,7 +322,7 @@ reset_action (GtkWidget  *widget,
   AdwMessageDialog *dialog;
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Reset Statistics?"),
-                                                       _("Every finished match of every game is forgotten. This cannot be undone.")));
+                                                       _("Every finished match and every puzzle tried, of every game, is forgotten. This cannot be undone.")));
   kuzhi_confirm_add_responses (dialog, "reset", _("_Reset"), G_CALLBACK (on_reset_response), self);
   show_dialog (self, dialog);
 }

@@ -10,6 +10,7 @@
 #include "kuzhi-window-private.h"
 #include "kuzhi-new-match-dialog.h"
 #include "kuzhi-position-editor.h"
+#include "kuzhi-puzzle-window.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-layout-box.h"
 #include "kuzhi-game-news.h"
@@ -1344,6 +1345,17 @@ cancel_action (GSimpleAction *action,
   set_marking (self, FALSE);
 }
 
+/* Puzzles: a window of its own over this one, whose match it never touches. */
+static void
+puzzles_action (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  KuzhiWindow *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (kuzhi_puzzle_window_new (self, kuzhi_window_get_statistics (self))));
+}
+
 static void
 rules_action (GSimpleAction *action,
               GVariant      *param,
@@ -1394,6 +1406,7 @@ static const GActionEntry win_actions[] = {
   { "mark-lucky", NULL, NULL, "false", mark_lucky_change_state },
   { "cancel", cancel_action },
   { "rules", rules_action },
+  { "puzzles", puzzles_action },
 };
 
 /* Every win. action, the window's own and its parts', is added here to

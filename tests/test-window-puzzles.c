@@ -1,0 +1,485 @@
+/* test-window-puzzles.c — Puzzles under Xvfb: the puzzle of the day for a given date, the solution played out to its line's end, a wrong move's refutation and Try Again, statistics counted once, the main window's match untouched. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kuzhi-test-window.h"
+#include "kuzhi-test-asan.h"
+#include "kuzhi-puzzle-window-private.h"
+#include "kuzhi-statistics-window.h"
+
+typedef struct {
+  KzTestWindow       w;
+  KuzhiStatistics   *statistics;
+  char              *dir;
+  char              *path;
+  KuzhiPuzzleWindow *puzzles;
+  KzMatch            main_before;
+} Fixture;
+
+/* The date the tests take for today. */
+#define TEST_YEAR  2026
+#define TEST_MONTH G_DATE_DECEMBER
+#define TEST_DAY   5
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GDate) day = g_date_new_dmy (TEST_DAY, TEST_MONTH, TEST_YEAR);
+
+  f->w.settings = kz_test_settings (NULL);
+  f->dir = g_dir_make_tmp ("kuzhi-window-puzzles-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->path = g_build_filename (f->dir, "statistics.ini", NULL);
+  kz_test_window_open (&f->w);
+  kz_test_window_show (f->w.window);
+  f->statistics = kuzhi_statistics_new (f->path);
+  kuzhi_window_set_statistics (f->w.window, f->statistics);
+  /* A move on the main board first: the puzzles must leave it be. */
+  g_assert_true (kuzhi_game_model_play (f->w.model, 0, NULL) || kuzhi_game_model_play (f->w.model, 1, NULL));
+  kz_test_spin (50);
+  kz_match_copy (&f->main_before, kuzhi_game_model_get_match (f->w.model));
+
+  f->puzzles = kuzhi_puzzle_window_new_on_day (f->w.window, f->statistics, day);
+  g_object_add_weak_pointer (G_OBJECT (f->puzzles), (gpointer *) &f->puzzles);
+  gtk_window_set_default_size (GTK_WINDOW (f->puzzles), 360, 640);
+  gtk_window_present (GTK_WINDOW (f->puzzles));
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  /* The player's match is as it was, whatever the puzzles did. */
+  {
+    const KzMatch *now = kuzhi_game_model_get_match (f->w.model);
+
+    g_assert_cmpint (now->n_history, ==, f->main_before.n_history);
+    g_assert_cmpmem (&now->pos, sizeof now->pos, &f->main_before.pos, sizeof f->main_before.pos);
+  }
+  kz_match_clear (&f->main_before);
+  if (f->puzzles != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->puzzles));
+  kz_test_window_destroy_others (&f->w);
+  kz_test_window_teardown (&f->w, data);
+  g_clear_object (&f->statistics);
+  d = g_dir_open (f->dir, 0, NULL);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+static gboolean
+settled (gpointer data)
+{
+  KuzhiPuzzleWindow *puzzles = data;
+
+  return !kuzhi_puzzle_window_get_busy (puzzles);
+}
+
+/* Waits until the puzzle is found (or said to be none) and a line played out. */
+static void
+wait_settled (Fixture *f)
+{
+  g_assert_true (kz_test_spin_until (settled, f->puzzles, 60000));
+  kz_test_spin (50);
+}
+
+/* The puzzle as the engine finds it for the protocol: its own searcher
+ * of the puzzles' size, no endgame database. */
+static void
+find_independently (KzVariantId variant, int level, guint64 seed, KzPuzzle *out)
+{
+  KzSearcher *searcher = kz_searcher_new (KZ_PUZZLE_TABLE_MB);
+  char reason[256];
+
+  g_assert_nonnull (searcher);
+  g_assert_true (kz_puzzle_find (variant, level, seed, searcher, out, reason, sizeof reason));
+  kz_searcher_free (searcher);
+}
+
+static void
+apply (KzPosition *pos, KzAction action)
+{
+  g_assert_true (kz_position_is_legal (pos, action));
+  kz_position_variant (pos)->apply (pos, action, NULL);
+}
+
+static void
+assert_displayed (Fixture *f, const KzPosition *expected)
+{
+  const KzPosition *shown = kuzhi_board_view_get_displayed (kuzhi_puzzle_window_get_board_view (f->puzzles));
+
+  g_assert_cmpmem (shown->pits, sizeof shown->pits, expected->pits, sizeof expected->pits);
+  g_assert_cmpmem (shown->stores, sizeof shown->stores, expected->stores, sizeof expected->stores);
+  g_assert_cmpint (shown->to_move, ==, expected->to_move);
+  g_assert_cmpint (shown->over, ==, expected->over);
+}
+
+static void
+assert_puzzle_counts (Fixture *f, KzVariantId variant, guint tried, guint solved)
+{
+  g_autoptr(KuzhiStatistics) reread = kuzhi_statistics_new (f->path);
+  g_autoptr(KuzhiGameStatistics) g = kuzhi_statistics_get_game (f->statistics, variant);
+  g_autoptr(KuzhiGameStatistics) r = NULL;
+
+  g_assert_cmpuint (g->puzzles_tried, ==, tried);
+  g_assert_cmpuint (g->puzzles_solved, ==, solved);
+  /* And so in the file. */
+  g_assert_true (kuzhi_statistics_load (reread, NULL));
+  r = kuzhi_statistics_get_game (reread, variant);
+  g_assert_cmpuint (r->puzzles_tried, ==, tried);
+  g_assert_cmpuint (r->puzzles_solved, ==, solved);
+}
+
+static void
+play (Fixture *f, KzAction action)
+{
+  g_signal_emit_by_name (kuzhi_puzzle_window_get_board_view (f->puzzles), "cup-activated", (int) action);
+  wait_settled (f);
+}
+
+/* The day's puzzle comes from the date alone: the games that have
+ * puzzles in turn, the level in turn within what the game has, the
+ * seed the days since 2026-01-01. */
+static void
+test_day_formula (void)
+{
+  static const struct {
+    int day, month, year;
+    KzVariantId variant;
+    int level;
+    guint64 seed;
+  } cases[] = {
+    { 1, 1, 2026, KZ_VARIANT_KALAH, 1, 0 },
+    { 2, 1, 2026, KZ_VARIANT_MANGALA, 2, 1 },
+    { 3, 1, 2026, KZ_VARIANT_DAKON, 3, 2 },
+    { 4, 1, 2026, KZ_VARIANT_BOHNENSPIEL, 2, 3 },   /* 1 + 3 mod 2: Bohnenspiel has two levels */
+    { 5, 1, 2026, KZ_VARIANT_KALAH, 2, 4 },
+    { 5, 12, 2026, KZ_VARIANT_DAKON, 3, 338 },
+    { 31, 12, 2025, KZ_VARIANT_MANGALA, 2, 1 },     /* before the first day: counted back */
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GDate) day = g_date_new_dmy (cases[i].day, cases[i].month, cases[i].year);
+      KzVariantId variant;
+      int level;
+      guint64 seed;
+
+      kuzhi_puzzle_window_day_puzzle (day, &variant, &level, &seed);
+      g_assert_cmpint (variant, ==, cases[i].variant);
+      g_assert_cmpint (level, ==, cases[i].level);
+      g_assert_cmpuint (seed, ==, cases[i].seed);
+    }
+}
+
+/* It opens on the day's puzzle, the same the engine finds for it, the
+ * mover at the bottom, the goal in words; nothing is counted yet. */
+static void
+test_day (Fixture *f, gconstpointer data)
+{
+  const KzPuzzle *shown;
+  KzPuzzle expected;
+  KuzhiBoardView *board = kuzhi_puzzle_window_get_board_view (f->puzzles);
+
+  g_assert_true (kuzhi_puzzle_window_get_busy (f->puzzles));
+  wait_settled (f);
+  shown = kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  g_assert_nonnull (shown);
+  find_independently (KZ_VARIANT_DAKON, 3, 338, &expected);
+  g_assert_cmpmem (&shown->position, sizeof shown->position, &expected.position, sizeof expected.position);
+  g_assert_cmpint (shown->solution, ==, expected.solution);
+  g_assert_cmpint (shown->value, ==, expected.value);
+  assert_displayed (f, &expected.position);
+  g_assert_cmpint (kuzhi_board_view_get_view_player (board), ==, expected.position.to_move);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  g_assert_true (g_str_equal (kuzhi_puzzle_window_get_subtitle (f->puzzles), "Puzzle of the Day"));
+  g_assert_true (g_str_has_prefix (kuzhi_puzzle_window_get_goal (f->puzzles), kz_puzzle_goal_text (expected.goal)));
+  g_assert_cmpstr (kuzhi_puzzle_window_get_result (f->puzzles), ==, "");
+  assert_puzzle_counts (f, KZ_VARIANT_DAKON, 0, 0);
+  kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-of-the-day.png");
+}
+
+/* The solution: "Right", the exact value, and the line played out to
+ * its end on the board, one sentence a move; counted solved, once. */
+static void
+test_solve (Fixture *f, gconstpointer data)
+{
+  KzPuzzle p;
+  KzPosition end;
+  g_auto(GStrv) moves = NULL;
+  g_autofree char *value = NULL;
+
+  wait_settled (f);
+  p = *kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  end = p.position;
+  for (int i = 0; i < p.line_len && !end.over; i++)
+    apply (&end, p.line[i]);
+
+  play (f, p.solution);
+  g_assert_true (g_str_has_prefix (kuzhi_puzzle_window_get_result (f->puzzles), "Right: with best play from both, this move "));
+  g_test_message ("%s", kuzhi_puzzle_window_get_result (f->puzzles));
+  value = p.value > 0 ? g_strdup_printf ("this move wins by %d.", p.value)
+        : p.value < 0 ? g_strdup_printf ("this move loses by %d.", -p.value)
+        : g_strdup ("this move ends in a draw.");
+  g_assert_true (g_str_has_suffix (kuzhi_puzzle_window_get_result (f->puzzles), value));
+  assert_displayed (f, &end);
+  moves = kuzhi_puzzle_window_dup_moves (f->puzzles);
+  g_assert_cmpuint (g_strv_length (moves), ==, (guint) p.line_len);
+  g_assert_true (g_str_has_prefix (moves[0], "You sow "));
+  assert_puzzle_counts (f, KZ_VARIANT_DAKON, 1, 1);
+  kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-solved.png");
+
+  /* Statistics shows it, for the game, though no match has ended. */
+  {
+    KuzhiStatisticsWindow *stats = kuzhi_statistics_window_new (GTK_WINDOW (f->w.window), f->statistics,
+                                                                KZ_VARIANT_DAKON);
+
+    gtk_window_set_default_size (GTK_WINDOW (stats), 360, 640);
+    gtk_window_present (GTK_WINDOW (stats));
+    kz_test_spin (100);
+    g_assert_nonnull (kz_test_find_label (GTK_WIDGET (stats), "Solved at the First Try"));
+    g_assert_nonnull (kz_test_find_label (GTK_WIDGET (stats), "1 of 1"));
+    g_assert_nonnull (kz_test_find_label (GTK_WIDGET (stats), "1 puzzle tried; each counts at its first try"));
+    kz_test_capture (GTK_WIDGET (stats), "statistics-puzzles.png");
+    gtk_window_destroy (GTK_WINDOW (stats));
+  }
+
+  /* Played again, wrong this time: still counted once, as solved. */
+  gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.retry", NULL);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  {
+    KzAction legal[KZ_MAX_ACTIONS];
+    int n = kz_position_variant (&p.position)->legal (&p.position, legal);
+
+    for (int i = 0; i < n; i++)
+      if (legal[i] != p.solution)
+        {
+          play (f, legal[i]);
+          break;
+        }
+  }
+  assert_puzzle_counts (f, KZ_VARIANT_DAKON, 1, 1);
+}
+
+/* A wrong move: its exact value, the refutation on the board (the
+ * opponent's best reply played), Try Again back to the puzzle, Show
+ * Solution to the line's end; counted tried, not solved, once. */
+static void
+test_wrong (Fixture *f, gconstpointer data)
+{
+  KzPuzzle p;
+  KzAction legal[KZ_MAX_ACTIONS];
+  KzAction wrong = KZ_ACTION_NONE;
+  KzSearcher *searcher = kz_searcher_new (KZ_PUZZLE_TABLE_MB);
+  KzSearchLimits limits = { .nodes = 150000 };
+  KzAnalysis *an = g_new0 (KzAnalysis, 1);
+  const KzMoveValue *mv = NULL;
+  KzMatch match;
+  KzPosition after;
+  g_autofree char *said = NULL;
+  int n;
+
+  wait_settled (f);
+  p = *kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  n = kz_position_variant (&p.position)->legal (&p.position, legal);
+  for (int i = 0; i < n && wrong == KZ_ACTION_NONE; i++)
+    if (legal[i] != p.solution)
+      wrong = legal[i];
+  g_assert_cmpint (wrong, !=, KZ_ACTION_NONE);
+
+  /* The wrong move's value and best line, by the engine. */
+  g_assert_true (kz_match_init_at (&match, &p.position, NULL, 0));
+  g_assert_true (kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, an));
+  for (int i = 0; i < an->n_moves; i++)
+    if (an->moves[i].action == wrong)
+      mv = &an->moves[i];
+  g_assert_nonnull (mv);
+  g_assert_true (mv->exact);
+  after = p.position;
+  apply (&after, wrong);
+  /* Through the opponent's whole reply, to the player's next turn. */
+  {
+    gboolean replied = FALSE;
+
+    for (int i = 1; i < mv->pv_len && !after.over; i++)
+      {
+        if (after.to_move == p.position.to_move && replied)
+          break;
+        if (after.to_move != p.position.to_move)
+          replied = TRUE;
+        apply (&after, mv->pv[i]);
+      }
+    g_assert_true (replied);
+    g_assert_true (after.over || after.to_move == p.position.to_move);
+  }
+
+  play (f, wrong);
+  g_assert_true (g_str_has_prefix (kuzhi_puzzle_window_get_result (f->puzzles), "Not the best: with best play from both, this move "));
+  {
+    int margin = kz_score_margin (mv->score);
+
+    said = margin > 0 ? g_strdup_printf ("this move wins by %d,", margin)
+         : margin < 0 ? g_strdup_printf ("this move loses by %d,", -margin)
+         : g_strdup ("this move ends in a draw,");
+  }
+  g_assert_nonnull (strstr (kuzhi_puzzle_window_get_result (f->puzzles), said));
+  assert_displayed (f, &after);
+  assert_puzzle_counts (f, KZ_VARIANT_DAKON, 1, 0);
+  kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-refuted.png");
+
+  gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.retry", NULL);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  assert_displayed (f, &p.position);
+  {
+    g_auto(GStrv) moves = kuzhi_puzzle_window_dup_moves (f->puzzles);
+
+    g_assert_cmpuint (g_strv_length (moves), ==, 0);
+  }
+  g_assert_cmpstr (kuzhi_puzzle_window_get_result (f->puzzles), ==, "");
+
+  /* Solved at the second try: still not solved at the first. */
+  play (f, p.solution);
+  assert_puzzle_counts (f, KZ_VARIANT_DAKON, 1, 0);
+
+  /* Show Solution after another wrong try plays the whole line. */
+  gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.retry", NULL);
+  play (f, wrong);
+  gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.solution", NULL);
+  wait_settled (f);
+  {
+    KzPosition end = p.position;
+
+    for (int i = 0; i < p.line_len && !end.over; i++)
+      apply (&end, p.line[i]);
+    assert_displayed (f, &end);
+  }
+  g_assert_true (g_str_has_prefix (kuzhi_puzzle_window_get_result (f->puzzles), "The best move is "));
+
+  kz_match_clear (&match);
+  g_free (an);
+  kz_searcher_free (searcher);
+}
+
+/* Games without puzzles say why; New Puzzle takes the next number. */
+static void
+test_choose (Fixture *f, gconstpointer data)
+{
+  const KzPuzzle *shown;
+  KzPuzzle expected;
+
+  wait_settled (f);
+  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_OWARE, 1, 338);
+  wait_settled (f);
+  g_assert_null (kuzhi_puzzle_window_get_puzzle (f->puzzles));
+  g_assert_false (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_BOHNENSPIEL, 3, 338);
+  wait_settled (f);
+  g_assert_null (kuzhi_puzzle_window_get_puzzle (f->puzzles));
+
+  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_KALAH, 2, 338);
+  wait_settled (f);
+  gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.new", NULL);
+  wait_settled (f);
+  g_assert_cmpuint (kuzhi_puzzle_window_get_seed (f->puzzles), ==, 339);
+  g_assert_true (g_str_equal (kuzhi_puzzle_window_get_subtitle (f->puzzles), "Puzzle No. 339"));
+  shown = kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  g_assert_nonnull (shown);
+  find_independently (KZ_VARIANT_KALAH, 2, 339, &expected);
+  g_assert_cmpmem (&shown->position, sizeof shown->position, &expected.position, sizeof expected.position);
+  assert_puzzle_counts (f, KZ_VARIANT_KALAH, 0, 0);
+}
+
+/* By keyboard: the cups may be focused and sown with Enter (their
+ * activate signal, which Enter, Space and a click send), and once a
+ * wrong move's refutation is played the keyboard is on Try Again, which
+ * carries the result for a screen reader; Enter on it (activate) brings
+ * the puzzle back. */
+static void
+test_keyboard (Fixture *f, gconstpointer data)
+{
+  KuzhiBoardView *board = kuzhi_puzzle_window_get_board_view (f->puzzles);
+  KzPuzzle p;
+  KzAction legal[KZ_MAX_ACTIONS];
+  GtkWidget *cup, *focus;
+  int n;
+
+  wait_settled (f);
+  p = *kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  n = kz_position_variant (&p.position)->legal (&p.position, legal);
+  for (int i = 0; i < n; i++)
+    if (legal[i] != p.solution)
+      {
+        cup = GTK_WIDGET (kuzhi_board_view_get_cup (board, legal[i]));
+        g_assert_true (gtk_widget_get_focusable (cup));
+        g_assert_true (gtk_widget_grab_focus (cup));
+        g_assert_true (gtk_widget_activate (cup));
+        break;
+      }
+  wait_settled (f);
+  g_assert_false (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Try Again");
+  g_assert_true (gtk_widget_activate (focus));
+  /* A button shows itself pressed for a moment before it clicks. */
+  kz_test_spin (400);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  assert_displayed (f, &p.position);
+  /* The keyboard is back on a cup that may be sown. */
+  focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
+  g_assert_true (KUZHI_IS_CUP (focus));
+  g_assert_true (kz_position_is_legal (&p.position, kuzhi_cup_get_pit (KUZHI_CUP (focus))));
+}
+
+/* The main menu's Puzzles opens the window over the main one. */
+static void
+test_menu (Fixture *f, gconstpointer data)
+{
+  GList *toplevels;
+  guint found = 0;
+
+  wait_settled (f);
+  g_action_group_activate_action (G_ACTION_GROUP (f->w.window), "puzzles", NULL);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (KUZHI_IS_PUZZLE_WINDOW (l->data) && l->data != (gpointer) f->puzzles)
+      {
+        found++;
+        g_assert_true (gtk_window_get_transient_for (l->data) == GTK_WINDOW (f->w.window));
+        g_assert_true (gtk_window_get_modal (l->data));
+        /* Closing while it finds gives the find up. */
+        gtk_window_destroy (l->data);
+      }
+  g_list_free (toplevels);
+  g_assert_cmpuint (found, ==, 1);
+  kz_test_spin (1500);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  kz_test_load_style ();
+
+  g_test_add_func ("/puzzles/day-formula", test_day_formula);
+  g_test_add ("/puzzles/day", Fixture, NULL, fixture_setup, test_day, fixture_teardown);
+  g_test_add ("/puzzles/solve", Fixture, NULL, fixture_setup, test_solve, fixture_teardown);
+  g_test_add ("/puzzles/wrong", Fixture, NULL, fixture_setup, test_wrong, fixture_teardown);
+  g_test_add ("/puzzles/choose", Fixture, NULL, fixture_setup, test_choose, fixture_teardown);
+  g_test_add ("/puzzles/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
+  g_test_add ("/puzzles/menu", Fixture, NULL, fixture_setup, test_menu, fixture_teardown);
+  return g_test_run ();
+}
