@@ -162,12 +162,13 @@ test_day_formula (void)
     guint64 seed;
   } cases[] = {
     { 1, 1, 2026, KZ_VARIANT_KALAH, 1, 0 },
-    { 2, 1, 2026, KZ_VARIANT_MANGALA, 2, 1 },
-    { 3, 1, 2026, KZ_VARIANT_DAKON, 3, 2 },
-    { 4, 1, 2026, KZ_VARIANT_BOHNENSPIEL, 2, 3 },   /* 1 + 3 mod 2: Bohnenspiel has two levels */
-    { 5, 1, 2026, KZ_VARIANT_KALAH, 2, 4 },
+    { 2, 1, 2026, KZ_VARIANT_OWARE, 2, 1 },
+    { 3, 1, 2026, KZ_VARIANT_MANGALA, 3, 2 },
+    { 4, 1, 2026, KZ_VARIANT_DAKON, 1, 3 },
+    { 5, 1, 2026, KZ_VARIANT_BOHNENSPIEL, 2, 4 },
+    { 6, 1, 2026, KZ_VARIANT_KALAH, 3, 5 },
     { 5, 12, 2026, KZ_VARIANT_DAKON, 3, 338 },
-    { 31, 12, 2025, KZ_VARIANT_MANGALA, 2, 1 },     /* before the first day: counted back */
+    { 31, 12, 2025, KZ_VARIANT_OWARE, 2, 1 },       /* before the first day: counted back */
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -380,11 +381,11 @@ test_choose (Fixture *f, gconstpointer data)
   KzPuzzle expected;
 
   wait_settled (f);
-  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_OWARE, 1, 338);
+  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_CONSTITUTION, 1, 338);
   wait_settled (f);
   g_assert_null (kuzhi_puzzle_window_get_puzzle (f->puzzles));
   g_assert_false (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
-  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_BOHNENSPIEL, 3, 338);
+  kuzhi_puzzle_window_choose (f->puzzles, KZ_VARIANT_PALLANGUZHI, 3, 338);
   wait_settled (f);
   g_assert_null (kuzhi_puzzle_window_get_puzzle (f->puzzles));
 
@@ -399,6 +400,23 @@ test_choose (Fixture *f, gconstpointer data)
   find_independently (KZ_VARIANT_KALAH, 2, 339, &expected);
   g_assert_cmpmem (&shown->position, sizeof shown->position, &expected.position, sizeof expected.position);
   assert_puzzle_counts (f, KZ_VARIANT_KALAH, 0, 0);
+
+  /* Oware's and Bohnenspiel's, proven with the finder's own databases,
+   * are the engine's too. */
+  static const KzVariantId with_databases[] = { KZ_VARIANT_OWARE, KZ_VARIANT_BOHNENSPIEL };
+  for (gsize i = 0; i < G_N_ELEMENTS (with_databases); i++)
+    {
+      KzVariantId v = with_databases[i];
+
+      kuzhi_puzzle_window_choose (f->puzzles, v, 3, 338);
+      wait_settled (f);
+      shown = kuzhi_puzzle_window_get_puzzle (f->puzzles);
+      g_assert_nonnull (shown);
+      g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+      find_independently (v, 3, 338, &expected);
+      g_assert_cmpmem (&shown->position, sizeof shown->position, &expected.position, sizeof expected.position);
+      g_assert_cmpint (shown->solution, ==, expected.solution);
+    }
 }
 
 /* By keyboard: the cups may be focused and sown with Enter (their

@@ -145,23 +145,14 @@ set_subtitle (KuzhiPuzzleWindow *self)
   adw_window_title_set_subtitle (self->window_title, self->subtitle);
 }
 
-/* Why `variant` has no puzzles at `level`, in the app's words, by what
- * the engine says of the game (kz_puzzle_levels()). */
+/* Why `variant` has no puzzles, in the app's words: the games without
+ * them are those played in rounds; every other game has all three levels
+ * (kz_puzzle_levels()). */
 static char *
-none_text (KzVariantId variant,
-           int         level)
+none_text (KzVariantId variant)
 {
-  const char *title = kuzhi_game_title (variant);
-  int max = kz_puzzle_levels (variant, NULL, 0);
-
-  if (max == 0 && kz_variant_get (variant)->has_rounds)
-    return g_strdup_printf (_("%s has no puzzles: its matches go on for rounds, and no search reaches their end in time to prove a move best."),
-                            title);
-  if (max == 0)
-    return g_strdup_printf (_("%s has no puzzles: its seeds leave the board only by captures, so play can go round and round, and even its smallest endgames are seldom proven to their end in time."),
-                            title);
-  return g_strdup_printf (_("%s has puzzles at levels 1 and 2 only: its seeds leave the board only by captures, so play can go round and round, and only its smallest endgames are proven to their end in time."),
-                          title);
+  return g_strdup_printf (_("%s has no puzzles: its matches go on for rounds, and no search reaches their end in time to prove a move best."),
+                          kuzhi_game_title (variant));
 }
 
 /* What a move of the line did, in one sentence: "You sow cup 3,
@@ -505,7 +496,9 @@ find_thread (gpointer data)
 
   kuzhi_thread_lower_priority ();
   /* Its own table of the size puzzles count on, with no endgame
-   * database, so that a seed is the same puzzle as in the protocol. */
+   * database file, so that a seed is the same puzzle as in the protocol;
+   * the finder lends Oware and Bohnenspiel their own small database, and
+   * so does the analysis of every move below. */
   searcher = kz_searcher_new (KZ_PUZZLE_TABLE_MB);
   if (searcher != NULL && kz_puzzle_find (d->variant, d->level, d->seed, searcher, &d->puzzle, NULL, 0))
     {
@@ -515,6 +508,7 @@ find_thread (gpointer data)
       if (kz_match_init_at (&match, &d->puzzle.position, NULL, 0))
         {
           kz_searcher_clear (searcher);
+          kz_searcher_set_endgame (searcher, d->variant, kz_puzzle_endgame (d->variant));
           d->found = kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, &d->analysis);
           kz_match_clear (&match);
         }
@@ -592,7 +586,7 @@ kuzhi_puzzle_window_choose (KuzhiPuzzleWindow *self,
 
   if (level > kz_puzzle_levels (variant, NULL, 0))
     {
-      g_autofree char *text = none_text (variant, level);
+      g_autofree char *text = none_text (variant);
 
       self->state = STATE_NONE;
       gtk_label_set_label (self->none_label, text);
@@ -770,7 +764,7 @@ kuzhi_puzzle_window_init (KuzhiPuzzleWindow *self)
           gtk_string_list_append (games, kuzhi_game_title ((KzVariantId) v));
         else
           {
-            /* Translators: a game in Puzzles' list that has none: "Oware — no puzzles" */
+            /* Translators: a game in Puzzles' list that has none: "Pallanguzhi — no puzzles" */
             g_autofree char *item = g_strdup_printf (_("%s — no puzzles"), kuzhi_game_title ((KzVariantId) v));
 
             gtk_string_list_append (games, item);
