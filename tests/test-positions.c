@@ -315,6 +315,65 @@ test_translated (void)
   g_assert_cmpstr (reason, ==, "A row is empty, so the game is already over: there is nothing to play.");
 }
 
+/* A translated refusal in letters of two, three or four bytes: the one
+ * test_translation_cut() gives the engine. */
+static const char *cut_translation;
+
+static const char *
+cut_translate (const char *english)
+{
+  return g_str_equal (english, "Rounds are counted from 1, not %d.") ? cut_translation : english;
+}
+
+/* A refusal longer than its room is cut at a character's end, never inside
+ * one: what a person reads is valid UTF-8, the translation's beginning,
+ * and short of the room by less than one character; with room enough, the
+ * whole sentence. */
+static void
+test_translation_cut (void)
+{
+  static const struct {
+    const char *format;   /* the translation */
+    const char *full;     /* it, filled in */
+  } translations[] = {
+    { "சுற்றுகள் 1 இலிருந்து எண்ணப்படுகின்றன, %d இலிருந்து அல்ல.",
+      "சுற்றுகள் 1 இலிருந்து எண்ணப்படுகின்றன, 0 இலிருந்து அல்ல." },
+    { "تُعد الجولات بدءًا من 1، لا من %d.", "تُعد الجولات بدءًا من 1، لا من 0." },
+    { "Les manches se comptent à partir de 1\u00a0: pas de %d\u2019\U0001F41A.",
+      "Les manches se comptent à partir de 1\u00a0: pas de 0\u2019\U0001F41A." },
+  };
+  KzMatch match;
+  KzPosition round0;
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_CONSTITUTION, &(KzOptions) { 0 }, NULL, 0));
+  round0 = match.pos;
+  round0.round = 0;
+  kz_match_clear (&match);
+
+  kz_set_translate_func (cut_translate);
+  for (gsize i = 0; i < G_N_ELEMENTS (translations); i++)
+    {
+      size_t full_len = strlen (translations[i].full);
+
+      cut_translation = translations[i].format;
+      for (size_t room = 1; room <= full_len + 1; room++)
+        {
+          g_autofree char *reason = g_malloc (room);
+          size_t len;
+
+          g_assert_false (kz_position_check (&round0, reason, room));
+          len = strlen (reason);
+          g_assert_true (g_utf8_validate (reason, -1, NULL));
+          g_assert_true (g_str_has_prefix (translations[i].full, reason));
+          g_assert_cmpuint (len, <, room);
+          g_assert_cmpuint (len + 4, >=, room);
+          if (room == full_len + 1)
+            g_assert_cmpstr (reason, ==, translations[i].full);
+        }
+    }
+  kz_set_translate_func (NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -322,5 +381,6 @@ main (int argc, char **argv)
   g_test_add_func ("/positions/cases", test_cases);
   g_test_add_func ("/positions/reachable-accepted", test_reachable_accepted);
   g_test_add_func ("/positions/translated", test_translated);
+  g_test_add_func ("/positions/translation-cut", test_translation_cut);
   return g_test_run ();
 }

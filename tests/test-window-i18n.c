@@ -1,8 +1,9 @@
 /* test-window-i18n.c — the window in one language (LANGUAGE=xx, LANG=C.UTF-8)
  * under Xvfb: the visible texts are translated and none is left in English,
  * in the window, New Match, Set Up Position, the Rules, Preferences, Statistics, the move
- * history, the hint line, the save prompts and the match-end banner; a
- * right-to-left language mirrors the chrome, not the board.
+ * history, the hint line, the save prompts and the match-end banner; the
+ * editor's refusal whole; a right-to-left language mirrors the chrome, not
+ * the board.
  *
  * KUZHI_LOCALEDIR is the build's po folder (xx/LC_MESSAGES/kuzhi.mo) and
  * KUZHI_PO_FILE the language's .po, whose msgids are the English to look for.
@@ -639,6 +640,58 @@ test_translated_more (Fixture       *f,
   assert_none_found (found);
 }
 
+/* The engine's refusals through the catalogue, as the application
+ * installs them (kuzhi-application.c). */
+static const char *
+translate_engine (const char *msgid)
+{
+  return g_dgettext ("kuzhi", msgid);
+}
+
+/* Set Up Position says why a position is refused in the person's language,
+ * the whole sentence however many bytes its letters take (a Tamil one is
+ * four times the English): a Constitution drawer of 10 without a lucky
+ * cup, in round 2 opened by Player 2. */
+static void
+test_editor_reason (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const int pits[14] = { 5, 5, 5, 0, 3, 2, 4, 1, 0, 6, 5, 5, 5, 2 };
+  KuzhiPositionEditor *editor = kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *shot = NULL;
+  const char *status;
+
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->variant, ==, KZ_VARIANT_CONSTITUTION);
+  kz_set_translate_func (translate_engine);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 600, 620);
+  gtk_window_present (GTK_WINDOW (editor));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (editor)))
+    g_main_context_iteration (NULL, TRUE);
+  for (int p = 0; p < 14; p++)
+    gtk_spin_button_set_value (kuzhi_position_editor_get_pit_spin (editor, p), pits[p]);
+  gtk_spin_button_set_value (kuzhi_position_editor_get_store_spin (editor, 0), 10);
+  gtk_spin_button_set_value (kuzhi_position_editor_get_store_spin (editor, 1), 9);
+  gtk_spin_button_set_value (kuzhi_position_editor_get_refill_spin (editor, 1), 3);
+  gtk_spin_button_set_value (kuzhi_position_editor_get_round_spin (editor), 2);
+  adw_combo_row_set_selected (kuzhi_position_editor_get_opener_row (editor), 1);
+  kz_test_spin (100);
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  expected = g_strdup_printf (g_dgettext ("kuzhi", "Player %d's drawer holds %d shells, but without a lucky cup a drawer "
+                                          "gets only triples, so it holds a multiple of 3."), 1, 10);
+#pragma GCC diagnostic pop
+  status = kuzhi_position_editor_get_status (editor);
+  g_assert_true (g_utf8_validate (status, -1, NULL));
+  g_assert_cmpstr (status, ==, expected);
+  g_assert_false (gtk_widget_get_sensitive (kuzhi_position_editor_get_start_button (editor)));
+  shot = g_strdup_printf ("position-refused-%s.png", g_getenv ("LANGUAGE"));
+  kz_test_capture (GTK_WIDGET (editor), shot);
+  kz_set_translate_func (NULL);
+  gtk_window_destroy (GTK_WINDOW (editor));
+}
+
 /* The chrome follows the language's direction; the board does not, so the
  * sowing still goes counter-clockwise on screen. */
 static void
@@ -1126,6 +1179,7 @@ main (int   argc,
       g_test_add ("/window-i18n/translated-more", Fixture, NULL, fixture_setup, test_translated_more, kz_test_window_teardown);
     }
   g_test_add ("/window-i18n/not-clipped", Fixture, NULL, fixture_setup, test_not_clipped, kz_test_window_teardown);
+  g_test_add ("/window-i18n/editor-reason", Fixture, NULL, fixture_setup, test_editor_reason, kz_test_window_teardown);
   g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, kz_test_window_teardown);
   g_test_add ("/window-i18n/narrow", Fixture, NULL, fixture_setup, test_narrow, kz_test_window_teardown);
   return g_test_run ();

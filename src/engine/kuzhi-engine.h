@@ -358,6 +358,12 @@ bool kz_match_init   (KzMatch *match, KzVariantId variant, const KzOptions *opti
  * game refuses. */
 bool kz_position_check (const KzPosition *pos, char *reason, size_t reason_len);
 
+/* Room for a refusal a person reads, in any language: a translated
+ * sentence in Tamil or Malayalam takes three bytes a letter, four times
+ * the English. A reason longer than its room is cut at a character's
+ * end, never inside one. */
+#define KZ_REASON_LEN 1024
+
 /* The set-up refusals are English; a program for people installs its
  * translation here (the app: gettext, the "kuzhi" domain), and the
  * engine asks it for each sentence's format (and for the words of a game

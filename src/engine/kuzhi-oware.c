@@ -199,10 +199,14 @@ oware_check (const KzPosition *pos, char *reason, size_t reason_len)
     return KZ_REFUSE_OVER (reason, reason_len, "A player has captured more than half the seeds");
   if (pos->plies >= PLY_LIMIT)
     return KZ_REFUSE_OVER (reason, reason_len, "The 400-ply limit is reached");
+  /* Two calls, not a ?: in one: xgettext extracts only the first string
+   * of a call's argument. */
   if (moves_of (pos, moves) == 0)
-    return KZ_REFUSE_OVER (reason, reason_len,
-                           kz_row_sum_6 (pos, pos->to_move) == 0 ? "The player to move has no seeds"
-                                                                 : "The player to move cannot feed the empty row");
+    {
+      if (kz_row_sum_6 (pos, pos->to_move) == 0)
+        return KZ_REFUSE_OVER (reason, reason_len, "The player to move has no seeds");
+      return KZ_REFUSE_OVER (reason, reason_len, "The player to move cannot feed the empty row");
+    }
   return true;
 }
 

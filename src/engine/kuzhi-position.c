@@ -504,6 +504,7 @@ bool
 kz_refuse (char *reason, size_t reason_len, const char *format, ...)
 {
   va_list args;
+  int n;
 
   if (reason != NULL && reason_len > 0)
     {
@@ -512,9 +513,26 @@ kz_refuse (char *reason, size_t reason_len, const char *format, ...)
        * refuses a catalogue whose c-format strings differ. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-      vsnprintf (reason, reason_len, kz_translate (format), args);
+      n = vsnprintf (reason, reason_len, kz_translate (format), args);
 #pragma GCC diagnostic pop
       va_end (args);
+      /* A sentence longer than the room is cut at a character's end, never
+       * inside one: a translation's letters may take up to four bytes. */
+      if (n >= 0 && (size_t) n >= reason_len)
+        {
+          size_t end = reason_len - 1, lead = end;
+          unsigned char c;
+
+          while (lead > 0 && ((unsigned char) reason[lead - 1] & 0xC0) == 0x80)
+            lead--;
+          if (lead > 0)
+            {
+              lead--;
+              c = (unsigned char) reason[lead];
+              if (lead + (c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2) > end)
+                reason[lead] = '\0';
+            }
+        }
     }
   return false;
 }

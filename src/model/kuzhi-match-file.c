@@ -648,7 +648,7 @@ read_start (GKeyFile *kf, KzMatch *match, GError **error)
   g_autofree char *rubbish = NULL;
   g_auto(GStrv) items = NULL;
   guint n_items;
-  char reason[256] = "";
+  char reason[KZ_REASON_LEN] = "";
   KzMatch set_up;
 
   if (!get_start_list (kf, "Pits", (guint) n_pits, 0, 255, pits, error))

@@ -261,7 +261,7 @@ parse_position_words (Words *w, KzPosition *out, GError **error)
   uint16_t rubbish = 0;
   int to_move, half;
   KzPosition pos;
-  char reason[256] = "";
+  char reason[KZ_REASON_LEN] = "";
   const char *count = _("a count from 0 to 255");
 
   if (peek (w) != NULL)

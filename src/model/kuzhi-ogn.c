@@ -341,7 +341,7 @@ parse_fen (const char *text, KzPosition *pos)
 static gboolean
 start_match (const char *fen, guint line, KzMatch *out, GError **error)
 {
-  char reason[256] = "";
+  char reason[KZ_REASON_LEN] = "";
   KzPosition pos;
 
   if (!kz_match_init (out, KZ_VARIANT_OWARE, NULL, reason, sizeof reason))

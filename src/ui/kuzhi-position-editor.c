@@ -92,7 +92,7 @@ start_total (const KzPosition *pos)
 static void
 update_status (KuzhiPositionEditor *self)
 {
-  char reason[256] = "";
+  char reason[KZ_REASON_LEN] = "";
   gboolean ok = kz_position_check (&self->pos, reason, sizeof reason);
   int total = kz_position_total (&self->pos), needed = start_total (&self->pos);
   g_autofree char *status = NULL;
