@@ -554,27 +554,6 @@ test_translated_more (Fixture       *f,
       look_at_window (GTK_WINDOW (editor), "Set Up Position", 10, found);
     }
 
-  /* Set Up Position refusing a Kalah board whose row is empty: the
-   * engine's reason, under the board, in the person's language. */
-  {
-    KuzhiPositionEditor *editor = kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL);
-    AdwComboRow *row = kuzhi_position_editor_get_game_row (editor);
-    GListModel *games = adw_combo_row_get_model (row);
-
-    for (guint i = 0; i < g_list_model_get_n_items (games); i++)
-      if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (games), i), kuzhi_game_title (KZ_VARIANT_KALAH)))
-        adw_combo_row_set_selected (row, i);
-    for (int i = 0; i < 6; i++)
-      gtk_spin_button_set_value (kuzhi_position_editor_get_pit_spin (editor, i), 0);
-    gtk_spin_button_set_value (kuzhi_position_editor_get_store_spin (editor, 0), 24);
-    g_assert_false (gtk_widget_get_sensitive (kuzhi_position_editor_get_start_button (editor)));
-    g_assert_cmpstr (kuzhi_position_editor_get_status (editor), !=, "");
-    g_test_message ("refused: %s", kuzhi_position_editor_get_status (editor));
-    /* Every catalogue translates the engine's refusals (validate-po). */
-    g_assert_cmpstr (kuzhi_position_editor_get_status (editor), !=,
-                     "A row is empty, so the game is already over: there is nothing to play.");
-    look_at_window (GTK_WINDOW (editor), "Set Up Position refusing a position", 10, found);
-  }
 
   /* The move history, a few turns in. */
   play_turns (f, 5);
@@ -640,15 +619,8 @@ test_translated_more (Fixture       *f,
   assert_none_found (found);
 }
 
-/* The engine's refusals through the catalogue, as the application
- * installs them (kuzhi-application.c). */
-static const char *
-translate_engine (const char *msgid)
-{
-  return g_dgettext ("kuzhi", msgid);
-}
-
-/* Set Up Position says why a position is refused in the person's language,
+/* Set Up Position says why a position is refused in the person's language
+ * (the translation the window's class gives the engine),
  * the whole sentence however many bytes its letters take (a Tamil one is
  * four times the English): a Constitution drawer of 10 without a lucky
  * cup, in round 2 opened by Player 2. */
@@ -663,7 +635,6 @@ test_editor_reason (Fixture       *f,
   const char *status;
 
   g_assert_cmpint (kuzhi_game_model_get_position (f->model)->variant, ==, KZ_VARIANT_CONSTITUTION);
-  kz_set_translate_func (translate_engine);
   gtk_window_set_default_size (GTK_WINDOW (editor), 600, 620);
   gtk_window_present (GTK_WINDOW (editor));
   while (!gtk_widget_get_mapped (GTK_WIDGET (editor)))
@@ -688,7 +659,6 @@ test_editor_reason (Fixture       *f,
   g_assert_false (gtk_widget_get_sensitive (kuzhi_position_editor_get_start_button (editor)));
   shot = g_strdup_printf ("position-refused-%s.png", g_getenv ("LANGUAGE"));
   kz_test_capture (GTK_WIDGET (editor), shot);
-  kz_set_translate_func (NULL);
   gtk_window_destroy (GTK_WINDOW (editor));
 }
 

@@ -168,14 +168,6 @@ static const GActionEntry app_actions[] = {
   { "help", help_action },
 };
 
-/* The engine's sentences for people (why a set-up position is refused),
- * in the person's language. */
-static const char *
-translate_engine (const char *english)
-{
-  return g_dgettext (GETTEXT_PACKAGE, english);
-}
-
 static void
 kuzhi_application_startup (GApplication *application)
 {
@@ -209,7 +201,6 @@ kuzhi_application_startup (GApplication *application)
   };
 
   G_APPLICATION_CLASS (kuzhi_application_parent_class)->startup (application);
-  kz_set_translate_func (translate_engine);
   kuzhi_colors_install (gdk_display_get_default ());
   kuzhi_accessible_watch_windows ();
 

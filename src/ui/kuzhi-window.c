@@ -1557,12 +1557,24 @@ kuzhi_window_set_property (GObject      *object,
     }
 }
 
+/* The engine's sentences for people (why a set-up position is refused),
+ * in the person's language. */
+static const char *
+translate_engine (const char *english)
+{
+  return g_dgettext (GETTEXT_PACKAGE, english);
+}
+
 static void
 kuzhi_window_class_init (KuzhiWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  /* Every window that shows the engine's refusals (Set Up Position, a
+   * pasted or opened position) is this one's or opened from it. */
+  kz_set_translate_func (translate_engine);
 
   object_class->dispose = kuzhi_window_dispose;
   object_class->finalize = kuzhi_window_finalize;
