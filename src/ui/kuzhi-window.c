@@ -1224,6 +1224,23 @@ new_match_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+void
+_kuzhi_window_new_match_against (KuzhiWindow *self,
+                                 KzVariantId  variant,
+                                 KzLevel      level)
+{
+  KuzhiNewMatchDialog *dialog;
+
+  if (!_kuzhi_window_files_may_start_new_match (self))
+    return;
+  dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
+  kuzhi_new_match_dialog_set_variant (dialog, variant);
+  kuzhi_new_match_dialog_set_player_level (dialog, 0, KZ_LEVEL_NONE);
+  kuzhi_new_match_dialog_set_player_level (dialog, 1, level);
+  g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Set Up Position: a match from the position the editor sets, started as
  * New Match starts one (the file prompt first; autosave, history and
  * statistics follow the model's new match). */
@@ -1412,6 +1429,7 @@ add_actions (KuzhiWindow *self)
     { _kuzhi_window_computer_actions, &_kuzhi_window_computer_n_actions },
     { _kuzhi_window_analysis_actions, &_kuzhi_window_analysis_n_actions },
     { _kuzhi_window_statistics_actions, &_kuzhi_window_statistics_n_actions },
+    { _kuzhi_window_learn_actions, &_kuzhi_window_learn_n_actions },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   for (gsize i = 0; i < G_N_ELEMENTS (parts); i++)
