@@ -197,7 +197,18 @@ show_list (KuzhiLearnWindow *self)
   self->lesson = -1;
   set_marking (self, FALSE);
   fill_list (self);
+  kuzhi_board_view_set_interactive (self->board, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "course");
+  /* The keyboard starts on the first lesson not done yet. */
+  if (self->course != NULL)
+    for (guint i = 0; i < self->course->len; i++)
+      if (i + 1 == self->course->len
+          || !kuzhi_lesson_progress_is_done (self->progress_path, self->variant,
+                                             kuzhi_lesson_get_id (g_ptr_array_index (self->course, i))))
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (self->lesson_list, (int) i)));
+          break;
+        }
   gtk_widget_set_visible (self->back_button, FALSE);
   adw_window_title_set_title (self->window_title, _("Learn to Play"));
   adw_window_title_set_subtitle (self->window_title, kuzhi_game_title (self->variant));
@@ -248,6 +259,22 @@ start_position (KuzhiLearnWindow *self)
   set_marking (self, FALSE);
   update_controls (self);
   g_signal_emit (self, signals[LESSON_STARTED], 0, kuzhi_lesson_get_id (lesson));
+}
+
+/* The keyboard starts on the first cup the learner may sow. */
+static void
+focus_board (KuzhiLearnWindow *self)
+{
+  KzAction legal[KZ_MAX_ACTIONS];
+  int n = kuzhi_game_model_get_legal (self->model, legal);
+
+  for (int i = 0; i < n; i++)
+    if (KZ_ACTION_IS_PIT (legal[i]))
+      {
+        gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (self->board, legal[i])));
+        return;
+      }
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 /* The judged turn, once the board has shown it: the sentence, said to a
@@ -464,7 +491,7 @@ try_again_action (GtkWidget  *widget,
   if (current (self) == NULL)
     return;
   start_position (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  focus_board (self);
 }
 
 static void
@@ -583,7 +610,7 @@ kuzhi_learn_window_open_lesson (KuzhiLearnWindow *self,
   /* The goal is what a screen reader says first on the board. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   kuzhi_lesson_get_goal (lesson), -1);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  focus_board (self);
   return TRUE;
 }
 
