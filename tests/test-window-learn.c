@@ -9,6 +9,8 @@
 #include "kuzhi-window-test.h"
 #include "kuzhi-learn-window.h"
 #include "kuzhi-lesson.h"
+#include "kuzhi-new-match-dialog-private.h"
+#include "kuzhi-game-chooser.h"
 
 /* The lessons this file plays, in data/lessons/constitution.lessons.desktop. */
 #define SOWING 0   /* Answer=2: cup 3's shells end in cup 6 */
@@ -303,6 +305,53 @@ test_show_me (Fixture       *f,
   kz_match_clear (&m);
 }
 
+/* A finished course says its Next sentence and offers a match against
+ * Easy: the lessons close and New Match opens on that game, the second
+ * player the computer at Easy, for the player to start. */
+static void
+test_course_done (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (KZ_VARIANT_KALAH, NULL);
+  KuzhiLearnWindow *learn;
+  GtkWidget *play;
+  GList *toplevels;
+  KuzhiNewMatchDialog *dialog = NULL;
+
+  /* A match with no turn played: New Match asks nothing first. */
+  kz_match_clear (&f->before);
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_CONSTITUTION, 5, NULL, NULL));
+  kz_match_copy (&f->before, kuzhi_game_model_get_match (f->w.model));
+  for (guint i = 0; i < course->len; i++)
+    g_assert_true (kuzhi_lesson_progress_mark_done (NULL, KZ_VARIANT_KALAH,
+                                                    kuzhi_lesson_get_id (g_ptr_array_index (course, i)), NULL));
+  learn = open_learn (f);
+  /* The course of the Constitution on the board is not done. */
+  g_assert_null (kz_test_find_label (GTK_WIDGET (learn), kuzhi_lesson_get_next_step (g_ptr_array_index (course, 0))));
+  kuzhi_learn_window_set_variant (learn, KZ_VARIANT_KALAH);
+  g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn), "You know Kalah's two tricks now. Try a whole match against Easy!"));
+  play = kz_test_find_button (GTK_WIDGET (learn), "_Play Against Easy");
+  g_assert_nonnull (play);
+  g_assert_true (gtk_widget_is_visible (play));
+  kz_test_capture (GTK_WIDGET (learn), "learn-course-done.png");
+
+  g_signal_emit_by_name (play, "clicked");
+  kz_test_spin (100);
+  g_assert_null (kuzhi_window_get_learn_window (f->w.window));
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (KUZHI_IS_NEW_MATCH_DIALOG (l->data))
+      dialog = l->data;
+  g_list_free (toplevels);
+  g_assert_nonnull (dialog);
+  g_assert_cmpint (kuzhi_game_chooser_get_variant (KUZHI_GAME_CHOOSER (kuzhi_new_match_dialog_get_game_chooser (dialog))),
+                   ==, KZ_VARIANT_KALAH);
+  g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 0), ==, KZ_LEVEL_NONE);
+  g_assert_cmpint (kuzhi_new_match_dialog_get_player_level (dialog, 1), ==, KZ_LEVEL_EASY);
+  /* Nothing started until the player says Start. */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* A phone's 360 × 640: the lesson page fits, its buttons wrapping. */
 static void
 test_narrow (Fixture       *f,
@@ -347,6 +396,7 @@ main (int   argc,
   ADD ("/window-learn/missed", test_missed, NULL);
   ADD ("/window-learn/mark", test_mark, NULL);
   ADD ("/window-learn/show-me", test_show_me, "fast");
+  ADD ("/window-learn/course-done", test_course_done, NULL);
   ADD ("/window-learn/narrow", test_narrow, NULL);
 #undef ADD
 
