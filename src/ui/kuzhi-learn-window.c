@@ -73,18 +73,23 @@ current (KuzhiLearnWindow *self)
   return g_ptr_array_index (self->course, self->lesson);
 }
 
+/* A lucky cup may be marked, or the refill shell sown, now. */
 static gboolean
-has_legal (KuzhiLearnWindow *self,
-           gboolean          marks,
-           KzAction          only)
+may_mark (KuzhiLearnWindow *self)
 {
   KzAction legal[KZ_MAX_ACTIONS];
   int n = kuzhi_game_model_get_legal (self->model, legal);
 
-  for (int i = 0; i < n; i++)
-    if ((only != KZ_ACTION_NONE && legal[i] == only) || (marks && KZ_ACTION_IS_MARK (legal[i])))
+  while (n-- > 0)
+    if (KZ_ACTION_IS_MARK (legal[n]))
       return TRUE;
   return FALSE;
+}
+
+static gboolean
+may_refill (KuzhiLearnWindow *self)
+{
+  return kuzhi_game_model_is_legal (self->model, KZ_ACTION_REFILL);
 }
 
 /* The player may move on the board now. */
@@ -99,7 +104,7 @@ static void
 set_marking (KuzhiLearnWindow *self,
              gboolean          marking)
 {
-  marking = marking && playing (self) && has_legal (self, TRUE, KZ_ACTION_NONE);
+  marking = marking && playing (self) && may_mark (self);
   self->marking = marking;
   kuzhi_board_view_set_marking (self->board, marking);
   if (gtk_toggle_button_get_active (self->mark_button) != marking)
@@ -121,9 +126,9 @@ update_controls (KuzhiLearnWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->mark_button), constitution && self->may_mark);
   gtk_widget_set_visible (self->refill_button, constitution && self->may_refill);
   gtk_widget_set_sensitive (GTK_WIDGET (self->mark_button),
-                            can_play && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE)));
+                            can_play && (self->marking || may_mark (self)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "learn.refill",
-                                 can_play && has_legal (self, FALSE, KZ_ACTION_REFILL));
+                                 can_play && may_refill (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "learn.show-me", !self->showing || self->turn_over);
   /* Next once the lesson is done, now or before: a lesson known need not
    * be played again to go on. */
@@ -248,8 +253,8 @@ start_position (KuzhiLearnWindow *self)
   kuzhi_board_view_finish_animation (self->board);
   kuzhi_game_model_set_match (self->model, &self->turn);
   pos = kuzhi_lesson_get_position (lesson);
-  self->may_mark = has_legal (self, TRUE, KZ_ACTION_NONE);
-  self->may_refill = has_legal (self, FALSE, KZ_ACTION_REFILL);
+  self->may_mark = may_mark (self);
+  self->may_refill = may_refill (self);
   /* The learner's row nearest. */
   kuzhi_board_view_set_view_player (self->board, pos->to_move);
   kuzhi_board_view_set_hint (self->board, -1);
@@ -464,8 +469,10 @@ hint_action (GtkWidget  *widget,
       }
 }
 
+/* Try Again and Show Me both set the lesson's position out again; Show Me
+ * then plays the answer, a moment later. */
 static void
-show_me_action (GtkWidget  *widget,
+restart_action (GtkWidget  *widget,
                 const char *name,
                 GVariant   *param)
 {
@@ -474,24 +481,16 @@ show_me_action (GtkWidget  *widget,
   if (current (self) == NULL)
     return;
   start_position (self);
+  if (g_strcmp0 (name, "learn.show-me") != 0)
+    {
+      focus_board (self);
+      return;
+    }
   self->showing = TRUE;
   /* Translators: while Show Me plays a lesson's answer on the board */
   set_result (self, _("Watch: this is the answer."));
   update_controls (self);
   self->step_id = g_timeout_add (400, after_action, self);
-}
-
-static void
-try_again_action (GtkWidget  *widget,
-                  const char *name,
-                  GVariant   *param)
-{
-  KuzhiLearnWindow *self = KUZHI_LEARN_WINDOW (widget);
-
-  if (current (self) == NULL)
-    return;
-  start_position (self);
-  focus_board (self);
 }
 
 static void
@@ -520,7 +519,7 @@ refill_action (GtkWidget  *widget,
 {
   KuzhiLearnWindow *self = KUZHI_LEARN_WINDOW (widget);
 
-  if (playing (self) && has_legal (self, FALSE, KZ_ACTION_REFILL))
+  if (playing (self) && may_refill (self))
     {
       set_marking (self, FALSE);
       kuzhi_game_model_play (self->model, KZ_ACTION_REFILL, NULL);
@@ -644,19 +643,6 @@ kuzhi_learn_window_get_result (KuzhiLearnWindow *self)
 
 /* --- the object ------------------------------------------------------------------ */
 
-/* The animation-speed setting as the main window reads it. */
-static gboolean
-speed_to_step_ms (GValue   *value,
-                  GVariant *variant,
-                  gpointer  settings)
-{
-  static const guint ms[] = { 0, 70, 160, 320 };   /* instant, fast, normal, slow */
-  int speed = g_settings_get_enum (settings, "animation-speed");
-
-  g_value_set_uint (value, ms[CLAMP (speed, 0, (int) G_N_ELEMENTS (ms) - 1)]);
-  return TRUE;
-}
-
 static void
 kuzhi_learn_window_dispose (GObject *object)
 {
@@ -725,8 +711,8 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, next_button);
 
   gtk_widget_class_install_action (widget_class, "learn.hint", NULL, hint_action);
-  gtk_widget_class_install_action (widget_class, "learn.show-me", NULL, show_me_action);
-  gtk_widget_class_install_action (widget_class, "learn.try-again", NULL, try_again_action);
+  gtk_widget_class_install_action (widget_class, "learn.show-me", NULL, restart_action);
+  gtk_widget_class_install_action (widget_class, "learn.try-again", NULL, restart_action);
   gtk_widget_class_install_action (widget_class, "learn.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "learn.lessons", NULL, lessons_action);
   gtk_widget_class_install_action (widget_class, "learn.refill", NULL, refill_action);
@@ -760,8 +746,7 @@ kuzhi_learn_window_init (KuzhiLearnWindow *self)
 
   /* The board animates and sounds as the main window's does. */
   self->settings = g_settings_new ("io.github.kuzhi.Kuzhi");
-  g_settings_bind_with_mapping (self->settings, "animation-speed", self->board, "step-ms",
-                                G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
+  kuzhi_board_view_bind_settings (self->board, self->settings);
   self->sound = kuzhi_sound_new ();
   g_signal_connect_object (self->board, "event-shown", G_CALLBACK (kuzhi_sound_event_shown),
                            self->sound, G_CONNECT_SWAPPED);

@@ -29,20 +29,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The animation-speed setting, as the time a shell takes in ms: the
- * schema's enum values are the index. */
-static gboolean
-speed_to_step_ms (GValue   *value,
-                  GVariant *variant,
-                  gpointer  settings)
-{
-  static const guint ms[] = { 0, 70, 160, 320 };   /* instant, fast, normal, slow */
-  int speed = g_settings_get_enum (settings, "animation-speed");
-
-  g_value_set_uint (value, ms[CLAMP (speed, 0, (int) G_N_ELEMENTS (ms) - 1)]);
-  return TRUE;
-}
-
 static gboolean
 is_constitution (KuzhiWindow *self)
 {
@@ -1683,9 +1669,7 @@ kuzhi_window_init (KuzhiWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
-                                G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
-  g_settings_bind (self->settings, "sowing-preview", self->board_view, "preview", G_SETTINGS_BIND_GET);
+  kuzhi_board_view_bind_settings (self->board_view, self->settings);
   g_settings_bind (self->settings, "sound", self->sound, "enabled", G_SETTINGS_BIND_GET);
 
   keys = gtk_event_controller_key_new ();
