@@ -24,6 +24,7 @@ struct _KuzhiLearnWindow
   GtkWidget        *done_box;
   GtkLabel         *next_step_label;
   GtkLabel         *goal_label;
+  GtkLabel         *cups_label;
   KuzhiBoardView   *board;
   GtkLabel         *hint_label;
   GtkLabel         *result_label;
@@ -229,6 +230,8 @@ set_result (KuzhiLearnWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->result_label), text != NULL);
 }
 
+static void update_cups_label (KuzhiLearnWindow *self);
+
 /* Sets the lesson's position out: on the board, and as the start of the
  * turn the engine replays to judge it. */
 static void
@@ -258,12 +261,31 @@ start_position (KuzhiLearnWindow *self)
   /* The learner's row nearest. */
   kuzhi_board_view_set_view_player (self->board, pos->to_move);
   kuzhi_board_view_set_hint (self->board, -1);
+  update_cups_label (self);
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->result_label), "success");
   set_result (self, NULL);
   set_marking (self, FALSE);
   update_controls (self);
   g_signal_emit (self, signals[LESSON_STARTED], 0, kuzhi_lesson_get_id (lesson));
+}
+
+/* A newcomer does not know yet how cups are counted: "your cup 6" is
+ * the sixth from the left of the bottom row (from the top of the left
+ * column when the board stands upright). */
+static void
+update_cups_label (KuzhiLearnWindow *self)
+{
+  int n = kuzhi_game_model_get_position (self->model)->n_pits / 2;
+  g_autofree char *text = NULL;
+
+  if (kuzhi_board_view_get_upright (self->board))
+    /* Translators: under a lesson's goal, when the board stands upright; %d is 6 or 7 */
+    text = g_strdup_printf (_("Your cups are the left column, numbered 1 to %d from the top."), n);
+  else
+    /* Translators: under a lesson's goal; %d is 6 or 7 */
+    text = g_strdup_printf (_("Your cups are the bottom row, numbered 1 to %d from the left."), n);
+  gtk_label_set_text (self->cups_label, text);
 }
 
 /* The keyboard starts on the first cup the learner may sow. */
@@ -702,6 +724,7 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, done_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, next_step_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, goal_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, cups_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, board);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, result_label);
@@ -741,6 +764,7 @@ kuzhi_learn_window_init (KuzhiLearnWindow *self)
   g_signal_connect (self->model, "action-finished", G_CALLBACK (on_action_finished), self);
   g_signal_connect (self->board, "cup-activated", G_CALLBACK (on_cup_activated), self);
   g_signal_connect_swapped (self->board, "notify::animating", G_CALLBACK (on_animating), self);
+  g_signal_connect_swapped (self->board, "notify::upright", G_CALLBACK (update_cups_label), self);
   g_signal_connect_swapped (self->mark_button, "toggled", G_CALLBACK (on_mark_toggled), self);
   g_signal_connect_swapped (self->lesson_list, "row-activated", G_CALLBACK (on_row_activated), self);
 
