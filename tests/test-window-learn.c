@@ -175,6 +175,9 @@ test_met (Fixture       *f,
                    "Cup 3's three shells went into cups 4, 5 and 6, one each: that is sowing.");
   g_assert_true (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_CONSTITUTION, "sowing"));
   g_assert_true (g_file_test (progress, G_FILE_TEST_EXISTS));
+  /* The accounts the lessons speak of are in sight: 6 shells in South's
+   * cups and 27 in the drawer; 7 and 30 for North. */
+  g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn), "Your account: 33 · North's account: 37"));
   next = kz_test_find_button (GTK_WIDGET (learn), "_Next Lesson");
   g_assert_nonnull (next);
   g_assert_true (gtk_widget_get_visible (next));

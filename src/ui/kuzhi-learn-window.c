@@ -25,6 +25,7 @@ struct _KuzhiLearnWindow
   GtkLabel         *next_step_label;
   GtkLabel         *goal_label;
   GtkLabel         *cups_label;
+  GtkLabel         *account_label;
   KuzhiBoardView   *board;
   GtkLabel         *hint_label;
   GtkLabel         *result_label;
@@ -231,6 +232,7 @@ set_result (KuzhiLearnWindow *self,
 }
 
 static void update_cups_label (KuzhiLearnWindow *self);
+static void update_account_label (KuzhiLearnWindow *self);
 
 /* Sets the lesson's position out: on the board, and as the start of the
  * turn the engine replays to judge it. */
@@ -262,6 +264,7 @@ start_position (KuzhiLearnWindow *self)
   kuzhi_board_view_set_view_player (self->board, pos->to_move);
   kuzhi_board_view_set_hint (self->board, -1);
   update_cups_label (self);
+  update_account_label (self);
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
   gtk_widget_remove_css_class (GTK_WIDGET (self->result_label), "success");
   set_result (self, NULL);
@@ -286,6 +289,27 @@ update_cups_label (KuzhiLearnWindow *self)
     /* Translators: under a lesson's goal; %d is 6 or 7 */
     text = g_strdup_printf (_("Your cups are the bottom row, numbered 1 to %d from the left."), n);
   gtk_label_set_text (self->cups_label, text);
+}
+
+/* The accounts as the board shows them, sowing by sowing: "make your
+ * account grow" needs them in sight. */
+static void
+update_account_label (KuzhiLearnWindow *self)
+{
+  KuzhiLesson *lesson = current (self);
+  const KzPosition *shown = kuzhi_board_view_get_displayed (self->board);
+  g_autofree char *text = NULL;
+  int me;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->account_label),
+                          lesson != NULL && self->variant == KZ_VARIANT_CONSTITUTION);
+  if (lesson == NULL || self->variant != KZ_VARIANT_CONSTITUTION)
+    return;
+  me = kuzhi_lesson_get_position (lesson)->to_move;
+  /* Translators: over a Constitution lesson's board: the learner's account, then the other player's */
+  text = g_strdup_printf (_("Your account: %d · North's account: %d"),
+                          kz_position_account (shown, me), kz_position_account (shown, !me));
+  gtk_label_set_text (self->account_label, text);
 }
 
 /* The keyboard starts on the first cup the learner may sow. */
@@ -725,6 +749,7 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, next_step_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, goal_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, cups_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, account_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, board);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, result_label);
@@ -765,6 +790,7 @@ kuzhi_learn_window_init (KuzhiLearnWindow *self)
   g_signal_connect (self->board, "cup-activated", G_CALLBACK (on_cup_activated), self);
   g_signal_connect_swapped (self->board, "notify::animating", G_CALLBACK (on_animating), self);
   g_signal_connect_swapped (self->board, "notify::upright", G_CALLBACK (update_cups_label), self);
+  g_signal_connect_swapped (self->board, "displayed-changed", G_CALLBACK (update_account_label), self);
   g_signal_connect_swapped (self->mark_button, "toggled", G_CALLBACK (on_mark_toggled), self);
   g_signal_connect_swapped (self->lesson_list, "row-activated", G_CALLBACK (on_row_activated), self);
 
