@@ -264,6 +264,16 @@ test_mark (Fixture       *f,
   activate_cup (f, 0);
   g_assert_nonnull (wait_result (f));
   g_assert_true (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_CONSTITUTION, "lucky"));
+
+  /* Escape takes back a mark being chosen first, then closes the window. */
+  g_signal_emit_by_name (kz_test_find_button (GTK_WIDGET (learn), "_Try Again"), "clicked");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (mark), TRUE);
+  g_assert_true (kz_test_press_key (GTK_WINDOW (learn), GDK_KEY_Escape));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (mark)));
+  g_assert_true (kuzhi_window_get_learn_window (f->w.window) == learn);
+  g_assert_true (kz_test_press_key (GTK_WINDOW (learn), GDK_KEY_Escape));
+  kz_test_spin (50);
+  g_assert_null (kuzhi_window_get_learn_window (f->w.window));
 }
 
 static gboolean
@@ -387,7 +397,10 @@ test_narrow (Fixture       *f,
   /* The board stands upright, and the cups are counted as it stands. */
   g_assert_true (kuzhi_board_view_get_upright (kuzhi_learn_window_get_board (learn)));
   g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn), "Your cups are the left column, numbered 1 to 7 from the top."));
-  /* The hint rings the cup the answer sows. */
+  /* The hint's sentence is in sight, and it rings the cup the answer sows. */
+  g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn),
+                                        "Your reserve is 1, so you may mark a lucky cup. "
+                                        "Mark cup 2, which holds five, then sow cup 1 into it."));
   g_assert_cmpint (kuzhi_board_view_get_hint (kuzhi_learn_window_get_board (learn)), ==, 0);
 }
 
