@@ -320,6 +320,45 @@ test_show_me (Fixture       *f,
   kz_match_clear (&m);
 }
 
+/* Every lesson of every game through the window: Show Me's turn, played
+ * on the lesson's own board, is judged met, and the board ends where the
+ * answer leads. */
+static void
+test_every_answer (Fixture       *f,
+                   gconstpointer  data)
+{
+  KuzhiLearnWindow *learn = open_learn (f);
+
+  for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
+    {
+      g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (v, NULL);
+
+      g_assert_nonnull (course);
+      kuzhi_learn_window_set_variant (learn, v);
+      for (guint i = 0; i < course->len; i++)
+        {
+          KuzhiLesson *lesson = g_ptr_array_index (course, i);
+          const KzAction *answer;
+          guint n = 0;
+          KzMatch m;
+
+          g_test_message ("%s: %s", kz_variant_get (v)->key, kuzhi_lesson_get_id (lesson));
+          g_assert_true (kuzhi_learn_window_open_lesson (learn, i));
+          gtk_widget_activate_action (GTK_WIDGET (learn), "learn.show-me", NULL);
+          g_assert_true (kz_test_spin_until (show_me_done, f, 20000));
+          g_assert_true (g_str_has_suffix (kuzhi_learn_window_get_result (learn),
+                                           "That meets the goal. Now try it yourself: Try Again sets the position out again."));
+          answer = kuzhi_lesson_get_answer (lesson, &n);
+          kuzhi_lesson_start_match (lesson, &m);
+          for (guint a = 0; a < n; a++)
+            g_assert_true (kz_match_play (&m, answer[a], NULL));
+          g_assert_true (kz_position_equal (kuzhi_game_model_get_position (kuzhi_learn_window_get_model (learn)), &m.pos));
+          kz_match_clear (&m);
+          g_assert_false (kuzhi_lesson_progress_is_done (NULL, v, kuzhi_lesson_get_id (lesson)));
+        }
+    }
+}
+
 /* A finished course says its Next sentence and offers a match against
  * Easy: the lessons close and New Match opens on that game, the second
  * player the computer at Easy, for the player to start. */
@@ -426,6 +465,7 @@ main (int   argc,
   ADD ("/window-learn/missed", test_missed, NULL);
   ADD ("/window-learn/mark", test_mark, NULL);
   ADD ("/window-learn/show-me", test_show_me, "fast");
+  ADD ("/window-learn/every-answer", test_every_answer, NULL);
   ADD ("/window-learn/course-done", test_course_done, NULL);
   ADD ("/window-learn/narrow", test_narrow, NULL);
 #undef ADD
