@@ -143,6 +143,10 @@ test_open (Fixture       *f,
   learn = open_learn (f);
   g_assert_cmpint (kuzhi_learn_window_get_variant (learn), ==, KZ_VARIANT_OWARE);
   g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn), "1. The capture"));
+  /* Its lessons count houses, in Oware's own word. */
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, 0));
+  g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn), "Your houses are the bottom row, numbered 1 to 6 from the left."));
+  kz_test_capture (GTK_WIDGET (learn), "learn-oware.png");
 }
 
 /* The first lesson played right by activating its cup: the Met sentence,

@@ -279,15 +279,39 @@ start_position (KuzhiLearnWindow *self)
 static void
 update_cups_label (KuzhiLearnWindow *self)
 {
-  int n = kuzhi_game_model_get_position (self->model)->n_pits / 2;
+  const KzPosition *pos = kuzhi_game_model_get_position (self->model);
+  int n = pos->n_pits / 2;
+  gboolean upright = kuzhi_board_view_get_upright (self->board);
+  const char *format;
   g_autofree char *text = NULL;
 
-  if (kuzhi_board_view_get_upright (self->board))
-    /* Translators: under a lesson's goal, when the board stands upright; %d is 6 or 7 */
-    text = g_strdup_printf (_("Your cups are the left column, numbered 1 to %d from the top."), n);
-  else
-    /* Translators: under a lesson's goal; %d is 6 or 7 */
-    text = g_strdup_printf (_("Your cups are the bottom row, numbered 1 to %d from the left."), n);
+  /* In the game's own word for a pit, as the lessons' sentences. */
+  switch (kz_position_variant (pos)->pit_word)
+    {
+    case KZ_PIT_WORD_HOUSE:
+      format = upright
+               /* Translators: under an Oware lesson's goal, when the board stands upright; %d is 6 */
+               ? _("Your houses are the left column, numbered 1 to %d from the top.")
+               /* Translators: under an Oware lesson's goal; %d is 6 */
+               : _("Your houses are the bottom row, numbered 1 to %d from the left.");
+      break;
+    case KZ_PIT_WORD_PIT:
+      format = upright
+               /* Translators: under a lesson's goal, when the board stands upright; %d is 6 or 7 */
+               ? _("Your pits are the left column, numbered 1 to %d from the top.")
+               /* Translators: under a lesson's goal; %d is 6 or 7 */
+               : _("Your pits are the bottom row, numbered 1 to %d from the left.");
+      break;
+    case KZ_PIT_WORD_CUP:
+    default:
+      format = upright
+               /* Translators: under a lesson's goal, when the board stands upright; %d is 6 or 7 */
+               ? _("Your cups are the left column, numbered 1 to %d from the top.")
+               /* Translators: under a lesson's goal; %d is 6 or 7 */
+               : _("Your cups are the bottom row, numbered 1 to %d from the left.");
+      break;
+    }
+  text = g_strdup_printf (format, n);
   gtk_label_set_text (self->cups_label, text);
 }
 
