@@ -23,6 +23,7 @@ struct _KuzhiLearnWindow
   GtkListBox       *lesson_list;
   GtkWidget        *done_box;
   GtkLabel         *next_step_label;
+  GtkLabel         *title_label;
   GtkLabel         *goal_label;
   GtkLabel         *cups_label;
   GtkLabel         *account_label;
@@ -670,8 +671,15 @@ kuzhi_learn_window_open_lesson (KuzhiLearnWindow *self,
     return FALSE;
   self->lesson = (int) index;
   lesson = current (self);
-  adw_window_title_set_title (self->window_title, kuzhi_lesson_get_title (lesson));
-  adw_window_title_set_subtitle (self->window_title, kuzhi_game_title (self->variant));
+  /* The header keeps to short words (a lesson's title wraps above its goal). */
+  {
+    /* Translators: the header's subtitle on a lesson: "Lesson 3 of 10" */
+    g_autofree char *place = g_strdup_printf (_("Lesson %u of %u"), index + 1, self->course->len);
+
+    adw_window_title_set_title (self->window_title, kuzhi_game_title (self->variant));
+    adw_window_title_set_subtitle (self->window_title, place);
+  }
+  gtk_label_set_text (self->title_label, kuzhi_lesson_get_title (lesson));
   gtk_label_set_text (self->goal_label, kuzhi_lesson_get_goal (lesson));
   gtk_stack_set_visible_child_name (self->stack, "lesson");
   gtk_widget_set_visible (self->back_button, TRUE);
@@ -771,6 +779,7 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, lesson_list);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, done_box);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, next_step_label);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, goal_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, cups_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, account_label);
