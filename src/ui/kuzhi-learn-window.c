@@ -76,7 +76,7 @@ current (KuzhiLearnWindow *self)
   return g_ptr_array_index (self->course, self->lesson);
 }
 
-/* A lucky cup may be marked, or the refill shell sown, now. */
+/* A lucky cup may be marked now. */
 static gboolean
 may_mark (KuzhiLearnWindow *self)
 {
@@ -89,6 +89,7 @@ may_mark (KuzhiLearnWindow *self)
   return FALSE;
 }
 
+/* The refill shell may be sown now. */
 static gboolean
 may_refill (KuzhiLearnWindow *self)
 {
@@ -123,7 +124,9 @@ update_controls (KuzhiLearnWindow *self)
   gboolean done = lesson != NULL && kuzhi_lesson_progress_is_done (self->progress_path, self->variant,
                                                                    kuzhi_lesson_get_id (lesson));
 
-  kuzhi_board_view_set_interactive (self->board, can_play);
+  /* Cups stay focusable through a sowing (the keyboard keeps its place
+   * after a mark); a cup pressed while one is shown is refused. */
+  kuzhi_board_view_set_interactive (self->board, lesson != NULL && !self->turn_over && !self->showing);
   /* Marking and the refill shell only where the lesson's position allows
    * them: a newcomer's first lessons are not crowded with grey buttons. */
   gtk_widget_set_visible (GTK_WIDGET (self->mark_button), constitution && self->may_mark);
