@@ -503,8 +503,22 @@ on_cup_activated (KuzhiBoardView   *view,
 static void
 on_mark_toggled (KuzhiLearnWindow *self)
 {
-  if (gtk_toggle_button_get_active (self->mark_button) != self->marking)
-    set_marking (self, gtk_toggle_button_get_active (self->mark_button));
+  KzAction legal[KZ_MAX_ACTIONS];
+  int n;
+
+  if (gtk_toggle_button_get_active (self->mark_button) == self->marking)
+    return;
+  set_marking (self, gtk_toggle_button_get_active (self->mark_button));
+  if (!self->marking)
+    return;
+  /* The keyboard goes to the cups to mark (Alt+L took it to the button). */
+  n = kuzhi_game_model_get_legal (self->model, legal);
+  for (int i = 0; i < n; i++)
+    if (KZ_ACTION_IS_MARK (legal[i]))
+      {
+        gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (self->board, KZ_ACTION_MARK_CUP (legal[i]))));
+        break;
+      }
 }
 
 static void
@@ -803,6 +817,8 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "learn.play-easy", NULL, play_easy_action);
   gtk_widget_class_install_action (widget_class, "learn.escape", NULL, escape_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "learn.escape", NULL);
+  /* Back to the list, as GNOME's back buttons go. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "learn.lessons", NULL);
 }
 
 static void
