@@ -25,6 +25,7 @@
 #include "kuzhi-preferences-window.h"
 #include "kuzhi-rules-page.h"
 #include "kuzhi-statistics-window.h"
+#include "kuzhi-learn-window.h"
 
 typedef KzTestWindow Fixture;
 
@@ -456,6 +457,19 @@ play_turns (Fixture *f,
     }
 }
 
+/* Learn to Play at the Constitution's lucky-cup lesson (its most
+ * buttons), with its hint shown; progress in a file never written. */
+static GtkWindow *
+learn_at_lesson (KuzhiWindow *parent)
+{
+  KuzhiLearnWindow *learn = kuzhi_learn_window_new (GTK_WINDOW (parent), KZ_VARIANT_CONSTITUTION,
+                                                    "/nonexistent/lessons.ini");
+
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, 8));
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.hint", NULL);
+  return GTK_WINDOW (learn);
+}
+
 /* Presents a window the main window opens, looks at it once it is drawn,
  * and closes it. */
 static void
@@ -538,6 +552,10 @@ test_translated_more (Fixture       *f,
   look_at_window (GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))), "Preferences", 10, found);
   look_at_window (GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
                   "Statistics", 10, found);
+  look_at_window (GTK_WINDOW (kuzhi_learn_window_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION,
+                                                      "/nonexistent/lessons.ini")),
+                  "Learn to Play's lessons", 10, found);
+  look_at_window (learn_at_lesson (f->window), "a lesson of Learn to Play", 5, found);
 
   /* Set Up Position at the Constitution's start, then at Pallanguzhi's
    * (its rubbish cups): tall enough that every row is drawn. */
@@ -1079,6 +1097,7 @@ test_narrow (Fixture       *f,
       GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
       GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
       GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
+      learn_at_lesson (f->window),
     };
 
     GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));

@@ -5,7 +5,7 @@
 # --dump prints every window's accessible tree instead of checking it.
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Checks, in the main window, the main menu, the move history, New Match,
-Preferences and the Rules window, that every push button, toggle button,
+Preferences, the Rules window and Learn to Play's course, that every push button, toggle button,
 menu button, check box, radio button, switch, combo box, list row, menu
 item, spin button and entry
 
@@ -339,7 +339,7 @@ def main():
     if problems or stopped is not None:
         sys.exit(1)
     print("ok: every control of the main window, its menu and history, New Match, "
-          "Preferences and Rules has a usable name")
+          "Preferences, Rules and Learn to Play has a usable name")
 
 
 def run(app, dumping):
@@ -366,7 +366,8 @@ def run(app, dumping):
         press(history, "Move History")
 
     # The main menu and, through it, Preferences and Rules.
-    for item, window in (("Preferences", "Preferences"), ("Rules", "Rules")):
+    for item, window in (("Preferences", "Preferences"), ("Rules", "Rules"),
+                         ("Learn to Play", "Learn to Play")):
         menu = find_named(main_window, "Main Menu")
         if menu is None:
             problems.append(f"no Main Menu: cannot open {window} through it")
@@ -400,6 +401,12 @@ def run(app, dumping):
                 subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.kuzhi.Kuzhi",
                                 "--object-path", "/io/github/kuzhi/Kuzhi", "--method",
                                 "org.gtk.Actions.Activate", "preferences", "[]", "{}"],
+                               check=True, capture_output=True, timeout=10)
+            elif item == "Learn to Play":
+                # The window's own action, as GtkApplication exports it.
+                subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.kuzhi.Kuzhi",
+                                "--object-path", "/io/github/kuzhi/Kuzhi/window/1", "--method",
+                                "org.gtk.Actions.Activate", "learn", "[]", "{}"],
                                check=True, capture_output=True, timeout=10)
             else:
                 subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)

@@ -1279,6 +1279,32 @@ kuzhi_board_view_set_marking (KuzhiBoardView *self,
   update_cups (self);
 }
 
+/* The animation-speed setting, as the time a shell takes in ms: the
+ * schema's enum values are the index. */
+static gboolean
+speed_to_step_ms (GValue   *value,
+                  GVariant *variant,
+                  gpointer  settings)
+{
+  static const guint ms[] = { 0, 70, 160, 320 };   /* instant, fast, normal, slow */
+  int speed = g_settings_get_enum (settings, "animation-speed");
+
+  g_value_set_uint (value, ms[CLAMP (speed, 0, (int) G_N_ELEMENTS (ms) - 1)]);
+  return TRUE;
+}
+
+void
+kuzhi_board_view_bind_settings (KuzhiBoardView *self,
+                                GSettings      *settings)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  /* The mapping's data is the settings, which the binding keeps alive. */
+  g_settings_bind_with_mapping (settings, "animation-speed", self, "step-ms",
+                                G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, settings, NULL);
+  g_settings_bind (settings, "sowing-preview", self, "preview", G_SETTINGS_BIND_GET);
+}
+
 void
 kuzhi_board_view_set_interactive (KuzhiBoardView *self,
                                   gboolean        interactive)

@@ -25,6 +25,10 @@ const KzPosition *kuzhi_board_view_get_displayed    (KuzhiBoardView *self);
 void              kuzhi_board_view_set_view_player  (KuzhiBoardView *self,
                                                      int             player);
 int               kuzhi_board_view_get_view_player  (KuzhiBoardView *self);
+/* Follows the settings a board is shown with: "animation-speed" as its
+ * step-ms, "sowing-preview" as its preview (every window with a board). */
+void              kuzhi_board_view_bind_settings    (KuzhiBoardView *self,
+                                                     GSettings      *settings);
 /* Milliseconds per dropped shell; 0 applies every move at once. */
 void              kuzhi_board_view_set_step_ms      (KuzhiBoardView *self,
                                                      guint           step_ms);

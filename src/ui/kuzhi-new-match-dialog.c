@@ -208,6 +208,14 @@ kuzhi_new_match_dialog_new (GtkWindow      *parent,
 }
 
 void
+kuzhi_new_match_dialog_set_variant (KuzhiNewMatchDialog *self,
+                                    KzVariantId          variant)
+{
+  g_return_if_fail (KUZHI_IS_NEW_MATCH_DIALOG (self));
+  kuzhi_game_chooser_set_variant (self->game_chooser, variant);
+}
+
+void
 kuzhi_new_match_dialog_set_choices (KuzhiNewMatchDialog *self,
                                     int                  seeds,
                                     const char          *name1,

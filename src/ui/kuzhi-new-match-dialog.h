@@ -17,6 +17,11 @@ KuzhiNewMatchDialog *kuzhi_new_match_dialog_new   (GtkWindow           *parent,
 /* Starts the match as chosen and closes; what the Start button does. */
 gboolean             kuzhi_new_match_dialog_start (KuzhiNewMatchDialog *self);
 
+/* Chooses the game (Learn to Play's suggestion); the options stay as
+ * the chooser has them for that game. */
+void                 kuzhi_new_match_dialog_set_variant (KuzhiNewMatchDialog *self,
+                                                         KzVariantId          variant);
+
 /* Who plays a side: KZ_LEVEL_NONE for a person, or the computer's level.
  * The dialog opens with the model's (the current match's). */
 void                 kuzhi_new_match_dialog_set_player_level (KuzhiNewMatchDialog *self,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "kuzhi-cup.h"
+#include "kuzhi-learn-window.h"
 
 typedef struct {
   KuzhiWindow    *window;   /* borrowed: the trace goes with it */
@@ -215,6 +216,52 @@ check_welcome (Trace *trace)
   fflush (trace->file);
 }
 
+/* Learn to Play's window (kuzhi-learn-window.c): its game when it shows,
+ * each lesson set out, the cup the keyboard is on, each judged turn. */
+static void
+on_learn_map (GtkWidget *learn,
+              Trace     *trace)
+{
+  KzVariantId v = kuzhi_learn_window_get_variant (KUZHI_LEARN_WINDOW (learn));
+
+  fprintf (trace->file, "learn shown %s\n", kz_variant_get (v)->key);
+  fflush (trace->file);
+}
+
+static void
+on_learn_lesson (KuzhiLearnWindow *learn,
+                 const char       *id,
+                 Trace            *trace)
+{
+  fprintf (trace->file, "learn lesson %s\n", id);
+  fflush (trace->file);
+}
+
+static void
+on_learn_focus (GtkWindow  *learn,
+                GParamSpec *pspec,
+                Trace      *trace)
+{
+  GtkWidget *focus = gtk_window_get_focus (learn);
+
+  if (KUZHI_IS_CUP (focus))
+    {
+      fprintf (trace->file, "learn focus %d\n", kuzhi_cup_get_pit (KUZHI_CUP (focus)));
+      fflush (trace->file);
+    }
+}
+
+static void
+on_learn_judged (KuzhiLearnWindow *learn,
+                 gboolean          met,
+                 const char       *sentence,
+                 gboolean          shown,
+                 Trace            *trace)
+{
+  fprintf (trace->file, "learn %s %s\n", shown ? "shown-me" : met ? "met" : "missed", sentence);
+  fflush (trace->file);
+}
+
 static void
 on_toplevels_changed (GListModel *toplevels,
                       guint       position,
@@ -227,6 +274,13 @@ on_toplevels_changed (GListModel *toplevels,
       g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
       if (w != GTK_WIDGET (trace->window))
         g_signal_connect_swapped (w, "notify::visible", G_CALLBACK (check_welcome), trace);
+      if (KUZHI_IS_LEARN_WINDOW (w))
+        {
+          g_signal_connect (w, "map", G_CALLBACK (on_learn_map), trace);
+          g_signal_connect (w, "lesson-started", G_CALLBACK (on_learn_lesson), trace);
+          g_signal_connect (w, "notify::focus-widget", G_CALLBACK (on_learn_focus), trace);
+          g_signal_connect (w, "judged", G_CALLBACK (on_learn_judged), trace);
+        }
     }
   check_welcome (trace);
 }

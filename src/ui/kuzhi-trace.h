@@ -13,7 +13,11 @@ G_BEGIN_DECLS
  *   ring P                      after a frame that drew cup P's focus ring (-1: none), when that changes
  *   played A to_move=… pits=…   after each action (after its autosave)
  *   shown to_move=… pits=…      when the board has finished showing a move
- *   welcome shown, welcome closed  when the first start's welcome opens and closes */
+ *   welcome shown, welcome closed  when the first start's welcome opens and closes
+ *   learn shown GAME            Learn to Play's window shows, on GAME's course (protocol name)
+ *   learn lesson ID             a lesson's position is set out (again)
+ *   learn focus P               the keyboard's focus went to cup P of the lesson's board
+ *   learn met|missed|shown-me SENTENCE   a turn judged (shown-me: Show Me's) */
 void kuzhi_trace_attach (KuzhiWindow *window,
                          const char  *path);
 

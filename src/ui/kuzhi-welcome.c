@@ -18,6 +18,14 @@ on_response (AdwMessageDialog *dialog,
    * remembers. */
   g_settings_set_boolean (settings, "welcome-seen", TRUE);
   g_settings_sync ();
+  /* Learn to Play opens over the main window, on the game it plays. */
+  if (g_strcmp0 (response, "learn") == 0)
+    {
+      GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+
+      if (parent != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (parent), "win.learn", NULL);
+    }
 }
 
 /* A backend that forgets everything at exit would show the welcome at
@@ -58,6 +66,7 @@ kuzhi_welcome_show_once (GtkWindow *parent,
   /* The name outside tests look for (tests/ui-welcome.sh). */
   gtk_window_set_title (GTK_WINDOW (dialog), _("Welcome to Kuzhi"));
   gtk_widget_set_name (GTK_WIDGET (dialog), "welcome");
+  adw_message_dialog_add_response (dialog, "learn", _("_Learn to Play"));
   adw_message_dialog_add_response (dialog, "start", _("_Start Playing"));
   adw_message_dialog_set_response_appearance (dialog, "start", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "start");

@@ -310,4 +310,15 @@ void      _kuzhi_window_statistics_clear           (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_statistics_actions[];
 extern const gsize        _kuzhi_window_statistics_n_actions;
 
+/* kuzhi-window-learn.c: win.learn, Learn to Play in a window of its own. */
+extern const GActionEntry _kuzhi_window_learn_actions[];
+extern const gsize        _kuzhi_window_learn_n_actions;
+
+/* kuzhi-window.c: the New Match dialog with `variant` chosen and the
+ * second player the computer at `level`, as New Match opens it (the
+ * file prompt first); the player starts it. */
+void      _kuzhi_window_new_match_against          (KuzhiWindow *self,
+                                                    KzVariantId  variant,
+                                                    KzLevel      level);
+
 G_END_DECLS

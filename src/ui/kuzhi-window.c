@@ -30,20 +30,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The animation-speed setting, as the time a shell takes in ms: the
- * schema's enum values are the index. */
-static gboolean
-speed_to_step_ms (GValue   *value,
-                  GVariant *variant,
-                  gpointer  settings)
-{
-  static const guint ms[] = { 0, 70, 160, 320 };   /* instant, fast, normal, slow */
-  int speed = g_settings_get_enum (settings, "animation-speed");
-
-  g_value_set_uint (value, ms[CLAMP (speed, 0, (int) G_N_ELEMENTS (ms) - 1)]);
-  return TRUE;
-}
-
 static gboolean
 is_constitution (KuzhiWindow *self)
 {
@@ -1225,6 +1211,23 @@ new_match_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+void
+_kuzhi_window_new_match_against (KuzhiWindow *self,
+                                 KzVariantId  variant,
+                                 KzLevel      level)
+{
+  KuzhiNewMatchDialog *dialog;
+
+  if (!_kuzhi_window_files_may_start_new_match (self))
+    return;
+  dialog = kuzhi_new_match_dialog_new (GTK_WINDOW (self), self->model);
+  kuzhi_new_match_dialog_set_variant (dialog, variant);
+  kuzhi_new_match_dialog_set_player_level (dialog, 0, KZ_LEVEL_NONE);
+  kuzhi_new_match_dialog_set_player_level (dialog, 1, level);
+  g_signal_connect (dialog, "started", G_CALLBACK (on_match_started), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Set Up Position: a match from the position the editor sets, started as
  * New Match starts one (the file prompt first; autosave, history and
  * statistics follow the model's new match). */
@@ -1425,6 +1428,7 @@ add_actions (KuzhiWindow *self)
     { _kuzhi_window_computer_actions, &_kuzhi_window_computer_n_actions },
     { _kuzhi_window_analysis_actions, &_kuzhi_window_analysis_n_actions },
     { _kuzhi_window_statistics_actions, &_kuzhi_window_statistics_n_actions },
+    { _kuzhi_window_learn_actions, &_kuzhi_window_learn_n_actions },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   for (gsize i = 0; i < G_N_ELEMENTS (parts); i++)
@@ -1690,9 +1694,7 @@ kuzhi_window_init (KuzhiWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  g_settings_bind_with_mapping (self->settings, "animation-speed", self->board_view, "step-ms",
-                                G_SETTINGS_BIND_GET, speed_to_step_ms, NULL, self->settings, NULL);
-  g_settings_bind (self->settings, "sowing-preview", self->board_view, "preview", G_SETTINGS_BIND_GET);
+  kuzhi_board_view_bind_settings (self->board_view, self->settings);
   g_settings_bind (self->settings, "sound", self->sound, "enabled", G_SETTINGS_BIND_GET);
 
   keys = gtk_event_controller_key_new ();

@@ -41,4 +41,8 @@ const char     *kuzhi_window_get_notice_text (KuzhiWindow   *self);
 /* The notice's Switch button, shown when it offers a match another Kuzhi left (for the trace and tests). */
 GtkWidget      *kuzhi_window_get_notice_switch_button (KuzhiWindow *self);
 
+/* Learn to Play's window while open over this one (win.learn), or NULL. */
+typedef struct _KuzhiLearnWindow KuzhiLearnWindow;
+KuzhiLearnWindow *kuzhi_window_get_learn_window (KuzhiWindow *self);
+
 G_END_DECLS
