@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -537,4 +538,30 @@ kz_test_progress_cancel (double fraction, void *user_data)
 {
   (void) fraction;
   g_atomic_int_set ((int *) user_data, 1);
+}
+
+/* ---- temporary folders ---------------------------------------------------- */
+
+/* Removes `path` and everything below it, as a test leaves it: a link is
+ * removed, never followed (one may point into the system's folders), and
+ * a folder a test made unreadable or read-only is opened up first. */
+static inline void
+kz_test_remove_tree (const char *path)
+{
+  GDir *dir = NULL;
+  const char *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK) && g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_chmod (path, 0700);
+      dir = g_dir_open (path, 0, NULL);
+    }
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      kz_test_remove_tree (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_remove (path);
 }

@@ -58,17 +58,7 @@ folder_list (Folder *f)
 static void
 folder_clear (Folder *f)
 {
-  g_autoptr(GDir) d = g_dir_open (f->dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (f->dir, name, NULL);
-      g_chmod (path, 0700);
-      g_remove (path);
-    }
-  g_chmod (f->dir, 0700);
-  g_rmdir (f->dir);
+  kz_test_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

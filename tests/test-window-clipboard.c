@@ -237,25 +237,6 @@ test_prompt (KzTestWindow *w, gconstpointer data)
   kz_match_clear (&before);
 }
 
-static void
-remove_tree (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_remove (path);
-    }
-  if (d != NULL)
-    g_dir_close (d);
-  g_rmdir (dir);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -277,7 +258,7 @@ main (int argc, char *argv[])
 #undef ADD
 
   status = g_test_run ();
-  remove_tree (data_home);
+  kz_test_remove_tree (data_home);
   g_free (data_home);
   return status;
 }

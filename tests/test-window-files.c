@@ -9,6 +9,7 @@
 
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
+#include "kuzhi-test-util.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-test-asan.h"
 #include "kuzhi-window-test.h"
@@ -35,31 +36,13 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-remove_dir (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_chmod (path, 0600);
-      g_remove (path);
-    }
-  if (d != NULL)
-    g_dir_close (d);
-  g_chmod (dir, 0700);
-  g_rmdir (dir);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   /* Dialogs left by a failing step go too. */
   kz_test_window_destroy_others (&f->w);
   kz_test_window_teardown (&f->w, data);
-  remove_dir (f->dir);
+  kz_test_remove_tree (f->dir);
   g_free (f->dir);
 }
 
@@ -1316,7 +1299,7 @@ test_autosave_failing (Fixture       *f,
   GtkWidget *save_as;
   KzMatch saved = { 0 };
 
-  remove_dir (folder);
+  kz_test_remove_tree (folder);
   kuzhi_window_set_autosave (f->w.window, TRUE);
   g_assert_null (kuzhi_window_get_notice_text (f->w.window));
   g_assert_true (g_file_set_contents (folder, "in the way", -1, NULL));
@@ -1358,7 +1341,7 @@ test_autosave_unreadable (Fixture       *f,
   const char *text;
   GtkWidget *close;
 
-  remove_dir (folder);
+  kz_test_remove_tree (folder);
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, "[Match]\nVersion=1\nVariant=kalah\n", -1, NULL));
   g_assert_true (g_file_set_contents (stale, "[Match]\n", -1, NULL));
@@ -1411,7 +1394,7 @@ test_autosave_unreadable (Fixture       *f,
   g_assert_true (gtk_widget_is_visible (close));
   g_signal_emit_by_name (close, "clicked");
   g_assert_null (kuzhi_window_get_notice_text (f->w.window));
-  remove_dir (folder);
+  kz_test_remove_tree (folder);
 }
 
 /* The person's turn again: the computer, if it was to move, has played
@@ -1508,7 +1491,7 @@ test_computer_side (Fixture       *f,
   size_t n_saved;
 
   g_settings_set_int (f->w.settings, "computer-time", 250);
-  remove_dir (folder);
+  kz_test_remove_tree (folder);
   kuzhi_window_set_autosave (f->w.window, TRUE);
   g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 4, "Meena", "Arul"));
   kuzhi_window_set_player_level (f->w.window, 1, KZ_LEVEL_HARD);
@@ -1605,7 +1588,7 @@ test_computer_side (Fixture       *f,
   kuzhi_window_set_autosave (restored, FALSE);
   gtk_window_destroy (GTK_WINDOW (restored));
   kuzhi_window_set_autosave (f->w.window, FALSE);
-  remove_dir (folder);
+  kz_test_remove_tree (folder);
 }
 
 /* `kuzhi FILE`: the application handles open, and the window shows the file. */
@@ -1676,7 +1659,7 @@ test_command_line_open (void)
   status = g_application_run (G_APPLICATION (app), 2, argv);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (g_object_get_data (G_OBJECT (app), "checked"));
-  remove_dir (dir);
+  kz_test_remove_tree (dir);
 }
 
 int
@@ -1719,8 +1702,8 @@ main (int   argc,
   status = g_test_run ();
   {
     g_autofree char *kuzhi_dir = g_build_filename (data_home, "kuzhi", NULL);
-    remove_dir (kuzhi_dir);
-    remove_dir (data_home);
+    kz_test_remove_tree (kuzhi_dir);
+    kz_test_remove_tree (data_home);
   }
   g_free (data_home);
   return status;

@@ -8,6 +8,7 @@
 #include "kuzhi-application.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-test.h"
+#include "kuzhi-test-util.h"
 #include "kuzhi-test-window.h"
 
 /* A private desktop: XDG_DATA_HOME and XDG_CONFIG_HOME below it, with a
@@ -276,23 +277,6 @@ test_no_viewer (void)
   run_in_app (check_no_viewer);
 }
 
-static void
-remove_tree (const char *path)
-{
-  /* A link (into the system's folders) is removed, never followed. */
-  GDir *dir = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_remove (path);
-}
-
 /* The system's data folders (XDG_DATA_DIRS, or its default) merged into
  * one folder of the test's own by symbolic links, leaving out their
  * applications: GTK still finds the MIME database and the icons, and no
@@ -358,7 +342,7 @@ main (int   argc,
   g_test_add_func ("/help/no-viewer", test_no_viewer);
   status = g_test_run ();
 
-  remove_tree (work);
+  kz_test_remove_tree (work);
   g_free (work);
   g_free (record);
   g_free (viewer);

@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "kuzhi-test-util.h"
 #include "kuzhi-test-window.h"
 #include "kuzhi-test-asan.h"
 #include "kuzhi-window.h"
@@ -40,20 +41,11 @@ static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) d = NULL;
-  const char *name;
-
   /* Dialogs left by a failing step go too. */
   kz_test_window_destroy_others (&f->w);
   kz_test_window_teardown (&f->w, data);
   g_clear_object (&f->statistics);
-  d = g_dir_open (f->dir, 0, NULL);
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (f->dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (f->dir);
+  kz_test_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }
