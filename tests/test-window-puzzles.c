@@ -201,6 +201,25 @@ test_day (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (kuzhi_puzzle_window_get_goal (f->puzzles), kz_puzzle_goal_text (expected.goal)));
   g_assert_cmpstr (kuzhi_puzzle_window_get_result (f->puzzles), ==, "");
   assert_puzzle_counts (f, KZ_VARIANT_DAKON, 0, 0);
+
+  /* In the 360 × 640 window a thumb can hit every cup: each at least
+   * 44 px square (the touch size of docs/ui.md), as on the main board. */
+  {
+    int n_cups = 0;
+
+    for (GtkWidget *cup = gtk_widget_get_first_child (GTK_WIDGET (board)); cup != NULL;
+         cup = gtk_widget_get_next_sibling (cup))
+      if (KUZHI_IS_CUP (cup))
+        {
+          graphene_rect_t r;
+
+          g_assert_true (gtk_widget_compute_bounds (cup, GTK_WIDGET (f->puzzles), &r));
+          g_assert_cmpfloat (r.size.width, >=, 44);
+          g_assert_cmpfloat (r.size.height, >=, 44);
+          n_cups++;
+        }
+    g_assert_cmpint (n_cups, ==, 14);
+  }
   kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-of-the-day.png");
 }
 

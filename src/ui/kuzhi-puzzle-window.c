@@ -783,9 +783,8 @@ kuzhi_puzzle_window_init (KuzhiPuzzleWindow *self)
 
   self->model = kuzhi_game_model_new ();
   kuzhi_board_view_set_model (self->board, self->model);
-  /* Lying across even when narrow: the board then leaves room for the
-   * goal, the result and the moves on a phone's screen. */
-  kuzhi_board_view_set_may_stand (self->board, FALSE);
+  /* Narrow, the board stands upright as the main one does, so that its
+   * cups keep the touch size; the page scrolls to the result and moves. */
   g_signal_connect_swapped (self->model, "captured", G_CALLBACK (on_captured), self);
   g_signal_connect_swapped (self->model, "extra-turn", G_CALLBACK (on_extra_turn), self);
   g_signal_connect_swapped (self->model, "match-ended", G_CALLBACK (on_match_ended), self);
