@@ -177,6 +177,12 @@ test_day_formula (void)
     }
 }
 
+static gboolean
+board_lies_across (gpointer board)
+{
+  return !kuzhi_board_view_get_upright (board);
+}
+
 /* It opens on the day's puzzle, the same the engine finds for it, the
  * mover at the bottom, the goal in words; nothing is counted yet. */
 static void
@@ -220,7 +226,16 @@ test_day (Fixture *f, gconstpointer data)
         }
     g_assert_cmpint (n_cups, ==, 14);
   }
+  /* Upright, the player's row is the left column, and the goal says so. */
+  g_assert_true (kuzhi_board_view_get_upright (board));
+  g_assert_true (g_str_has_suffix (kuzhi_puzzle_window_get_goal (f->puzzles), "from the left column."));
   kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-of-the-day.png");
+
+  /* Widened, the board lies across with the player's row nearest them,
+   * and the goal follows it. */
+  gtk_window_set_default_size (GTK_WINDOW (f->puzzles), 1000, 720);
+  g_assert_true (kz_test_spin_until (board_lies_across, board, 3000));
+  g_assert_true (g_str_has_suffix (kuzhi_puzzle_window_get_goal (f->puzzles), "from the row nearest you."));
 }
 
 /* The solution: "Right", the exact value, and the line played out to

@@ -377,14 +377,25 @@ set_up_board (KuzhiPuzzleWindow *self)
   self->state = STATE_MOVE;
 }
 
+/* The goal, and where the player's row is: nearest them, or the left
+ * column when the board stands upright. */
+static void
+update_goal (KuzhiPuzzleWindow *self)
+{
+  const char *where = kuzhi_board_view_get_upright (self->board)
+                      /* Translators: under a puzzle's goal, when the board stands upright: the player's row is its left column */
+                      ? _("You are to move, from the left column.")
+                      /* Translators: under a puzzle's goal: the board is turned so that the player's row is at the bottom */
+                      : _("You are to move, from the row nearest you.");
+  g_autofree char *goal = g_strdup_printf ("%s\n%s", _(goal_texts[self->puzzle.goal]), where);
+
+  gtk_label_set_label (self->goal_label, goal);
+}
+
 static void
 show_puzzle (KuzhiPuzzleWindow *self)
 {
-  /* Translators: under a puzzle's goal: the board is turned so that the player's row is at the bottom */
-  g_autofree char *goal = g_strdup_printf ("%s\n%s", _(goal_texts[self->puzzle.goal]),
-                                           _("You are to move, from the row nearest you."));
-
-  gtk_label_set_label (self->goal_label, goal);
+  update_goal (self);
   set_up_board (self);
   gtk_stack_set_visible_child_name (self->stack, "puzzle");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "puzzle.new", TRUE);
@@ -789,6 +800,7 @@ kuzhi_puzzle_window_init (KuzhiPuzzleWindow *self)
   g_signal_connect_swapped (self->model, "extra-turn", G_CALLBACK (on_extra_turn), self);
   g_signal_connect_swapped (self->model, "match-ended", G_CALLBACK (on_match_ended), self);
   g_signal_connect_swapped (self->board, "notify::animating", G_CALLBACK (on_animating_changed), self);
+  g_signal_connect_swapped (self->board, "notify::upright", G_CALLBACK (update_goal), self);
 }
 
 KuzhiPuzzleWindow *
