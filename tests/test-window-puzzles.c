@@ -141,6 +141,48 @@ play (Fixture *f, KzAction action)
   wait_settled (f);
 }
 
+static void
+on_requested (KuzhiSound *sound,
+              const char *name,
+              GString    *heard)
+{
+  g_string_append_printf (heard, "%s%s", heard->len ? " " : "", name);
+}
+
+/* The puzzle's board is heard as the main one is, through its sounds:
+ * each shell of the solution clicks as it lands at Normal speed, and
+ * the Sound switch silences it. */
+static void
+test_sound (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GString) heard = g_string_new (NULL);
+  g_auto(GStrv) words = NULL;
+  KzPuzzle p;
+  guint drops = 0;
+
+  wait_settled (f);
+  p = *kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  g_signal_connect (kuzhi_window_get_sound (f->w.window), "requested", G_CALLBACK (on_requested), heard);
+
+  /* Off: the solution and its line make no sound. */
+  g_settings_set_string (f->w.settings, "animation-speed", "normal");
+  g_settings_set_boolean (f->w.settings, "sound", FALSE);
+  play (f, p.solution);
+  g_assert_cmpstr (heard->str, ==, "");
+
+  /* On: the first sowing alone drops at least the cup's seeds. */
+  g_settings_set_boolean (f->w.settings, "sound", TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (f->puzzles), "puzzle.retry", NULL);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  play (f, p.solution);
+  g_test_message ("heard: %s", heard->str);
+  words = g_strsplit (heard->str, " ", -1);
+  while (words[drops] != NULL && g_str_equal (words[drops], "drop"))
+    drops++;
+  g_assert_cmpuint (drops, >=, p.position.pits[p.solution]);
+  g_signal_handlers_disconnect_by_func (kuzhi_window_get_sound (f->w.window), on_requested, heard);
+}
+
 /* The day's puzzle comes from the date alone: the games that have
  * puzzles in turn, the level in turn within what the game has, the
  * seed the days since 2026-01-01. */
@@ -525,5 +567,6 @@ main (int argc, char **argv)
   g_test_add ("/puzzles/choose", Fixture, NULL, fixture_setup, test_choose, fixture_teardown);
   g_test_add ("/puzzles/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/puzzles/menu", Fixture, NULL, fixture_setup, test_menu, fixture_teardown);
+  g_test_add ("/puzzles/sound", Fixture, NULL, fixture_setup, test_sound, fixture_teardown);
   return g_test_run ();
 }

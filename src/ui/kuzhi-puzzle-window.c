@@ -827,6 +827,10 @@ kuzhi_puzzle_window_new_on_day (KuzhiWindow     *parent,
                               G_BINDING_SYNC_CREATE);
       g_object_bind_property (kuzhi_window_get_board_view (parent), "preview", self->board, "preview",
                               G_BINDING_SYNC_CREATE);
+      /* And heard through the main window's sounds, with its switch and
+       * its pace for the drops. */
+      g_signal_connect_object (self->board, "event-shown", G_CALLBACK (kuzhi_sound_event_shown),
+                               kuzhi_window_get_sound (parent), G_CONNECT_SWAPPED);
     }
   kuzhi_puzzle_window_day_puzzle (day, &variant, &level, &seed);
   kuzhi_puzzle_window_choose (self, variant, level, seed);

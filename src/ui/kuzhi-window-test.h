@@ -17,8 +17,6 @@ gboolean        kuzhi_window_start_match    (KuzhiWindow    *self,
                                              int             seeds,
                                              const char     *name1,
                                              const char     *name2);
-/* The sounds of what the board shows. */
-KuzhiSound     *kuzhi_window_get_sound      (KuzhiWindow    *self);
 /* The texts shown above and around the board. */
 const char     *kuzhi_window_get_header_text (KuzhiWindow   *self);
 /* The warning of what will end the match (one player alone, a move that

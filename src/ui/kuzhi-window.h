@@ -7,6 +7,7 @@
 #include "kuzhi-game-model.h"
 #include "kuzhi-board-view.h"
 #include "kuzhi-statistics.h"
+#include "kuzhi-sound.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,8 @@ G_DECLARE_FINAL_TYPE (KuzhiWindow, kuzhi_window, KUZHI, WINDOW, AdwApplicationWi
 KuzhiWindow    *kuzhi_window_new            (GtkApplication *application);
 KuzhiGameModel *kuzhi_window_get_model      (KuzhiWindow    *self);
 KuzhiBoardView *kuzhi_window_get_board_view (KuzhiWindow    *self);
+/* The sounds of what the board shows; the puzzles' board is heard through it too. */
+KuzhiSound     *kuzhi_window_get_sound      (KuzhiWindow    *self);
 /* Restores the last run's match now, and saves the match after every action. */
 void            kuzhi_window_set_autosave   (KuzhiWindow    *self,
                                              gboolean        autosave);
