@@ -70,12 +70,12 @@ check_puzzle (gsize game, int level, uint64_t seed)
   int board, next = -1000, n_best = 0;
 
   g_test_message ("%s level %d seed %" G_GUINT64_FORMAT, kz_variant_get (variant)->key, level, seed);
-  g_assert_true (kz_puzzle_find (variant, level, seed, finder, &p, reason, sizeof reason));
+  g_assert_true (kz_puzzle_find (variant, level, seed, finder, NULL, &p, reason, sizeof reason));
   g_assert_cmpint (p.level, ==, level);
 
   /* Reproducible: the same seed, the same puzzle, whatever the searcher
    * held before (it is cleared for each try). */
-  g_assert_true (kz_puzzle_find (variant, level, seed, finder, &again, reason2, sizeof reason2));
+  g_assert_true (kz_puzzle_find (variant, level, seed, finder, NULL, &again, reason2, sizeof reason2));
   g_assert_true (kz_position_equal (&p.position, &again.position));
   g_assert_cmpint (p.solution, ==, again.solution);
   g_assert_cmpint (p.value, ==, again.value);
@@ -154,9 +154,30 @@ test_seeds_differ (void)
 {
   KzPuzzle a, b;
 
-  g_assert_true (kz_puzzle_find (KZ_VARIANT_KALAH, 1, 1, finder, &a, NULL, 0));
-  g_assert_true (kz_puzzle_find (KZ_VARIANT_KALAH, 1, 2, finder, &b, NULL, 0));
+  g_assert_true (kz_puzzle_find (KZ_VARIANT_KALAH, 1, 1, finder, NULL, &a, NULL, 0));
+  g_assert_true (kz_puzzle_find (KZ_VARIANT_KALAH, 1, 2, finder, NULL, &b, NULL, 0));
   g_assert_false (kz_position_equal (&a.position, &b.position));
+}
+
+/* A cancelled find (the window's, when another puzzle is chosen) stops,
+ * says so and writes nothing; the searcher then finds as before. */
+static void
+test_cancelled (void)
+{
+  volatile int cancel = 1;
+  char reason[256] = "";
+  KzPuzzle p, before, after;
+
+  g_assert_true (kz_puzzle_find (KZ_VARIANT_OWARE, 3, 7, finder, NULL, &before, NULL, 0));
+  memset (&p, 0x5a, sizeof p);
+  g_assert_false (kz_puzzle_find (KZ_VARIANT_OWARE, 3, 7, finder, &cancel, &p, reason, sizeof reason));
+  g_assert_cmpstr (reason, ==, "The find was cancelled.");
+  g_assert_cmpint (p.position.pits[0], ==, 0x5a);
+  cancel = 0;
+  g_assert_true (kz_puzzle_find (KZ_VARIANT_OWARE, 3, 7, finder, &cancel, &after, NULL, 0));
+  g_assert_true (kz_position_equal (&before.position, &after.position));
+  g_assert_cmpint (before.solution, ==, after.solution);
+  g_assert_cmpint (before.value, ==, after.value);
 }
 
 static const struct {
@@ -181,7 +202,7 @@ test_refused (void)
       char reason[256] = "";
 
       memset (&p, 0x5a, sizeof p);
-      g_assert_false (kz_puzzle_find (refused[i].variant, refused[i].level, 1, finder, &p, reason, sizeof reason));
+      g_assert_false (kz_puzzle_find (refused[i].variant, refused[i].level, 1, finder, NULL, &p, reason, sizeof reason));
       g_assert_nonnull (strstr (reason, refused[i].reason));
       /* Nothing written on a refusal. */
       g_assert_cmpint (p.position.pits[0], ==, 0x5a);
@@ -203,6 +224,7 @@ main (int argc, char **argv)
   prover = kz_searcher_new (64);
   g_test_add_func ("/puzzle/refused", test_refused);
   g_test_add_func ("/puzzle/seeds-differ", test_seeds_differ);
+  g_test_add_func ("/puzzle/cancelled", test_cancelled);
   for (gsize i = 0; i < G_N_ELEMENTS (puzzle_games); i++)
     {
       g_autofree char *path = g_strdup_printf ("/puzzle/found-and-proven/%s", kz_variant_get (puzzle_games[i].variant)->key);

@@ -96,7 +96,7 @@ find_independently (KzVariantId variant, int level, guint64 seed, KzPuzzle *out)
   char reason[256];
 
   g_assert_nonnull (searcher);
-  g_assert_true (kz_puzzle_find (variant, level, seed, searcher, out, reason, sizeof reason));
+  g_assert_true (kz_puzzle_find (variant, level, seed, searcher, NULL, out, reason, sizeof reason));
   kz_searcher_free (searcher);
 }
 

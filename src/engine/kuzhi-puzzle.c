@@ -169,7 +169,8 @@ kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len)
 /* The candidate as a puzzle of `spec`, proven: true and `out` filled when
  * every legal move's value is exact and the best is alone and fits. */
 static bool
-try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearcher *searcher, KzPuzzle *out)
+try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearcher *searcher,
+               volatile int *cancel, KzPuzzle *out)
 {
   const GameSpec *game = &games[pos->variant];
   KzSearchLimits limits = { .nodes = game->nodes != 0 ? game->nodes : spec->nodes };
@@ -191,9 +192,9 @@ try_candidate (const KzPosition *pos, int level, const LevelSpec *spec, KzSearch
   /* Oware's database is lent for the proof only: the searcher is the
    * caller's, and is left with none. */
   kz_searcher_set_endgame (searcher, pos->variant, kz_puzzle_endgame (pos->variant));
-  analysed = kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, an);
+  analysed = kz_search_analyse (searcher, &match, &limits, cancel, NULL, NULL, an);
   kz_searcher_set_endgame (searcher, pos->variant, NULL);
-  if (!analysed || an->n_moves < spec->moves_min)
+  if (!analysed || an->cancelled || an->n_moves < spec->moves_min)
     goto out;
   for (int i = 0; i < an->n_moves; i++)
     if (!an->moves[i].exact || !kz_score_is_final (an->moves[i].score))
@@ -237,13 +238,14 @@ out:
 }
 
 bool
-kz_puzzle_find (KzVariantId  variant,
-                int          level,
-                uint64_t     seed,
-                KzSearcher  *searcher,
-                KzPuzzle    *out,
-                char        *reason,
-                size_t       reason_len)
+kz_puzzle_find (KzVariantId   variant,
+                int           level,
+                uint64_t      seed,
+                KzSearcher   *searcher,
+                volatile int *cancel,
+                KzPuzzle     *out,
+                char         *reason,
+                size_t        reason_len)
 {
   const LevelSpec *spec;
   int max_level, board_min, board_max;
@@ -293,10 +295,17 @@ kz_puzzle_find (KzVariantId  variant,
         {
           KzPosition pos = match.pos;
           tries++;
-          if (try_candidate (&pos, level, spec, searcher, out))
+          if (try_candidate (&pos, level, spec, searcher, cancel, out))
             {
               kz_match_clear (&match);
               return true;
+            }
+          if (cancel != NULL && *cancel)
+            {
+              kz_match_clear (&match);
+              if (reason != NULL)
+                snprintf (reason, reason_len, "The find was cancelled.");
+              return false;
             }
           if (!play_random (&match, &rng))
             break;

@@ -59,14 +59,17 @@ int kz_puzzle_levels (KzVariantId variant, char *reason, size_t reason_len);
  * node budget and it fits the level (docs/computer-opponent.md,
  * "Puzzles"). Takes under a second. False, with the reason and `out`
  * untouched, for a game without puzzles at that level, a level out of
- * range, or (not seen in practice) no puzzle within the tries. */
-bool kz_puzzle_find (KzVariantId  variant,
-                     int          level,
-                     uint64_t     seed,
-                     KzSearcher  *searcher,
-                     KzPuzzle    *out,
-                     char        *reason,
-                     size_t       reason_len);
+ * range, or (not seen in practice) no puzzle within the tries; also
+ * when `cancel` (nullable) becomes non-zero, which stops the find at its
+ * next few thousand nodes. */
+bool kz_puzzle_find (KzVariantId   variant,
+                     int           level,
+                     uint64_t      seed,
+                     KzSearcher   *searcher,
+                     volatile int *cancel,
+                     KzPuzzle     *out,
+                     char         *reason,
+                     size_t        reason_len);
 
 /* The endgame database the finder proves `variant`'s puzzles with, built
  * in memory the first time it is asked for (Oware's and Bohnenspiel's, of

@@ -69,7 +69,7 @@ kz_protocol_cmd_puzzle (KzSession *session, int argc, char **argv, JsonBuilder *
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "no memory for the puzzle's search");
       return FALSE;
     }
-  if (!kz_puzzle_find (id, (int) level, (uint64_t) seed, searcher, &puzzle, reason, sizeof reason))
+  if (!kz_puzzle_find (id, (int) level, (uint64_t) seed, searcher, NULL, &puzzle, reason, sizeof reason))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", reason);
       return FALSE;

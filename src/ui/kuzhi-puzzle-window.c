@@ -496,22 +496,36 @@ typedef struct {
   gboolean    found;
   KzPuzzle    puzzle;
   KzAnalysis  analysis;
+  volatile int cancel;  /* set from the task's GCancellable: the engine stops */
 } FindData;
+
+static void
+on_find_cancelled (GCancellable *cancellable,
+                   gpointer      data)
+{
+  FindData *d = data;
+
+  d->cancel = 1;
+}
 
 static gpointer
 find_thread (gpointer data)
 {
   g_autoptr(GTask) task = data;
   FindData *d = g_task_get_task_data (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   KzSearcher *searcher;
+  gulong id;
 
   kuzhi_thread_lower_priority ();
+  /* Another puzzle chosen, or the window closed, stops the engine too. */
+  id = g_cancellable_connect (cancellable, G_CALLBACK (on_find_cancelled), d, NULL);
   /* Its own table of the size puzzles count on, with no endgame
    * database file, so that a seed is the same puzzle as in the protocol;
    * the finder lends Oware and Bohnenspiel their own small database, and
    * so does the analysis of every move below. */
   searcher = kz_searcher_new (KZ_PUZZLE_TABLE_MB);
-  if (searcher != NULL && kz_puzzle_find (d->variant, d->level, d->seed, searcher, &d->puzzle, NULL, 0))
+  if (searcher != NULL && kz_puzzle_find (d->variant, d->level, d->seed, searcher, &d->cancel, &d->puzzle, NULL, 0))
     {
       KzSearchLimits limits = { .nodes = PROOF_NODES };
       KzMatch match;
@@ -520,12 +534,14 @@ find_thread (gpointer data)
         {
           kz_searcher_clear (searcher);
           kz_searcher_set_endgame (searcher, d->variant, kz_puzzle_endgame (d->variant));
-          d->found = kz_search_analyse (searcher, &match, &limits, NULL, NULL, NULL, &d->analysis);
+          d->found = kz_search_analyse (searcher, &match, &limits, &d->cancel, NULL, NULL, &d->analysis) &&
+                     !d->analysis.cancelled;
           kz_match_clear (&match);
         }
     }
   if (searcher != NULL)
     kz_searcher_free (searcher);
+  g_cancellable_disconnect (cancellable, id);
   g_task_return_boolean (task, TRUE);
   return NULL;
 }
