@@ -220,6 +220,12 @@ test_day_formula (void)
 }
 
 static gboolean
+board_upright (gpointer board)
+{
+  return kuzhi_board_view_get_upright (board);
+}
+
+static gboolean
 board_lies_across (gpointer board)
 {
   return !kuzhi_board_view_get_upright (board);
@@ -268,8 +274,9 @@ test_day (Fixture *f, gconstpointer data)
         }
     g_assert_cmpint (n_cups, ==, 14);
   }
-  /* Upright, the player's row is the left column, and the goal says so. */
-  g_assert_true (kuzhi_board_view_get_upright (board));
+  /* Upright, the player's row is the left column, and the goal says so
+   * (the board tells it is upright from an idle after its allocation). */
+  g_assert_true (kz_test_spin_until (board_upright, board, 3000));
   g_assert_true (g_str_has_suffix (kuzhi_puzzle_window_get_goal (f->puzzles), "from the left column."));
   kz_test_capture (GTK_WIDGET (f->puzzles), "puzzle-of-the-day.png");
 
