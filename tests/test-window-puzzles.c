@@ -1,4 +1,4 @@
-/* test-window-puzzles.c — Puzzles under Xvfb: the puzzle of the day for a given date, the solution played out to its line's end, a wrong move's refutation and Try Again, statistics counted once, the main window's match untouched. */
+/* test-window-puzzles.c — Puzzles under Xvfb: the puzzle of the day for a given date, the solution played out to its line's end, a wrong move's refutation and Try Again, statistics counted once, the goal as the board stands, the sowings heard, the main window's match untouched. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
