@@ -443,9 +443,10 @@ def summary(args, results, opening_stats, openings, elapsed, out):
     p("  B: %s" % shlex.join(args.argv_b))
     scs = [abs(o["score_cs"]) / 100 for o in openings]
     p("Openings: %d turns of random moves; %d tried, %d over, %d repeated, %d proven by the judge, "
-      "%d kept of the most balanced (judge: engine %s, go %s): |score| <= %.2f seeds, mean %.2f"
+      "%d kept of the most balanced (judge: %s, go %s): |score| <= %.2f seeds, mean %.2f"
       % (args.opening_turns, opening_stats["tried"], opening_stats["over"], opening_stats["repeated"],
-         opening_stats["proven"], opening_stats["kept"], args.judge_engine.upper(), args.judge,
+         opening_stats["proven"], opening_stats["kept"],
+         args.judge_cmd if args.judge_cmd else "engine " + args.judge_engine.upper(), args.judge,
          max(scs), sum(scs) / len(scs)))
     p("A's score: %s +- %s (standard error over the %d opening pairs; %s over games)"
       % (pct(mean), pct(se(pair_scores)), len(pairs), pct(se(scores))))
@@ -509,6 +510,9 @@ def main():
                     help="the `go` options of the search that judges an opening (default depth=12)")
     ap.add_argument("--judge-engine", choices=("a", "b"), default=None,
                     help="the engine that judges the openings (default b, the baseline's place)")
+    ap.add_argument("--judge-cmd", metavar="'PATH [ARGS]'", default=None,
+                    help="a kuzhi-engine of its own to judge the openings instead of A or B, so that "
+                    "matches of a changed engine start from the same openings (e.g. today's build)")
     ap.add_argument("--hash-mb", type=int, help="KUZHI_HASH_MB for every engine (default: the engines' own)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
     ap.add_argument("--log", help="a JSON line per game (and a first line with the openings) to this file")
@@ -527,7 +531,9 @@ def main():
     args.outside_b = args.uci_b or args.cmancala_b
     if args.judge_engine is None:
         args.judge_engine = "a" if args.outside_b else "b"
-    if args.outside_b and args.judge_engine == "b":
+    if args.judge_cmd is not None:
+        args.judge_engine = "judge"
+    elif args.outside_b and args.judge_engine == "b":
         ap.error("--judge-engine b: only a kuzhi-engine can judge the openings")
     args.new_cmd = "new " + args.game
     if args.seeds is not None:
@@ -539,6 +545,8 @@ def main():
     if args.hash_mb is not None:
         env["KUZHI_HASH_MB"] = str(args.hash_mb)
     argv = {"A": args.argv_a, "B": args.argv_b}
+    if args.judge_cmd is not None:
+        argv["JUDGE"] = shlex.split(args.judge_cmd)
 
     args.load_start = "%.2f %.2f %.2f" % os.getloadavg()
     t0 = time.monotonic()

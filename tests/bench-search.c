@@ -650,15 +650,13 @@ parse_game (const char *key)
 static void
 parse_weights (const char *text)
 {
-  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
-  if (parts[0] == NULL || parts[1] == NULL)
-    g_error ("--weights wants KEY:w0,w1,...");
-  KzVariantId id = parse_game (parts[0]);
-  g_auto(GStrv) values = g_strsplit (parts[1], ",", KZ_EVAL_N_WEIGHTS);
-  table_weights[id] = g_new (KzEvalWeights, 1);
-  *table_weights[id] = *kz_eval_default_weights (id);
-  for (int k = 0; values[k] != NULL && k < KZ_EVAL_N_WEIGHTS; k++)
-    table_weights[id]->w[k] = atoi (values[k]);
+  KzVariantId id;
+  KzEvalWeights w;
+  char reason[160];
+
+  if (!kz_eval_weights_parse (text, &id, &w, reason, sizeof reason))
+    g_error ("--weights: %s", reason);
+  table_weights[id] = g_memdup2 (&w, sizeof w);
 }
 
 /* Tuning: the tuning level with one weight changed against the same level

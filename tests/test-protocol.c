@@ -654,6 +654,55 @@ test_threads_option (void)
     }
 }
 
+/* The score_cs of the `go depth=1` reply on `line`. */
+static gint64
+depth1_score (const char *line)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *obj = parse_reply (line, &parser);
+
+  g_assert_true (json_object_get_boolean_member (obj, "ok"));
+  return json_object_get_int_member (obj, "score_cs");
+}
+
+/* --eval-weights: the weights given judge that game's positions in `go`
+ * (all zero: every position is worth 0), the other games keep theirs;
+ * a bad value exits 2 with a message and runs nothing. */
+static void
+test_eval_weights_option (void)
+{
+  static const char *const bad[][2] = {
+    { "--eval-weights=oware", "GAME:W0,W1" },
+    { "--eval-weights=chess:1", "no game is called 'chess'" },
+    { "--eval-weights=oware:1,2,3,4,5,6,7,8", "oware has only 7 weights" },
+    { "--eval-weights=oware:100,ten", "weight 1 is not a whole number" },
+    { "--eval-weights=oware:100,", "weight 1 is not a whole number" },
+    { "--eval-weights=kalah:1000000", "weight 0 is not a whole number" },
+  };
+  const char *script = "new oware; go depth=1; new kalah; go depth=1";
+  g_autofree char *out = NULL, *err = NULL, *zero_out = NULL, *zero_err = NULL;
+  g_auto(GStrv) lines = NULL, zero_lines = NULL;
+
+  g_assert_cmpint (run_engine (&out, &err, "--no-book", "-c", script, NULL), ==, 0);
+  g_assert_cmpint (run_engine (&zero_out, &zero_err, "--no-book", "--eval-weights=oware:0,0,0,0,0,0,0",
+                               "-c", script, NULL), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  zero_lines = g_strsplit (zero_out, "\n", -1);
+  g_assert_cmpint (depth1_score (lines[1]), !=, 0);
+  g_assert_cmpint (depth1_score (zero_lines[1]), ==, 0);
+  g_assert_cmpint (depth1_score (lines[3]), !=, 0);
+  g_assert_cmpint (depth1_score (zero_lines[3]), ==, depth1_score (lines[3]));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *bad_out = NULL, *bad_err = NULL;
+      g_test_message ("%s", bad[i][0]);
+      g_assert_cmpint (run_engine (&bad_out, &bad_err, bad[i][0], "-c", "state", NULL), ==, 2);
+      g_assert_nonnull (strstr (bad_err, bad[i][1]));
+      g_assert_cmpstr (bad_out, ==, "");
+    }
+}
+
 /* `position`: a set-up position becomes the match's start (replies
  * `state`); play goes on from it and undo stops there; save and load keep
  * it. Written out by hand from the rules pages' "Set-up positions". */
@@ -1088,6 +1137,7 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/go-cap", test_go_cap);
   g_test_add_func ("/protocol/endgame-options", test_endgame_options);
   g_test_add_func ("/protocol/threads-option", test_threads_option);
+  g_test_add_func ("/protocol/eval-weights-option", test_eval_weights_option);
   g_test_add_func ("/protocol/endgame-not-a-file", test_endgame_not_a_file);
   g_test_add_func ("/protocol/endgame-cut-short", test_endgame_cut_short);
   return g_test_run ();

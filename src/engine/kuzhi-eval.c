@@ -3,7 +3,11 @@
 #include "kuzhi-search.h"
 #include "kuzhi-variant-private.h"
 
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Every evaluation is a weighted sum of a few features, each counted for
  * the player to move minus the other player. The weights were chosen by
@@ -33,6 +37,68 @@ kz_eval_weight_name (KzVariantId variant, int index)
   if (v == NULL || index < 0 || index >= KZ_EVAL_N_WEIGHTS)
     return NULL;
   return v->eval_weight_names[index];
+}
+
+/* A tuning tool's message, in English only (not through kz_refuse(), whose
+ * sentences are the players' and translated). */
+static bool __attribute__ ((format (printf, 3, 4)))
+weights_refuse (char *reason, size_t reason_len, const char *format, ...)
+{
+  va_list args;
+
+  if (reason != NULL && reason_len > 0)
+    {
+      va_start (args, format);
+      vsnprintf (reason, reason_len, format, args);
+      va_end (args);
+    }
+  return false;
+}
+
+bool
+kz_eval_weights_parse (const char   *text,
+                       KzVariantId  *variant,
+                       KzEvalWeights *weights,
+                       char         *reason,
+                       size_t        reason_len)
+{
+  const char *colon = text != NULL ? strchr (text, ':') : NULL;
+  char key[32];
+  const KzVariant *v;
+  int id;
+
+  if (colon == NULL || (size_t) (colon - text) >= sizeof key)
+    return weights_refuse (reason, reason_len, "weights are written GAME:W0,W1,…");
+  memcpy (key, text, (size_t) (colon - text));
+  key[colon - text] = '\0';
+  for (id = 0; id < KZ_N_VARIANTS; id++)
+    if (kz_variant_get (id) != NULL && strcmp (kz_variant_get (id)->key, key) == 0)
+      break;
+  if (id == KZ_N_VARIANTS)
+    return weights_refuse (reason, reason_len, "no game is called '%s'", key);
+  v = kz_variant_get (id);
+
+  KzEvalWeights w = v->eval_weights;
+  const char *p = colon + 1;
+  for (int k = 0; ; k++)
+    {
+      char *end;
+      long x;
+
+      if (k == KZ_EVAL_N_WEIGHTS || v->eval_weight_names[k] == NULL)
+        return weights_refuse (reason, reason_len, "%s has only %d weights", key, k);
+      errno = 0;
+      x = strtol (p, &end, 10);
+      if (end == p || errno != 0 || x < -100000 || x > 100000 || (*end != ',' && *end != '\0'))
+        return weights_refuse (reason, reason_len, "%s: weight %d is not a whole number from -100000 to 100000", key, k);
+      w.w[k] = (int) x;
+      if (*end == '\0')
+        break;
+      p = end + 1;
+    }
+  *variant = (KzVariantId) id;
+  *weights = w;
+  return true;
 }
 
 static inline int

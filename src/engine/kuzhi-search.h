@@ -168,6 +168,11 @@ const char *kz_level_to_string (KzLevel level);
 
 const KzEvalWeights *kz_eval_default_weights (KzVariantId variant);
 const char          *kz_eval_weight_name     (KzVariantId variant, int index);
+/* "GAME:W0,W1,…" (the game's key, then its first weights in the order of
+ * eval_weight_names; those not given keep their defaults): false, with
+ * the reason, for an unknown game, too many weights or a bad number. */
+bool                 kz_eval_weights_parse   (const char *text, KzVariantId *variant, KzEvalWeights *weights,
+                                              char *reason, size_t reason_len);
 
 /* Evaluation (kuzhi-eval.c): the position's worth for the player to move,
  * in hundredths of a seed, clamped to ±KZ_SCORE_EVAL_MAX. */

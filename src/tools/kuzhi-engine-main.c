@@ -158,6 +158,7 @@ main (int argc, char **argv)
   int seeds = G_MININT;    /* not given: each game's default */
   int threads = 1;
   gboolean no_book = FALSE;
+  g_auto(GStrv) weights = NULL;
   int build_game, where_game;
   GOptionEntry entries[] = {
     { "commands", 'c', 0, G_OPTION_ARG_STRING, &commands,
@@ -174,6 +175,8 @@ main (int argc, char **argv)
       "Threads a search of `go` uses (1–64, default 1); with more than one, its moves differ from run to run", "N" },
     { "no-book", 0, 0, G_OPTION_ARG_NONE, &no_book,
       "`go` never answers from the opening book (to measure the search itself)", NULL },
+    { "eval-weights", 0, 0, G_OPTION_ARG_STRING_ARRAY, &weights,
+      "The evaluation weights of GAME's searches, in the order of tests/bench-search's tuning; those not given keep their defaults (to tune them by matches; may be repeated)", "GAME:W0,W1,…" },
     { NULL }
   };
 
@@ -208,6 +211,19 @@ main (int argc, char **argv)
       g_printerr ("kuzhi-engine: --threads: %d is not between 1 and %d\n"
                   "Try 'kuzhi-engine --help'.\n", threads, KZ_SEARCH_MAX_THREADS);
       return 2;
+    }
+  for (int i = 0; weights != NULL && weights[i] != NULL; i++)
+    {
+      KzVariantId game;
+      KzEvalWeights w;
+      char reason[160];
+
+      if (!kz_eval_weights_parse (weights[i], &game, &w, reason, sizeof reason))
+        {
+          g_printerr ("kuzhi-engine: --eval-weights: %s\nTry 'kuzhi-engine --help'.\n", reason);
+          return 2;
+        }
+      kz_protocol_set_weights (game, &w);
     }
   build_game = parse_game ("--build-endgame", build);
   where_game = parse_game ("--endgame-path", where);

@@ -14,6 +14,8 @@
 
 static int n_threads = 1;
 static gboolean use_book = TRUE;
+static KzEvalWeights weights[KZ_N_VARIANTS];
+static gboolean      weights_set[KZ_N_VARIANTS];
 
 void
 kz_protocol_set_threads (int threads)
@@ -25,6 +27,13 @@ void
 kz_protocol_set_book (gboolean book)
 {
   use_book = book;
+}
+
+void
+kz_protocol_set_weights (KzVariantId variant, const KzEvalWeights *w)
+{
+  weights[variant] = *w;
+  weights_set[variant] = TRUE;
 }
 
 static KzSearcher *
@@ -41,6 +50,9 @@ get_searcher (void)
       searcher = kz_searcher_new ((size_t) mb);
       if (searcher != NULL && !kz_searcher_set_threads (searcher, n_threads))
         g_printerr ("kuzhi-engine: searching with one thread: no memory for %d\n", n_threads);
+      for (int v = 0; searcher != NULL && v < KZ_N_VARIANTS; v++)
+        if (weights_set[v])
+          kz_searcher_set_weights (searcher, v, &weights[v]);
     }
   return searcher;
 }

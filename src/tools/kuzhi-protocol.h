@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "kuzhi-engine.h"
+
 G_BEGIN_DECLS
 
 typedef struct _KzSession KzSession;
@@ -31,6 +33,10 @@ void       kz_protocol_set_threads (int n_threads);
 /* Whether `go` plays from the opening book where it holds the position
  * (TRUE unless set): the benchmarks turn it off to measure the search. */
 void       kz_protocol_set_book    (gboolean book);
+/* The evaluation weights of `variant` in every search of `go` and
+ * `analyse` (kz_searcher_set_weights()), to tune them by matches against
+ * other engines; each game's defaults unless set. */
+void       kz_protocol_set_weights (KzVariantId variant, const KzEvalWeights *weights);
 
 /* The longest command line accepted, in bytes. */
 #define KZ_PROTOCOL_MAX_LINE 4096
