@@ -230,7 +230,12 @@ const KzVariant kz_variant_oware = {
   .seeds_default = 4,
   .win_target = HALF + 1,
   .eval = oware_eval,
-  .eval_weights = { { 100, 10, 30, 20, 5, -5, 6 } },
+  /* Tuned by matches against Aualé's engine Aalina and against the weights
+   * before (docs/computer-opponent.md, "Oware's evaluation"): an empty
+   * house costs more than two seeds, a house of 1 or 2 nearly one and a
+   * half, a kroo is worth a seed; the seeds on the rows count only near
+   * the limit. */
+  .eval_weights = { { 100, 0, 144, 112, 0, -216, 6 } },
   .eval_weight_names = { "store", "row", "vulnerable", "kroo", "mobility", "empty", "limit" },
   .key_extra = oware_key_extra,
   .easy_stray = 30,
