@@ -611,6 +611,21 @@ test_endgame_options (void)
   g_rmdir (dir);
 }
 
+/* Each option (bad[i][0]) is a bad command line: status 2, its message
+ * (containing bad[i][1]) on standard error, nothing run. */
+static void
+assert_bad_options (const char *const (*bad)[2], gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      g_test_message ("%s", bad[i][0]);
+      g_assert_cmpint (run_engine (&out, &err, bad[i][0], "-c", "state", NULL), ==, 2);
+      g_assert_nonnull (strstr (err, bad[i][1]));
+      g_assert_cmpstr (out, ==, "");
+    }
+}
+
 /* --threads: a session's `go` searches with that many threads and still
  * answers the protocol as one does (a legal move, the depth asked for);
  * a bad count exits 2 with a message. */
@@ -644,14 +659,7 @@ test_threads_option (void)
     g_assert_true (found);
   }
 
-  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      g_autofree char *bad_out = NULL, *bad_err = NULL;
-      g_test_message ("%s", bad[i][0]);
-      g_assert_cmpint (run_engine (&bad_out, &bad_err, bad[i][0], "-c", "state", NULL), ==, 2);
-      g_assert_nonnull (strstr (bad_err, bad[i][1]));
-      g_assert_cmpstr (bad_out, ==, "");
-    }
+  assert_bad_options (bad, G_N_ELEMENTS (bad));
 }
 
 /* The score_cs of the `go depth=1` reply on `line`. */
@@ -693,14 +701,7 @@ test_eval_weights_option (void)
   g_assert_cmpint (depth1_score (lines[3]), !=, 0);
   g_assert_cmpint (depth1_score (zero_lines[3]), ==, depth1_score (lines[3]));
 
-  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      g_autofree char *bad_out = NULL, *bad_err = NULL;
-      g_test_message ("%s", bad[i][0]);
-      g_assert_cmpint (run_engine (&bad_out, &bad_err, bad[i][0], "-c", "state", NULL), ==, 2);
-      g_assert_nonnull (strstr (bad_err, bad[i][1]));
-      g_assert_cmpstr (bad_out, ==, "");
-    }
+  assert_bad_options (bad, G_N_ELEMENTS (bad));
 }
 
 /* `position`: a set-up position becomes the match's start (replies
