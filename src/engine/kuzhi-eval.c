@@ -39,8 +39,8 @@ kz_eval_weight_name (KzVariantId variant, int index)
   return v->eval_weight_names[index];
 }
 
-/* A tuning tool's message, in English only (not through kz_refuse(), whose
- * sentences are the players' and translated). */
+/* A tuning tool's message, in English only: unlike the reasons that
+ * kz_refuse writes, it is never shown to players, so not translated. */
 static bool __attribute__ ((format (printf, 3, 4)))
 weights_refuse (char *reason, size_t reason_len, const char *format, ...)
 {
