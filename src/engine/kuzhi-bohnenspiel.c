@@ -115,10 +115,7 @@ bohnenspiel_eval (const KzPosition *pos, const int *w)
         f[BO_THREATS] += hits;
     }
 
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
+  return kz_eval_weigh (w, f);
 }
 
 /* The 100-ply rule makes the plies since the last capture count. */

@@ -299,10 +299,7 @@ constitution_eval (const KzPosition *pos, const int *w)
         f[CO_THREATS] += hits;
     }
 
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
+  return kz_eval_weigh (w, f);
 }
 
 /* The refill, the lucky cups and the opener (who breaks a tie at the end

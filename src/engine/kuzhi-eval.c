@@ -152,10 +152,7 @@ kz_eval_store_game (const KzPosition *pos, const int *w)
       f[ST_HOARD] += sign * row[half - 1];
     }
 
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
+  return kz_eval_weigh (w, f);
 }
 
 

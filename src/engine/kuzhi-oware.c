@@ -174,10 +174,7 @@ oware_eval (const KzPosition *pos, const int *w)
         }
     }
 
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
+  return kz_eval_weigh (w, f);
 }
 
 /* The 400-ply limit makes the ply count part of the position. */

@@ -293,10 +293,7 @@ pallanguzhi_eval (const KzPosition *pos, const int *w)
         }
     }
 
-  int v = 0;
-  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
-    v += w[k] * f[k];
-  return v;
+  return kz_eval_weigh (w, f);
 }
 
 /* The rubbish cups, the options, and the round, whose parity says who

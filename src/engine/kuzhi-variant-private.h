@@ -80,6 +80,17 @@ const char *kz_translate (const char *english);
 /* Refuses the pasu option in a game that has none. */
 bool kz_options_refuse_pasu (const KzOptions *options, const char *game, char *error, size_t error_len);
 
+/* An evaluation's value: each feature (the player to move's count less
+ * the opponent's) times its weight, summed. */
+static inline int
+kz_eval_weigh (const int *weights, const int features[KZ_EVAL_N_WEIGHTS])
+{
+  int v = 0;
+  for (int k = 0; k < KZ_EVAL_N_WEIGHTS; k++)
+    v += weights[k] * features[k];
+  return v;
+}
+
 /* The evaluation of the games whose stores take part in the sowing
  * (Kalah, Mangala, Dakon; kuzhi-eval.c), and its weights' names. */
 int  kz_eval_store_game (const KzPosition *pos, const int *weights);
