@@ -272,6 +272,34 @@ test_reachable_accepted (void)
     }
 }
 
+/* Who opened a round by the rules alone (kz_position_rule_opener()), as
+ * the rules pages say: Player 1 opens the Constitution's first round and
+ * the last round's winner each later one, which the position says (-1);
+ * Pallanguzhi's odd rounds are Player 1's and its even ones Player 2's;
+ * a game without rounds has Player 1. */
+static void
+test_rule_opener (void)
+{
+  static const struct { KzVariantId id; int round; int opener; } openers[] = {
+    { KZ_VARIANT_CONSTITUTION, 1, 0 }, { KZ_VARIANT_CONSTITUTION, 2, -1 }, { KZ_VARIANT_CONSTITUTION, 7, -1 },
+    { KZ_VARIANT_PALLANGUZHI, 1, 0 }, { KZ_VARIANT_PALLANGUZHI, 2, 1 }, { KZ_VARIANT_PALLANGUZHI, 3, 0 },
+    { KZ_VARIANT_PALLANGUZHI, 10, 1 },
+    { KZ_VARIANT_KALAH, 0, 0 }, { KZ_VARIANT_OWARE, 0, 0 }, { KZ_VARIANT_MANGALA, 0, 0 },
+    { KZ_VARIANT_DAKON, 0, 0 }, { KZ_VARIANT_BOHNENSPIEL, 0, 0 },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (openers); i++)
+    {
+      KzMatch match;
+
+      g_assert_true (kz_match_init (&match, openers[i].id, NULL, NULL, 0));
+      match.pos.round = (uint16_t) openers[i].round;
+      g_test_message ("%s, round %d", kz_variant_get (openers[i].id)->key, openers[i].round);
+      g_assert_cmpint (kz_position_rule_opener (&match.pos), ==, openers[i].opener);
+      kz_match_clear (&match);
+    }
+}
+
 /* A program for people installs a translation (kz_set_translate_func()):
  * the refusal's format and a game's words of why it is over both go
  * through it; without one, English. */
@@ -380,6 +408,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/positions/cases", test_cases);
   g_test_add_func ("/positions/reachable-accepted", test_reachable_accepted);
+  g_test_add_func ("/positions/rule-opener", test_rule_opener);
   g_test_add_func ("/positions/translated", test_translated);
   g_test_add_func ("/positions/translation-cut", test_translation_cut);
   return g_test_run ();

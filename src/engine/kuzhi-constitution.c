@@ -22,10 +22,24 @@ kz_constitution_account (const KzPosition *pos, int player)
 }
 
 int
+kz_constitution_half (const KzPosition *pos)
+{
+  return ROW * pos->seeds;
+}
+
+int
 kz_constitution_reserve (const KzPosition *pos, int player)
 {
-  int over = kz_constitution_account (pos, player) - ROW * pos->seeds;
+  int over = kz_constitution_account (pos, player) - kz_constitution_half (pos);
   return over > 0 ? over : 0;
+}
+
+/* Player 1 opens the first round; each later one, the last round's
+ * winner, which only the position can say. */
+static int
+constitution_rule_opener (const KzPosition *pos)
+{
+  return pos->round <= 1 ? 0 : -1;
 }
 
 /* Rule 9: the reserve is 1, 6, 11, … 61, and no mark yet this turn. */
@@ -375,7 +389,7 @@ constitution_check (const KzPosition *pos, char *reason, size_t reason_len)
       if (pos->refill_left[0] != 0 || pos->refill_left[1] != 0)
         return kz_refuse (reason, reason_len, "In the first round no shell waits off the board: refill left comes "
                           "only from a round's end.");
-      if (pos->opener != 0)
+      if (pos->opener != constitution_rule_opener (pos))
         return kz_refuse (reason, reason_len, "Player 1 opens the first round.");
     }
   if (rows[0] == 0 && rows[1] == 0)
@@ -413,6 +427,7 @@ const KzVariant kz_variant_constitution = {
   .apply = constitution_apply,
   .score = constitution_score,
   .account = kz_constitution_account,
+  .rule_opener = constitution_rule_opener,
   .has_rounds = true,
   .banks_for_good = true,
   .pit_word = KZ_PIT_WORD_CUP,

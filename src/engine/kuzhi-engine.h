@@ -218,6 +218,10 @@ typedef struct {
   /* Whether the mover must feed the other player's empty row (Oware);
    * NULL in games without such a rule. */
   bool        (*must_feed) (const KzPosition *pos);
+  /* Who opened the position's round by the rules alone, or -1 where the
+   * position says (KZ_FIELD_OPENER); NULL: Player 1 always. Read it
+   * through kz_position_rule_opener(). */
+  int         (*rule_opener) (const KzPosition *pos);
 
   /* The computer opponent (kuzhi-search.c). eval() weighs a position for
    * the player to move in hundredths of a seed, from the weights (tuned
@@ -281,6 +285,12 @@ int  kz_position_row_sum     (const KzPosition *pos, int player);
 /* A player's count as the header and the match's end show it: the
  * game's account() where it has one, else the player's store. */
 int  kz_position_account     (const KzPosition *pos, int player);
+/* Who opened the position's round by the rules alone: 0 or 1 (Player 1
+ * in a game without rounds, Pallanguzhi's by the round's parity), or -1
+ * where the position has to say: the Constitution's rounds after the
+ * first, opened by the last round's winner. Where a set-up position does
+ * not say, the player to move opened it, as at a round's start. */
+int  kz_position_rule_opener (const KzPosition *pos);
 bool kz_position_is_legal    (const KzPosition *pos, KzAction action);
 /* The game's must-feed rule binds the mover now. */
 bool kz_position_must_feed   (const KzPosition *pos);
@@ -323,6 +333,8 @@ bool        kz_action_parse     (const char *str, KzAction *out);
 /* Constitution-specific figures shown in the header. */
 int kz_constitution_account (const KzPosition *pos, int player);
 int kz_constitution_reserve (const KzPosition *pos, int player);
+/* Half the shells of the match: the account over it is the reserve. */
+int kz_constitution_half (const KzPosition *pos);
 bool kz_constitution_may_mark (const KzPosition *pos);
 /* The player who plays on alone, or -1: the one to move at a turn's start
  * while the other's row is empty. Within a round a row never stays empty

@@ -124,6 +124,13 @@ capture (KzPosition *pos, int cup, int player, KzEventLog *log)
 /* The round is over: every row goes to its owner's store, then either a
  * player cannot fill their first cup and the match ends, or the rows are
  * refilled for the next round. */
+/* Player 1 opens the odd rounds and Player 2 the even ones. */
+static int
+pallanguzhi_rule_opener (const KzPosition *pos)
+{
+  return pos->round % 2 == 1 ? 0 : 1;
+}
+
 static void
 end_round (KzPosition *pos, KzEventLog *log)
 {
@@ -162,7 +169,7 @@ end_round (KzPosition *pos, KzEventLog *log)
 
   refill (pos);
   pos->round++;
-  pos->opener = (uint8_t) (pos->round % 2 == 1 ? 0 : 1);
+  pos->opener = (uint8_t) pallanguzhi_rule_opener (pos);
   pos->to_move = pos->opener;
   if (log)
     kz_event_log_push_round (log, KZ_EVENT_ROUND_START, pos->round, pos->opener);
@@ -321,7 +328,7 @@ pallanguzhi_check (const KzPosition *pos, char *reason, size_t reason_len)
     return kz_refuse (reason, reason_len, "Pallanguzhi has %d cups; a rubbish cup beyond them cannot be.", N_CUPS);
   if (pos->round == 1 && pos->rubbish != 0)
     return kz_refuse (reason, reason_len, "The first round has no rubbish cups: every cup starts filled.");
-  if (pos->opener != (pos->round % 2 == 1 ? 0 : 1))
+  if (pos->opener != pallanguzhi_rule_opener (pos))
     return kz_refuse (reason, reason_len, "Player 1 opens the odd rounds and Player 2 the even ones, so Player %d "
                       "opened round %d.", pos->round % 2 == 1 ? 1 : 2, pos->round);
   for (int player = 0; player < 2; player++)
@@ -372,6 +379,7 @@ const KzVariant kz_variant_pallanguzhi = {
   .legal = pallanguzhi_legal,
   .apply = pallanguzhi_apply,
   .score = pallanguzhi_score,
+  .rule_opener = pallanguzhi_rule_opener,
   .has_rounds = true,
   .banks_for_good = false,
   .pit_word = KZ_PIT_WORD_CUP,

@@ -279,6 +279,14 @@ kz_position_account (const KzPosition *pos, int player)
   return v->account != NULL ? v->account (pos, player) : pos->stores[player];
 }
 
+int
+kz_position_rule_opener (const KzPosition *pos)
+{
+  const KzVariant *v = kz_position_variant (pos);
+
+  return v->rule_opener != NULL ? v->rule_opener (pos) : 0;
+}
+
 bool
 kz_position_is_legal (const KzPosition *pos, KzAction action)
 {

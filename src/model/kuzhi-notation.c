@@ -17,15 +17,15 @@ static const char *const sides[2] = { "south", "north" };
 
 /* Writing */
 
-/* The opener a position line leaves out: Player 1 in round 1, else the
- * player to move (a round's opener moves first); Pallanguzhi's follows
- * from the round's parity. The parser fills in the same. */
+/* The opener a position line leaves out: the rules' where they name one,
+ * else the player to move (a round's opener moves first). The parser
+ * fills in the same. */
 static int
 default_opener (const KzPosition *pos)
 {
-  if (pos->variant == KZ_VARIANT_PALLANGUZHI)
-    return pos->round % 2 == 1 ? 0 : 1;
-  return pos->round <= 1 ? 0 : pos->to_move;
+  int rule = kz_position_rule_opener (pos);
+
+  return rule >= 0 ? rule : pos->to_move;
 }
 
 /* The layout a position line leaves out: the game's default seeds, and
@@ -70,21 +70,18 @@ kuzhi_notation_position_to_string (const KzPosition *pos)
     g_string_append_printf (s, " pasu %d", pos->option);
   if (v->has_rounds)
     g_string_append_printf (s, " round %d", pos->round);
-  if (pos->variant == KZ_VARIANT_CONSTITUTION)
+  if (kz_variant_has_field (pos->variant, KZ_FIELD_OPENER) && pos->opener != default_opener (pos))
+    g_string_append_printf (s, " opener %s", sides[pos->opener & 1]);
+  if (pos->refill_left[0] != 0 || pos->refill_left[1] != 0)
+    g_string_append_printf (s, " refill %d %d", pos->refill_left[0], pos->refill_left[1]);
+  if (pos->lucky[0] >= 0 || pos->lucky[1] >= 0)
     {
-      if (pos->opener != default_opener (pos))
-        g_string_append_printf (s, " opener %s", sides[pos->opener & 1]);
-      if (pos->refill_left[0] != 0 || pos->refill_left[1] != 0)
-        g_string_append_printf (s, " refill %d %d", pos->refill_left[0], pos->refill_left[1]);
-      if (pos->lucky[0] >= 0 || pos->lucky[1] >= 0)
-        {
-          g_string_append (s, " lucky");
-          for (int p = 0; p < 2; p++)
-            if (pos->lucky[p] >= 0)
-              g_string_append_printf (s, " %d", pos->lucky[p]);
-            else
-              g_string_append (s, " -");
-        }
+      g_string_append (s, " lucky");
+      for (int p = 0; p < 2; p++)
+        if (pos->lucky[p] >= 0)
+          g_string_append_printf (s, " %d", pos->lucky[p]);
+        else
+          g_string_append (s, " -");
     }
   if (pos->rubbish != 0)
     {

@@ -128,18 +128,15 @@ kz_protocol_cmd_position (KzSession *session, int argc, char **argv, JsonBuilder
   pos.plies = (uint16_t) plies;
   pos.quiet_plies = (uint16_t) quiet;
   pos.round = (uint16_t) round_no;
-  /* Who opened the round: the Constitution's is a key (by default the
-   * player to move from round 2 on, as at a round's start); Pallanguzhi's
-   * follows from the round. */
-  if (id == KZ_VARIANT_CONSTITUTION)
-    {
-      opener = pos.round == 1 ? 0 : pos.to_move;
-      if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &opener, error))
-        return FALSE;
-      pos.opener = (uint8_t) opener;
-    }
-  else if (id == KZ_VARIANT_PALLANGUZHI)
-    pos.opener = pos.round % 2 == 1 ? 0 : 1;
+  /* Who opened the round: the rules' opener where they name one, else the
+   * player to move, as at a round's start; a key in a game whose positions
+   * say (the Constitution), which kz_position_check() holds to the rules. */
+  opener = kz_position_rule_opener (&pos);
+  if (opener < 0)
+    opener = pos.to_move;
+  if (!kz_protocol_parse_int ("opener", values[KEY_OPENER], 0, 1, &opener, error))
+    return FALSE;
+  pos.opener = (uint8_t) opener;
   if (values[KEY_REFILL_LEFT] != NULL)
     {
       if (!parse_list ("refill_left", values[KEY_REFILL_LEFT], 2, TRUE, 0, 255, list, NULL, error))

@@ -222,8 +222,7 @@ kuzhi_board_paint_refill_tray (const KuzhiBoardScene *scene,
   const graphene_rect_t *r = &scene->layout->drawers[player];
   double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
   double u = scene->layout->unit;
-  int refill = scene->sowing->displayed.variant == KZ_VARIANT_CONSTITUTION
-               ? scene->sowing->displayed.refill_left[player] : 0;
+  int refill = scene->sowing->displayed.refill_left[player];
   gboolean across = w > h;
   double tw = across ? u * 0.8 : w * 0.76, th = u * 0.46;
   double tx = across ? x + w - tw - u * 0.14 : x + w * 0.12, ty = y + h - th - u * 0.1;
@@ -254,8 +253,7 @@ kuzhi_board_paint_drawer (const KuzhiBoardScene *scene,
   int target = scene->sowing->displayed.over ? 0 : kz_position_variant (&scene->sowing->displayed)->win_target;
   g_autofree char *text = target != 0 ? g_strdup_printf ("%d/%d", count, target) : g_strdup_printf ("%d", count);
   int shown, cols, rows_n;
-  int refill = scene->sowing->displayed.variant == KZ_VARIANT_CONSTITUTION
-               ? scene->sowing->displayed.refill_left[player] : 0;
+  int refill = scene->sowing->displayed.refill_left[player];
   /* A drawer stands up beside the rows, or lies across the end of an
    * upright board: then its count is at its left end and the refill tray
    * at its right. */

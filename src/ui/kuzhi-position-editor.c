@@ -185,18 +185,17 @@ on_to_move_selected (AdwComboRow         *row,
   update_status (self);
 }
 
-/* Who opened the round: Pallanguzhi's is the round's (Player 1 the odd
- * ones), the Constitution's first round Player 1's; after it the
- * Constitution's own row says. */
+/* Who opened the round: the rules' opener where they name one (Pallanguzhi
+ * by the round, the Constitution's first round); where they do not, the
+ * Constitution's later rounds, a row of its own says. */
 static void
 update_opener (KuzhiPositionEditor *self)
 {
-  gboolean own_row = self->pos.variant == KZ_VARIANT_CONSTITUTION && self->pos.round >= 2;
+  int rule = kz_position_rule_opener (&self->pos);
+  gboolean own_row = rule < 0;
 
-  if (self->pos.variant == KZ_VARIANT_PALLANGUZHI)
-    self->pos.opener = self->pos.round % 2 == 1 ? 0 : 1;
-  else if (self->pos.variant == KZ_VARIANT_CONSTITUTION && self->pos.round < 2)
-    self->pos.opener = 0;
+  if (rule >= 0)
+    self->pos.opener = (uint8_t) rule;
   gtk_widget_set_visible (GTK_WIDGET (self->opener_row), own_row);
   if (own_row)
     {
@@ -359,7 +358,7 @@ build_constitution (KuzhiPositionEditor *self)
   clear_group (self->constitution_group, self->constitution_rows, G_N_ELEMENTS (self->constitution_rows));
   memset (self->refill_spins, 0, sizeof self->refill_spins);
   memset (self->lucky_rows, 0, sizeof self->lucky_rows);
-  if (self->pos.variant != KZ_VARIANT_CONSTITUTION)
+  if (!kz_variant_has_field (self->pos.variant, KZ_FIELD_REFILL))
     return;
   for (int p = 0; p < 2; p++)
     {
@@ -409,7 +408,7 @@ build_rubbish (KuzhiPositionEditor *self)
 
   clear_group (self->rubbish_group, &self->rubbish_box, 1);
   memset (self->rubbish_toggles, 0, sizeof self->rubbish_toggles);
-  if (self->pos.variant != KZ_VARIANT_PALLANGUZHI)
+  if (!kz_variant_has_field (self->pos.variant, KZ_FIELD_RUBBISH))
     return;
   self->rubbish_box = gtk_grid_new ();
   grid = GTK_GRID (self->rubbish_box);
@@ -471,8 +470,8 @@ fill_widgets (KuzhiPositionEditor *self)
   gtk_widget_set_visible (self->round_row, variant->has_rounds);
   gtk_spin_button_set_value (self->round_spin, MAX (1, self->pos.round));
   update_opener (self);
-  gtk_widget_set_visible (GTK_WIDGET (self->constitution_group), self->pos.variant == KZ_VARIANT_CONSTITUTION);
-  gtk_widget_set_visible (GTK_WIDGET (self->rubbish_group), self->pos.variant == KZ_VARIANT_PALLANGUZHI);
+  gtk_widget_set_visible (GTK_WIDGET (self->constitution_group), kz_variant_has_field (self->pos.variant, KZ_FIELD_REFILL));
+  gtk_widget_set_visible (GTK_WIDGET (self->rubbish_group), kz_variant_has_field (self->pos.variant, KZ_FIELD_RUBBISH));
 
   /* The game's options, where it has a choice (the same rows as New
    * Match's). */

@@ -276,7 +276,7 @@ update_captions (KuzhiWindow *self)
                                 kz_constitution_account (d, p), kz_constitution_reserve (d, p));
       else if (d->variant == KZ_VARIANT_CONSTITUTION)
         {
-          int half = 7 * d->seeds;
+          int half = kz_constitution_half (d);
           int account = kz_constitution_account (d, p);
           g_autofree char *reserve = NULL;
 
@@ -1059,7 +1059,7 @@ on_event_reached (KuzhiBoardView *view,
     return;
 
   {
-    int half = 7 * pos->seeds;
+    int half = kz_constitution_half (pos);
     /* "38/35" left the 35 to be guessed: the accounts are named as the
      * drawer captions name them, and the 35 as what it is. */
     /* Translators: the Constitution's round end, the accounts in the drawer captions' words: "Round 1 is over: Ana opens round 2 — accounts: Ana 38, Ben 32 (half the shells: 35)" */
