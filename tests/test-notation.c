@@ -128,6 +128,32 @@ test_lines (void)
     kz_match_clear (&match);
   }
 
+  /* A name with the two escaped characters, '"' and '\\', comes back as
+   * it was written, and so does one tag spaced out by hand. */
+  {
+    KzMatch match = { 0 }, again = { 0 };
+    char *names[2] = { NULL, NULL };
+    const char *const names_in[2] = { "Ama \"the Great\" \\ of Kumasi", "Kofi" };
+    g_autofree char *text = NULL;
+
+    g_assert_true (kz_match_init (&match, KZ_VARIANT_OWARE, NULL, NULL, 0));
+    text = kuzhi_notation_match_to_string (&match, names_in);
+    g_assert_nonnull (strstr (text, "[South \"Ama \\\"the Great\\\" \\\\ of Kumasi\"]\n"));
+    g_assert_true (kuzhi_notation_match_parse (text, &again, names, NULL));
+    g_assert_cmpstr (names[0], ==, names_in[0]);
+    g_assert_cmpstr (names[1], ==, "Kofi");
+    g_free (names[0]);
+    g_free (names[1]);
+    kz_match_clear (&again);
+    g_assert_true (kuzhi_notation_match_parse ("[ North   \"Kofi\" ]\noware 4 4 4 4 4 4 / 4 4 4 4 4 4 stores 0 0 south to move",
+                                               &again, names, NULL));
+    g_assert_null (names[0]);
+    g_assert_cmpstr (names[1], ==, "Kofi");
+    g_free (names[1]);
+    kz_match_clear (&again);
+    kz_match_clear (&match);
+  }
+
   /* Found by the fuzzer: an empty name is no name, as the writer leaves
    * out a name that is empty. */
   {

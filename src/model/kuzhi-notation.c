@@ -113,6 +113,53 @@ kuzhi_notation_append_tag (GString    *out,
   g_string_append (out, "\"]\n");
 }
 
+static const char *
+skip_space (const char *p, const char *end)
+{
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  return p;
+}
+
+const char *
+kuzhi_notation_read_tag (const char  *p,
+                         const char  *end,
+                         char       **name,
+                         char       **value)
+{
+  const char *name_start;
+  const char *name_end;
+  GString *text;
+
+  g_return_val_if_fail (p < end && *p == '[', NULL);
+
+  p = skip_space (p + 1, end);
+  name_start = p;
+  while (p < end && (g_ascii_isalnum (*p) || *p == '_'))
+    p++;
+  name_end = p;
+  p = skip_space (p, end);
+  if (name_end == name_start || p == end || *p != '"')
+    return NULL;
+  text = g_string_new (NULL);
+  for (p++; p < end && *p != '"'; p++)
+    {
+      if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
+        p++;
+      g_string_append_c (text, *p);
+    }
+  if (p < end)
+    p = skip_space (p + 1, end);
+  if (p == end || *p != ']')
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
+  *name = g_strndup (name_start, (gsize) (name_end - name_start));
+  *value = g_strstrip (g_string_free (text, FALSE));
+  return p + 1;
+}
+
 /* Moves wrap before this column, between turns, so that a record pastes
  * into a chat or a mail as lines of a usual width. */
 #define LINE_WIDTH 72
@@ -504,28 +551,21 @@ kuzhi_notation_position_parse (const char *text, KzPosition *out, GError **error
   return parse_position_words (&w, out, error);
 }
 
-/* A tag line: [South "name"] or [North "name"]. */
+/* A tag line: [South "name"] or [North "name"], each once. */
 static gboolean
 parse_tag (const char *line, int number, char *names[2], GError **error)
 {
   g_autofree char *key = NULL;
+  g_autofree char *value = NULL;
   g_autofree char *cleaned = NULL;
-  GString *name;
-  const char *c = line + 1;
-  const char *begin;
-  int side;
+  const char *end = line + strlen (line);
+  const char *after = kuzhi_notation_read_tag (line, end, &key, &value);
+  int side = -1;
   glong length;
 
-  while (*c == ' ' || *c == '\t')
-    c++;
-  begin = c;
-  while (g_ascii_isalpha (*c))
-    c++;
-  key = g_strndup (begin, (gsize) (c - begin));
-  side = g_ascii_strcasecmp (key, "South") == 0 ? 0 : g_ascii_strcasecmp (key, "North") == 0 ? 1 : -1;
-  while (*c == ' ' || *c == '\t')
-    c++;
-  if (side < 0 || *c != '"')
+  if (after == end)
+    side = g_ascii_strcasecmp (key, "South") == 0 ? 0 : g_ascii_strcasecmp (key, "North") == 0 ? 1 : -1;
+  if (side < 0 || names[side] != NULL)
     {
       g_autofree char *shown = g_utf8_substring (line, 0, MIN (g_utf8_strlen (line, -1), 30));
       g_set_error (error, KUZHI_NOTATION_ERROR, KUZHI_NOTATION_ERROR_SYNTAX,
@@ -533,28 +573,7 @@ parse_tag (const char *line, int number, char *names[2], GError **error)
                    number, shown);
       return FALSE;
     }
-  name = g_string_new (NULL);
-  for (c++; *c != '\0' && *c != '"'; c++)
-    {
-      if (*c == '\\' && (c[1] == '"' || c[1] == '\\'))
-        c++;
-      g_string_append_c (name, *c);
-    }
-  if (*c == '"')
-    c++;
-  while (*c == ' ' || *c == '\t')
-    c++;
-  if (*c != ']' || c[1] != '\0' || names[side] != NULL)
-    {
-      g_autofree char *shown = g_utf8_substring (line, 0, MIN (g_utf8_strlen (line, -1), 30));
-      g_string_free (name, TRUE);
-      g_set_error (error, KUZHI_NOTATION_ERROR, KUZHI_NOTATION_ERROR_SYNTAX,
-                   _("Line %d, “%s”, is not a tag Kuzhi reads: a record names its players as [South \"name\"] and [North \"name\"]"),
-                   number, shown);
-      return FALSE;
-    }
-  cleaned = kuzhi_player_name_clean (name->str);
-  g_string_free (name, TRUE);
+  cleaned = kuzhi_player_name_clean (value);
   length = g_utf8_strlen (cleaned, -1);
   if (length > KUZHI_PLAYER_NAME_MAX_CHARS)
     {

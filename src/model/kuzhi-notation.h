@@ -34,6 +34,12 @@ char     *kuzhi_notation_match_to_string    (const KzMatch *match, const char *c
  * escaped by a '\\', as PGN writes them: the record's South and North, and
  * every tag of an Aualé record (kuzhi-ogn.c). */
 void      kuzhi_notation_append_tag         (GString *out, const char *name, const char *value);
+/* Reads the tag `[Name "value"]` at p (a '[') and before end, as the
+ * above writes it: white space allowed between the parts, a name of
+ * letters, digits and '_', the escapes undone, the value's ends trimmed.
+ * Returns what follows the ']', or NULL (nothing set) when p holds no
+ * such tag. */
+const char *kuzhi_notation_read_tag         (const char *p, const char *end, char **name, char **value);
 /* A record, or a position alone (a record without moves). `out` must hold
  * a match or be zeroed; only on success is it cleared and replaced, and
  * `names_out` (nullable) given two names (NULL where the record has none). */

@@ -225,52 +225,17 @@ is_word_char (char c)
   return g_ascii_isalnum (c) || c == '_';
 }
 
-/* One tag `[Name "value"]` at p (which is '['): Aualé's escapes \" and
- * \\ undone, and the value trimmed as Aualé keeps it. */
+/* One tag `[Name "value"]` at p (which is '['), read as the notation
+ * reads its own: Aualé escapes \" and \\ the same way. */
 static const char *
 parse_tag (const char *data, const char *p, const char *end, char **name, char **value, GError **error)
 {
-  const char *start = p;
-  const char *name_start;
-  GString *text;
+  const char *after = kuzhi_notation_read_tag (p, end, name, value);
 
-  p = skip_space (p + 1, end);
-  name_start = p;
-  while (p < end && is_word_char (*p))
-    p++;
-  if (p == name_start || p == end || !g_ascii_isspace (*p))
-    goto bad;
-  *name = g_strndup (name_start, p - name_start);
-  p = skip_space (p, end);
-  if (p == end || *p != '"')
-    {
-      g_clear_pointer (name, g_free);
-      goto bad;
-    }
-  p++;
-  text = g_string_new (NULL);
-  while (p < end && *p != '"')
-    {
-      if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
-        p++;
-      g_string_append_c (text, *p);
-      p++;
-    }
-  if (p < end)
-    p = skip_space (p + 1, end);
-  if (p >= end || *p != ']')
-    {
-      g_clear_pointer (name, g_free);
-      g_string_free (text, TRUE);
-      goto bad;
-    }
-  *value = g_strstrip (g_string_free (text, FALSE));
-  return p + 1;
-
-bad:
-  g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_SYNTAX,
-               _("Line %u: a tag must be written [Name \"value\"]"), line_of (data, start));
-  return NULL;
+  if (after == NULL)
+    g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_SYNTAX,
+                 _("Line %u: a tag must be written [Name \"value\"]"), line_of (data, p));
+  return after;
 }
 
 gboolean
