@@ -219,6 +219,25 @@ kuzhi_player_name_clean (const char *name)
   return g_strstrip (g_string_free (out, FALSE));
 }
 
+char *
+kuzhi_player_name_read (const char  *text,
+                        const char  *where,
+                        GQuark       domain,
+                        int          code,
+                        GError     **error)
+{
+  g_autofree char *name = kuzhi_player_name_clean (text);
+  glong length = g_utf8_strlen (name, -1);
+
+  if (length > KUZHI_PLAYER_NAME_MAX_CHARS)
+    {
+      g_set_error (error, domain, code, _("The player name in “%s” is %ld characters long: a name has at most %d"),
+                   where, length, KUZHI_PLAYER_NAME_MAX_CHARS);
+      return NULL;
+    }
+  return g_steal_pointer (&name);
+}
+
 static char *
 name_for_file (const char *const names[2], int player)
 {
@@ -503,22 +522,10 @@ static char *
 read_name (GKeyFile *kf, const char *key, GError **error)
 {
   g_autofree char *unescaped = kuzhi_key_file_read_name (&file_format, kf, GROUP_MATCH, key, error);
-  char *name;
-  glong length;
 
   if (unescaped == NULL)
     return NULL;
-  name = kuzhi_player_name_clean (unescaped);
-  length = g_utf8_strlen (name, -1);
-  if (length > KUZHI_PLAYER_NAME_MAX_CHARS)
-    {
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE,
-                   _("The player name in “%s” is %ld characters long: a name has at most %d"),
-                   key, length, KUZHI_PLAYER_NAME_MAX_CHARS);
-      g_free (name);
-      return NULL;
-    }
-  return name;
+  return kuzhi_player_name_read (unescaped, key, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_VALUE, error);
 }
 
 /* Who plays the side of `key` (Player1Plays, Player2Plays). */

@@ -49,6 +49,14 @@ GQuark    kuzhi_match_file_error_quark (void);
 /* A player's name as Kuzhi keeps it: each run of control characters (tabs,
  * line breaks) made one space, and trimmed. Not cut to the limit. */
 char     *kuzhi_player_name_clean    (const char *name);
+/* A name as a file or a record holds it, cleaned; NULL, with the error
+ * `domain`/`code` naming `where` it stands (a key, a tag), when it is
+ * longer than KUZHI_PLAYER_NAME_MAX_CHARS. */
+char     *kuzhi_player_name_read     (const char *text,
+                                      const char *where,
+                                      GQuark      domain,
+                                      int         code,
+                                      GError    **error);
 
 /* Who plays each side is a KzLevel: KZ_LEVEL_NONE for a person, or the
  * computer at KZ_LEVEL_EASY, _NORMAL or _HARD (Player1Plays, Player2Plays:

@@ -561,7 +561,6 @@ parse_tag (const char *line, int number, char *names[2], GError **error)
   const char *end = line + strlen (line);
   const char *after = kuzhi_notation_read_tag (line, end, &key, &value);
   int side = -1;
-  glong length;
 
   if (after == end)
     side = g_ascii_strcasecmp (key, "South") == 0 ? 0 : g_ascii_strcasecmp (key, "North") == 0 ? 1 : -1;
@@ -573,15 +572,9 @@ parse_tag (const char *line, int number, char *names[2], GError **error)
                    number, shown);
       return FALSE;
     }
-  cleaned = kuzhi_player_name_clean (value);
-  length = g_utf8_strlen (cleaned, -1);
-  if (length > KUZHI_PLAYER_NAME_MAX_CHARS)
-    {
-      g_set_error (error, KUZHI_NOTATION_ERROR, KUZHI_NOTATION_ERROR_SYNTAX,
-                   _("The player name in “%s” is %ld characters long: a name has at most %d"),
-                   key, length, KUZHI_PLAYER_NAME_MAX_CHARS);
-      return FALSE;
-    }
+  cleaned = kuzhi_player_name_read (value, key, KUZHI_NOTATION_ERROR, KUZHI_NOTATION_ERROR_SYNTAX, error);
+  if (cleaned == NULL)
+    return FALSE;
   /* An empty name is no name: the player's name stays. */
   if (*cleaned != '\0')
     names[side] = g_steal_pointer (&cleaned);
