@@ -7,7 +7,7 @@
 #include "kuzhi-test-window.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-test.h"
-#include "kuzhi-learn-window.h"
+#include "kuzhi-learn-window-private.h"
 #include "kuzhi-lesson.h"
 #include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-game-chooser.h"

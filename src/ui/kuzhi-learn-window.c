@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "kuzhi-learn-window.h"
+#include "kuzhi-learn-window-private.h"
 #include "kuzhi-lesson.h"
 #include "kuzhi-game-text.h"
 #include "kuzhi-sound.h"

@@ -5,7 +5,6 @@
 #include <adwaita.h>
 
 #include "kuzhi-engine.h"
-#include "kuzhi-board-view.h"
 
 G_BEGIN_DECLS
 
@@ -32,11 +31,5 @@ void              kuzhi_learn_window_set_variant (KuzhiLearnWindow *self,
 /* Opens lesson `index` of the course (0 …); FALSE past its end. */
 gboolean          kuzhi_learn_window_open_lesson (KuzhiLearnWindow *self,
                                                   guint             index);
-/* The lesson open, or -1 on the course's list. */
-int               kuzhi_learn_window_get_lesson  (KuzhiLearnWindow *self);
-KuzhiBoardView   *kuzhi_learn_window_get_board   (KuzhiLearnWindow *self);
-KuzhiGameModel   *kuzhi_learn_window_get_model   (KuzhiLearnWindow *self);
-/* The sentence shown under the board (the judged turn), or NULL. */
-const char       *kuzhi_learn_window_get_result  (KuzhiLearnWindow *self);
 
 G_END_DECLS
