@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kuzhi-endgame-oware.h"
 #include "kuzhi-protocol.h"
 #include "kuzhi-search.h"
 #include "kuzhi-search-private.h"
@@ -353,10 +354,13 @@ test_endgame_not_a_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-protocol-endgame-XXXXXX", NULL);
   g_autofree char *dir_option = g_strconcat ("--endgame-dir=", dir, NULL);
-  g_autofree char *path = g_build_filename (dir, "endgame-oware-10.db", NULL);
-  static const struct { gboolean folder; const char *says; } cases[] = {
-    { FALSE, "endgame-oware-10.db is a named pipe (FIFO), not a database file" },
-    { TRUE, "endgame-oware-10.db is a folder, not a database file" },
+  g_autofree char *name = g_strdup_printf ("endgame-oware-%d.db", KZ_ENDGAME_OWARE_DEFAULT_SEEDS);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *fifo_says = g_strdup_printf ("%s is a named pipe (FIFO), not a database file", name);
+  g_autofree char *folder_says = g_strdup_printf ("%s is a folder, not a database file", name);
+  const struct { gboolean folder; const char *says; } cases[] = {
+    { FALSE, fifo_says },
+    { TRUE, folder_says },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -28,9 +28,11 @@ extern "C" {
 
 #define KZ_ENDGAME_OWARE_MAX_SEEDS 14    /* the largest N: 134 M entries, 269 MB */
 #define KZ_ENDGAME_OWARE_UNFORCED  255   /* d of a value not forced within 254 plies */
-/* The N the app and kuzhi-engine build: 13 MB, built in 11–14 s of
- * CPU (docs/computer-opponent.md has the figures). */
-#define KZ_ENDGAME_OWARE_DEFAULT_SEEDS 10
+/* The N the app and kuzhi-engine build: 65 MB, built in about half a
+ * minute of CPU (194 MB while building). Hard, the hints and the analysis
+ * are exact two seeds further from the end than with 10, as Aualé's engine
+ * is (docs/computer-opponent.md has the figures and the matches). */
+#define KZ_ENDGAME_OWARE_DEFAULT_SEEDS 12
 
 typedef struct {
   int8_t  value;   /* V */

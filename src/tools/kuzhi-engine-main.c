@@ -168,7 +168,7 @@ main (int argc, char **argv)
     { "endgame-path", 0, 0, G_OPTION_ARG_STRING, &where,
       "Print where the endgame database of GAME (kalah, oware, mangala, bohnenspiel) is kept, then exit", "GAME" },
     { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds,
-      "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 10; Bohnenspiel 1–12, default 10)", "N" },
+      "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 12; Bohnenspiel 1–12, default 10)", "N" },
     { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads,

@@ -134,7 +134,7 @@ on_endgame_progress (KuzhiWindow *self)
       self->endgame_told[g] = TRUE;
       where = g_filename_display_name (kuzhi_endgame_store_get_path (store));
       if (g_error_matches (failure, KZ_ENDGAME_ERROR, KZ_ENDGAME_ERROR_FOLDER))
-        /* Translators: a notice: "Perfect endgames are off in Oware: “/home/ana/.cache/kuzhi/endgame-oware-10.db” is a folder, …" */
+        /* Translators: a notice: "Perfect endgames are off in Oware: “/home/ana/.cache/kuzhi/endgame-oware-12.db” is a folder, …" */
         text = g_strdup_printf (_("Perfect endgames are off in %s: “%s” is a folder, not a database file. "
                                   "Move or remove that folder, and the database is built there at the next start."),
                                 kuzhi_game_title (g), where);
