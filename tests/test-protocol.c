@@ -517,9 +517,10 @@ last_go_exact (const char *out, int *score)
   return json_object_get_boolean_member (obj, "exact");
 }
 
-/* The endgame database's options: where it is, building it, a session
- * using it once built (a Kalah endgame of 10 seeds in the pits is exact at
- * depth 1), a damaged file said and not used, bad options exit 2. */
+/* The endgame database's options: the help's default is the size used,
+ * where it is, building it, a session using it once built (a Kalah endgame
+ * of 10 seeds in the pits is exact at depth 1), a damaged file said and
+ * not used, bad options exit 2. */
 static void
 test_endgame_options (void)
 {
@@ -535,6 +536,18 @@ test_endgame_options (void)
   g_autofree char *solve = g_strconcat (endgame, "; go", NULL);
   int score, solved;
 
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *help = g_strdup_printf ("oware 1–%d, default %d", KZ_ENDGAME_OWARE_MAX_SEEDS,
+                                             KZ_ENDGAME_OWARE_DEFAULT_SEEDS);
+    g_autofree char *name = g_strdup_printf ("endgame-oware-%d.db\n", KZ_ENDGAME_OWARE_DEFAULT_SEEDS);
+    g_assert_cmpint (run_engine (&out, &err, "--help", NULL), ==, 0);
+    g_assert_nonnull (strstr (out, help));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_engine (&out, &err, "--endgame-path=oware", dir_option, NULL), ==, 0);
+    g_assert_true (g_str_has_suffix (out, name));
+  }
   {
     g_autofree char *out = NULL, *err = NULL;
     g_assert_cmpint (run_engine (&out, &err, "--endgame-path=kalah", "--endgame-seeds=10", dir_option, NULL), ==, 0);

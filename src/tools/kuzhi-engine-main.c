@@ -124,6 +124,21 @@ endgame_games (void)
   return g_string_free (names, FALSE);
 }
 
+/* --endgame-seeds' help, from each game's own range and default, so that
+ * it cannot fall behind them: "kalah 1–24, default 16; oware …". */
+static char *
+endgame_seeds_help (void)
+{
+  GString *help = g_string_new ("Seeds on the board the endgame databases reach (");
+
+  for (int g = 0, n = 0; g < KZ_N_VARIANTS; g++)
+    if (kz_endgame_has_game (g))
+      g_string_append_printf (help, "%s%s 1–%d, default %d", n++ > 0 ? "; " : "", kz_variant_get (g)->key,
+                              kz_endgame_game_max_seeds (g), kz_endgame_default_seeds (g));
+  g_string_append_c (help, ')');
+  return g_string_free (help, FALSE);
+}
+
 /* The game an option names, which must have a database; -1 for none
  * given, -2 (after the message) for a bad one. */
 static int
@@ -160,15 +175,16 @@ main (int argc, char **argv)
   gboolean no_book = FALSE;
   g_auto(GStrv) weights = NULL;
   int build_game, where_game;
+  g_autofree char *games = endgame_games ();
+  g_autofree char *build_help = g_strdup_printf ("Build the endgame database of GAME (%s), print its path, then exit", games);
+  g_autofree char *path_help = g_strdup_printf ("Print where the endgame database of GAME (%s) is kept, then exit", games);
+  g_autofree char *seeds_help = endgame_seeds_help ();
   GOptionEntry entries[] = {
     { "commands", 'c', 0, G_OPTION_ARG_STRING, &commands,
       "Run the commands given, separated by ';', then exit", "\"CMD1; CMD2; …\"" },
-    { "build-endgame", 0, 0, G_OPTION_ARG_STRING, &build,
-      "Build the endgame database of GAME (kalah, oware, mangala, bohnenspiel), print its path, then exit", "GAME" },
-    { "endgame-path", 0, 0, G_OPTION_ARG_STRING, &where,
-      "Print where the endgame database of GAME (kalah, oware, mangala, bohnenspiel) is kept, then exit", "GAME" },
-    { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds,
-      "Seeds on the board the endgame databases reach (Kalah and Mangala 1–24, default 16; Oware 1–14, default 12; Bohnenspiel 1–12, default 10)", "N" },
+    { "build-endgame", 0, 0, G_OPTION_ARG_STRING, &build, build_help, "GAME" },
+    { "endgame-path", 0, 0, G_OPTION_ARG_STRING, &where, path_help, "GAME" },
+    { "endgame-seeds", 0, 0, G_OPTION_ARG_INT, &seeds, seeds_help, "N" },
     { "endgame-dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       "Folder of the endgame database (default: $KUZHI_ENDGAME_DIR, else the user's cache folder/kuzhi)", "DIR" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
