@@ -7,6 +7,44 @@
 #include "kuzhi-window.h"
 #include "kuzhi-colors.h"
 
+/* GTK 4.8 loads an icon in a worker thread, which can hold the icon's
+ * last reference: the icon is then finalized in that thread, and until it
+ * has left the icon theme's cache the main thread can still find it there
+ * and g_object_ref() it, a fatal critical in a test (seen once in CI when
+ * a test's window was destroyed with icon loads under way and the next
+ * test's window asked for the same icons; the program itself would crash
+ * there). A test process opens and closes windows far faster than a
+ * player, so the tests keep every icon, a few dozen, for their whole run:
+ * none is ever finalized. */
+static GPtrArray *kz_test_icons;
+static GMutex kz_test_icons_lock;
+static void (*kz_test_icon_constructed) (GObject *object);
+
+static inline void
+kz_test_keep_icon (GObject *icon)
+{
+  kz_test_icon_constructed (icon);
+  g_mutex_lock (&kz_test_icons_lock);
+  g_ptr_array_add (kz_test_icons, g_object_ref (icon));
+  g_mutex_unlock (&kz_test_icons_lock);
+}
+
+/* gtk_test_init() and adw_init() for a window test, with every icon kept
+ * (above). */
+static inline void
+kz_test_gtk_init (int    *argc,
+                  char ***argv)
+{
+  GObjectClass *icon_class;
+
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  kz_test_icons = g_ptr_array_new ();
+  icon_class = g_type_class_ref (GTK_TYPE_ICON_PAINTABLE);
+  kz_test_icon_constructed = icon_class->constructed;
+  icon_class->constructed = kz_test_keep_icon;
+}
+
 static inline gboolean
 kz_test_on_timeout (gpointer data)
 {

@@ -1591,8 +1591,7 @@ main (int   argc,
   /* GTK's test accessibility backend keeps every accessible property where
    * /computer/analysis can read a cup's description; it needs no bus. */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
 #define ADD(path, speed, fn) \

@@ -132,8 +132,7 @@ main (int   argc,
   /* A small database of its own, built once in the background. */
   g_setenv ("KUZHI_ENDGAME_DIR", dir, TRUE);
   g_setenv ("KUZHI_ENDGAME_SEEDS", "14", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
   g_test_add_func ("/window-endgame/progress-on-hint-line", test_progress_on_hint_line);

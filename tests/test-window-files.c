@@ -1672,8 +1672,7 @@ main (int   argc,
    * application in /files/command-line-open restores and writes one. */
   data_home = g_dir_make_tmp ("kuzhi-data-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
 #define ADD(path, fn) \

@@ -334,8 +334,7 @@ main (int   argc,
   }
   record = g_build_filename (work, "asked", NULL);
   viewer = g_build_filename (work, "help-viewer.sh", NULL);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/help/keys-and-menu", test_keys_and_menu);
   g_test_add_func ("/help/launch", test_launch);

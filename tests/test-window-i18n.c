@@ -1146,8 +1146,7 @@ main (int   argc,
   bind_textdomain_codeset ("kuzhi", "UTF-8");
   textdomain ("kuzhi");
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   g_assert_nonnull (lang);
   /* English (LANGUAGE=C) has no catalogue to check against: only the
    * layout is tested. */

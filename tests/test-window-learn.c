@@ -458,8 +458,7 @@ main (int   argc,
   g_assert_nonnull (data_dir);
   g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
 #define ADD(path, fn, speed) \

@@ -449,8 +449,7 @@ main (int   argc,
       char *argv[])
 {
   g_setenv ("GTK_A11Y", "test", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
 #define ADD(path, speed, fn) \

@@ -580,8 +580,7 @@ test_menu (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
   g_test_add_func ("/puzzles/day-formula", test_day_formula);

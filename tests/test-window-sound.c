@@ -280,8 +280,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
 
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, speed, fixture_setup, fn, fixture_teardown)

@@ -404,8 +404,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
   kz_test_load_style ();
 
 #define ADD(path, fn, data) \

@@ -1491,8 +1491,7 @@ main (int   argc,
   /* GTK's test accessibility backend keeps every accessible property where
    * the test can read it, and needs no accessibility bus. */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kz_test_gtk_init (&argc, &argv);
 
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, speed, kz_test_window_setup, fn, kz_test_window_teardown)
