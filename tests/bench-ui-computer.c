@@ -256,6 +256,7 @@ main (int   argc,
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_init ();
   adw_init ();
+  kz_test_keep_icons ();
   settings = g_settings_new ("io.github.kuzhi.Kuzhi");
   g_settings_set_string (settings, "animation-speed", "instant");
   g_settings_set_int (settings, "computer-time", SEARCH_MS);

@@ -14,8 +14,8 @@
  * a test's window was destroyed with icon loads under way and the next
  * test's window asked for the same icons; the program itself would crash
  * there). A test process opens and closes windows far faster than a
- * player, so the tests keep every icon, a few dozen, for their whole run:
- * none is ever finalized. */
+ * player, so the tests, the screenshots and the UI benchmarks keep every
+ * icon, a few dozen, for their whole run: none is ever finalized. */
 static GPtrArray *kz_test_icons;
 static GMutex kz_test_icons_lock;
 static void (*kz_test_icon_constructed) (GObject *object);
@@ -29,20 +29,28 @@ kz_test_keep_icon (GObject *icon)
   g_mutex_unlock (&kz_test_icons_lock);
 }
 
-/* gtk_test_init() and adw_init() for a window test, with every icon kept
- * (above). */
+/* From now on every icon GTK makes is kept (above). Before any window. */
 static inline void
-kz_test_gtk_init (int    *argc,
-                  char ***argv)
+kz_test_keep_icons (void)
 {
   GObjectClass *icon_class;
 
-  gtk_test_init (argc, argv, NULL);
-  adw_init ();
+  if (kz_test_icons != NULL)
+    return;
   kz_test_icons = g_ptr_array_new ();
   icon_class = g_type_class_ref (GTK_TYPE_ICON_PAINTABLE);
   kz_test_icon_constructed = icon_class->constructed;
   icon_class->constructed = kz_test_keep_icon;
+}
+
+/* gtk_test_init() and adw_init() for a window test, with every icon kept. */
+static inline void
+kz_test_gtk_init (int    *argc,
+                  char ***argv)
+{
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  kz_test_keep_icons ();
 }
 
 static inline gboolean

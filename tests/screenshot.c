@@ -443,6 +443,7 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
 
+  kz_test_keep_icons ();
   app = kuzhi_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_signal_connect_after (app, "activate", G_CALLBACK (help_figures ? on_activate_help : on_activate), NULL);
