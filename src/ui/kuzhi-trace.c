@@ -11,7 +11,7 @@ typedef struct {
   KuzhiWindow    *window;   /* borrowed: the trace goes with it */
   KuzhiGameModel *model;    /* owned, to disconnect */
   KuzhiBoardView *board;    /* owned, to disconnect */
-  GdkFrameClock  *clock;    /* owned once mapped */
+  GdkFrameClock  *clock;    /* owned while the window is realized */
   gulong          paint_id;
   FILE           *file;
   int             cups[KZ_MAX_PITS][2];
@@ -19,6 +19,17 @@ typedef struct {
   int             switch_at[2];  /* where the notice's Switch button is, or -1 */
   gboolean        welcome;  /* the welcome is open (kuzhi-welcome.c) */
 } Trace;
+
+/* The window's surface goes: GDK disposes of its frame clock, and with
+ * it every handler, so the trace lets go of it first. */
+static void
+forget_clock (Trace *trace)
+{
+  if (trace->clock == NULL)
+    return;
+  g_clear_signal_handler (&trace->paint_id, trace->clock);
+  g_clear_object (&trace->clock);
+}
 
 /* The window is gone. */
 static void
@@ -37,11 +48,7 @@ trace_free (gpointer  data,
   g_signal_handlers_disconnect_by_data (trace->board, trace);
   g_clear_object (&trace->model);
   g_clear_object (&trace->board);
-  if (trace->clock != NULL)
-    {
-      g_clear_signal_handler (&trace->paint_id, trace->clock);
-      g_object_unref (trace->clock);
-    }
+  forget_clock (trace);
   fclose (trace->file);
   g_free (trace);
 }
@@ -313,6 +320,7 @@ kuzhi_trace_attach (KuzhiWindow *window,
   g_object_weak_ref (G_OBJECT (window), trace_free, trace);
 
   g_signal_connect (window, "map", G_CALLBACK (on_map), trace);
+  g_signal_connect_swapped (window, "unrealize", G_CALLBACK (forget_clock), trace);
   g_signal_connect (gtk_window_get_toplevels (), "items-changed", G_CALLBACK (on_toplevels_changed), trace);
   g_signal_connect (trace->model, "action-finished", G_CALLBACK (on_action_finished), trace);
   g_signal_connect (trace->board, "notify::animating", G_CALLBACK (on_animating), trace);
