@@ -17,6 +17,7 @@ trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 export XDG_DATA_HOME="$work/data"
 export XDG_CONFIG_HOME="$work/config"
 export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
 export GSETTINGS_BACKEND=keyfile
 mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings" "$work/matches"
 printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
@@ -54,14 +55,7 @@ start () {
     [ "$i" -le 300 ] || fail "kuzhi did not show its window"
     sleep 0.1
   done
-  # The main window is the one whose title ends in " — Kuzhi" (GTK's
-  # leader windows are called "Kuzhi").
-  wid=
-  for id in $(xdotool search --pid "$pid"); do
-    case $(xdotool getwindowname "$id") in
-      *' — Kuzhi') wid=$id ;;
-    esac
-  done
+  wid=$(main_window "$pid")
   [ -n "$wid" ] || fail "no window of kuzhi has a title"
   sleep 0.5
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
@@ -124,18 +118,6 @@ prompt () {
     [ "$i" -le 50 ] || fail "no prompt came"
     sleep 0.1
   done
-}
-
-# Waits for kuzhi to end by itself, 10 s at most.
-expect_exit () {
-  i=0
-  while kill -0 "$pid" 2>/dev/null; do
-    i=$((i + 1))
-    [ "$i" -le 100 ] || fail "kuzhi did not quit$1"
-    sleep 0.1
-  done
-  wait "$pid" 2>/dev/null || true
-  pid=
 }
 
 # With SCREENSHOT-DIR, the window as it is into $1 there. No window

@@ -46,3 +46,30 @@ ring_now () {
 focus_window () {
   xdotool search --onlyvisible --name Kuzhi windowfocus 2>/dev/null || true
 }
+
+# The id of the main window of the kuzhi whose pid is $1: the window whose
+# title ends in " — Kuzhi" (GTK's leader windows are called "Kuzhi"), or
+# nothing.
+main_window () {
+  for id in $(xdotool search --pid "$1"); do
+    case $(xdotool getwindowname "$id") in
+      *' — Kuzhi') echo "$id"; return ;;
+    esac
+  done
+}
+
+# Waits, 10 s at most, for the kuzhi whose pid is $pid to end by itself,
+# and forgets the pid; on a time-out says "kuzhi did not quit$1" and fails.
+expect_exit () {
+  i=0
+  while kill -0 "$pid" 2>/dev/null; do
+    i=$((i + 1))
+    if [ "$i" -gt 100 ]; then
+      echo "kuzhi did not quit$1" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  wait "$pid" 2>/dev/null || true
+  pid=
+}
