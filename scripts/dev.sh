@@ -11,6 +11,9 @@ build_packages=(gcc pkg-config meson ninja-build gettext itstool libglib2.0-dev 
 test_packages=(xvfb xauth dbus xdotool clang libclang-rt-14-dev flatpak-builder
   python3 imagemagick valgrind shared-mime-info at-spi2-core python3-gi gir1.2-atspi-2.0 libglib2.0-bin
   yelp-tools sox libsox-fmt-base
+  # A window manager and xprop, for F11's fullscreen, which only a window
+  # manager gives.
+  openbox x11-utils
   # Tamil and Malayalam glyphs, so that the window tests measure real text,
   # not the boxes drawn for a missing font.
   fonts-lohit-taml fonts-lohit-mlym)

@@ -211,6 +211,39 @@ test_keys_and_menu (void)
   run_in_app (check_keys_and_menu);
 }
 
+/* Every key the program binds is in the Keyboard Shortcuts window, so a
+ * player who looks there finds them all: F11 and Ctrl+W too. */
+static void
+check_every_key_listed (GtkApplication *app,
+                        KuzhiWindow    *window)
+{
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (app);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  guint bound = 0;
+
+  g_assert_nonnull (overlay);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, actions[i]);
+
+      if (accels[0] == NULL)
+        continue;
+      bound++;
+      if (!has_shortcut_for (GTK_WIDGET (overlay), actions[i]))
+        g_error ("%s (%s) is not in the Keyboard Shortcuts window", actions[i], accels[0]);
+    }
+  /* F11's and Ctrl+W's among them. */
+  g_assert_true (has_shortcut_for (GTK_WIDGET (overlay), "win.fullscreen"));
+  g_assert_true (has_shortcut_for (GTK_WIDGET (overlay), "window.close"));
+  g_assert_cmpuint (bound, >=, 20);
+}
+
+static void
+test_every_key_listed (void)
+{
+  run_in_app (check_every_key_listed);
+}
+
 /* Activates what the main menu's Help item names, through the window as
  * the menu does, then what F1 is bound to: each asks the viewer for
  * help:kuzhi, and nothing is said in the window. */
@@ -337,6 +370,7 @@ main (int   argc,
   kz_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/help/keys-and-menu", test_keys_and_menu);
+  g_test_add_func ("/help/every-key-listed", test_every_key_listed);
   g_test_add_func ("/help/launch", test_launch);
   g_test_add_func ("/help/no-viewer", test_no_viewer);
   status = g_test_run ();

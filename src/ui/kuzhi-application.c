@@ -197,6 +197,7 @@ kuzhi_application_startup (GApplication *application)
     { "win.copy-record", { "<Control><Shift>c", NULL } },
     { "win.paste", { "<Control>v", NULL } },
     { "win.history", { "F8", "<Control>h", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

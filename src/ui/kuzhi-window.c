@@ -1396,6 +1396,28 @@ view_change_state (GSimpleAction *action,
   g_object_set (user_data, "view", g_variant_get_string (state, NULL), NULL);
 }
 
+/* Fullscreen (F11, the menu's check item) asks the window manager; the
+ * action's state follows the window's "fullscreened"
+ * (on_fullscreened_changed()), so it stays true to what the player sees
+ * when the window manager refuses or leaves fullscreen by itself. */
+static void
+fullscreen_change_state (GSimpleAction *action,
+                         GVariant      *state,
+                         gpointer       user_data)
+{
+  if (g_variant_get_boolean (state))
+    gtk_window_fullscreen (GTK_WINDOW (user_data));
+  else
+    gtk_window_unfullscreen (GTK_WINDOW (user_data));
+}
+
+static void
+on_fullscreened_changed (KuzhiWindow *self)
+{
+  g_simple_action_set_state (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "fullscreen")),
+                             g_variant_new_boolean (gtk_window_is_fullscreen (GTK_WINDOW (self))));
+}
+
 static const GActionEntry win_actions[] = {
   { "new-match", new_match_action },
   { "play-again", play_again_action },
@@ -1410,6 +1432,7 @@ static const GActionEntry win_actions[] = {
   { "cancel", cancel_action },
   { "rules", rules_action },
   { "puzzles", puzzles_action },
+  { "fullscreen", NULL, NULL, "false", fullscreen_change_state },
 };
 
 /* Every win. action, the window's own and its parts', is added here to
@@ -1673,6 +1696,7 @@ kuzhi_window_init (KuzhiWindow *self)
   self->faced = -1;
   /* First of all, as the board's signals set their state. */
   add_actions (self);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened_changed), NULL);
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (scale_text), self);
   /* After scale_text(): the header's room at its new width and size. */
   g_signal_connect_swapped (self->board_view, "notify::unit", G_CALLBACK (reserve_header), self);
