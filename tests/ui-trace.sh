@@ -59,7 +59,10 @@ main_window () {
 }
 
 # Waits, 10 s at most, for the kuzhi whose pid is $pid to end by itself,
-# and forgets the pid; on a time-out says "kuzhi did not quit$1" and fails.
+# and forgets the pid. It fails, saying so with $1 after it, when kuzhi
+# does not quit, or quits with an error: with the outside tests'
+# G_DEBUG=fatal-warnings (tests/meson.build), a warning or a critical on
+# the way out is such an error.
 expect_exit () {
   i=0
   while kill -0 "$pid" 2>/dev/null; do
@@ -70,6 +73,11 @@ expect_exit () {
     fi
     sleep 0.1
   done
-  wait "$pid" 2>/dev/null || true
+  status=0
+  wait "$pid" 2>/dev/null || status=$?
   pid=
+  if [ "$status" -ne 0 ]; then
+    echo "kuzhi ended with status $status$1" >&2
+    exit 1
+  fi
 }
