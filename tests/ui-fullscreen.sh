@@ -1,5 +1,5 @@
 #!/bin/sh
-# ui-fullscreen.sh — F11 in the real kuzhi under a real window manager (openbox): the window fills the screen and the menu's Fullscreen is checked; the menu leaves fullscreen with the window's own size back; quitting in fullscreen remembers that size, and the next start is not fullscreen.
+# ui-fullscreen.sh — F11 in the real kuzhi under a real window manager (openbox): the window fills the screen; the menu's Fullscreen, checked, leaves fullscreen with the window's own size back; quitting in fullscreen remembers that size, and the next start is not fullscreen.
 # Usage (under xvfb-run-safe.sh, with KUZHI_TEST_NEEDS naming xdotool, xprop and openbox): ui-fullscreen.sh PATH/TO/kuzhi
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -28,7 +28,8 @@ fail () {
 
 # Fullscreen is the window manager's to give: the bare X server gives
 # none. Openbox is up once it names itself on the root window.
-openbox --sm-disable > "$work/openbox.log" 2>&1 &
+# (Its warnings are not the test's: G_DEBUG is kuzhi's.)
+env -u G_DEBUG openbox --sm-disable > "$work/openbox.log" 2>&1 &
 wm=$!
 i=0
 until xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do
@@ -57,7 +58,7 @@ fullscreen () {
 }
 
 # Waits until the window is $1 (WIDTHxHEIGHT) and fullscreen or not ($2:
-# yes or no), 10 s at most.
+# yes or no), 10 s at most; on a time-out fails, saying when ($3).
 expect () {
   i=0
   while :; do
@@ -81,7 +82,9 @@ expect "$screen" yes "after F11"
 sleep 4
 echo "ok: F11 filled the $screen screen"
 
-# The menu (F10) shows Fullscreen checked; its F leaves fullscreen.
+# The menu (F10): its Fullscreen, checked, leaves fullscreen. Were its
+# check out of step with the window, choosing it would ask for fullscreen
+# again, and the window would stay as it is.
 xdotool key F10
 sleep 1
 xdotool key f
