@@ -31,6 +31,8 @@ struct _KuzhiCup
   int            drawn_key[4];
   gboolean       ring_drawn;   /* the last frame showed the focus ring */
   gboolean       keyboard;     /* the board's keyboard is in use */
+
+  GtkGesture    *click;
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiCup, kuzhi_cup, GTK_TYPE_WIDGET)
@@ -618,6 +620,32 @@ on_click_released (GtkGestureClick *gesture,
   g_signal_emit (self, signals[ACTIVATE], 0);
 }
 
+/* GDK makes up a motion event at the frame after a change of layout,
+ * with the buttons the X server says are down at that moment. A quick
+ * click (xdotool's, an accessibility tool's, a remote desktop's: press
+ * and release sent together) on a busy machine can meet it after the
+ * server has taken the release and before GTK has read it: the motion
+ * then says the button is up while the click is under way, and GTK 4.8
+ * cancels the click, so the move is lost. A made-up motion that
+ * contradicts the click's button stops here; the release follows. A real
+ * motion without the button still ends the click, as GTK wants when a
+ * release went astray. */
+static gboolean
+on_event (GtkEventControllerLegacy *legacy,
+          GdkEvent                 *event,
+          KuzhiCup                 *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (self->click));
+
+  if (gdk_event_get_event_type (event) != GDK_MOTION_NOTIFY ||
+      gdk_event_get_time (event) != GDK_CURRENT_TIME ||
+      button < 1 || button > 5 || !gtk_gesture_is_active (self->click))
+    return GDK_EVENT_PROPAGATE;
+  if (gdk_event_get_modifier_state (event) & (GDK_BUTTON1_MASK << (button - 1)))
+    return GDK_EVENT_PROPAGATE;
+  return GDK_EVENT_STOP;
+}
+
 static void
 kuzhi_cup_finalize (GObject *object)
 {
@@ -660,15 +688,21 @@ kuzhi_cup_class_init (KuzhiCupClass *klass)
 static void
 kuzhi_cup_init (KuzhiCup *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-  GtkEventController *focus;
+  GtkEventController *focus, *legacy;
 
   self->lucky = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
-  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  self->click = gtk_gesture_click_new ();
+  g_signal_connect (self->click, "pressed", G_CALLBACK (on_click_pressed), self);
+  g_signal_connect (self->click, "released", G_CALLBACK (on_click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->click));
+
+  /* Ahead of the click (on_event). */
+  legacy = gtk_event_controller_legacy_new ();
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect (legacy, "event", G_CALLBACK (on_event), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), legacy);
 
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
