@@ -32,7 +32,7 @@ struct _KuzhiCup
   gboolean       ring_drawn;   /* the last frame showed the focus ring */
   gboolean       keyboard;     /* the board's keyboard is in use */
 
-  GtkGesture    *click;
+  GtkGesture    *click;        /* owned by the widget */
 };
 
 G_DEFINE_FINAL_TYPE (KuzhiCup, kuzhi_cup, GTK_TYPE_WIDGET)
@@ -631,9 +631,9 @@ on_click_released (GtkGestureClick *gesture,
  * motion without the button still ends the click, as GTK wants when a
  * release went astray. */
 static gboolean
-on_event (GtkEventControllerLegacy *legacy,
-          GdkEvent                 *event,
-          KuzhiCup                 *self)
+stop_stale_motion (GtkEventControllerLegacy *legacy,
+                   GdkEvent                 *event,
+                   KuzhiCup                 *self)
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (self->click));
 
@@ -698,10 +698,10 @@ kuzhi_cup_init (KuzhiCup *self)
   g_signal_connect (self->click, "released", G_CALLBACK (on_click_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->click));
 
-  /* Ahead of the click (on_event). */
+  /* Ahead of the click (stop_stale_motion). */
   legacy = gtk_event_controller_legacy_new ();
   gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
-  g_signal_connect (legacy, "event", G_CALLBACK (on_event), self);
+  g_signal_connect (legacy, "event", G_CALLBACK (stop_stale_motion), self);
   gtk_widget_add_controller (GTK_WIDGET (self), legacy);
 
   focus = gtk_event_controller_focus_new ();
