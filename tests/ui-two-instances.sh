@@ -18,6 +18,8 @@ export GSETTINGS_BACKEND=keyfile
 mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
 printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
 data="$XDG_DATA_HOME/kuzhi"
+# main_window; each program has a trace of its own (start).
+. "$(dirname "$0")/ui-trace.sh"
 step=start
 
 fail () {
@@ -52,13 +54,7 @@ start () {
     [ "$i" -le 300 ] || fail "kuzhi $1 did not show its window"
     sleep 0.1
   done
-  pid=$(cat "$work/pid-$1")
-  wid=
-  for id in $(xdotool search --onlyvisible --pid "$pid"); do
-    case $(xdotool getwindowname "$id") in
-      *' — Kuzhi') wid=$id ;;
-    esac
-  done
+  wid=$(main_window "$(cat "$work/pid-$1")")
   [ -n "$wid" ] || fail "no window of kuzhi $1 has a title"
   eval "wid_$1=$wid"
   # The layout settles (the notice slides in): until the trace is quiet.
