@@ -15,6 +15,7 @@ trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 export XDG_DATA_HOME="$work/data"
 export XDG_CONFIG_HOME="$work/config"
 export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
 mkdir -p "$XDG_DATA_HOME/applications" "$XDG_CONFIG_HOME"
 cat > "$work/viewer" <<VIEWER
 #!/bin/sh
@@ -36,15 +37,7 @@ printf '[Default Applications]\nx-scheme-handler/help=kuzhi-test-help-viewer.des
 pid=$!
 
 # The window is up once it has written where its cups are.
-i=0
-while ! grep -q '^cup 0 ' "$KUZHI_TRACE_FILE" 2>/dev/null; do
-  i=$((i + 1))
-  if [ "$i" -gt 300 ]; then
-    echo "kuzhi did not show its window" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
+wait_for '^cup 0 '
 sleep 1
 
 # On a busy machine the key may come before the window takes the focus:
