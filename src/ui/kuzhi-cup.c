@@ -635,11 +635,14 @@ stop_stale_motion (GtkEventControllerLegacy *legacy,
                    GdkEvent                 *event,
                    KuzhiCup                 *self)
 {
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (self->click));
+  guint button;
 
   if (gdk_event_get_event_type (event) != GDK_MOTION_NOTIFY ||
       gdk_event_get_time (event) != GDK_CURRENT_TIME ||
-      button < 1 || button > 5 || !gtk_gesture_is_active (self->click))
+      !gtk_gesture_is_active (self->click))
+    return GDK_EVENT_PROPAGATE;
+  button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (self->click));
+  if (button < 1 || button > 5)
     return GDK_EVENT_PROPAGATE;
   if (gdk_event_get_modifier_state (event) & (GDK_BUTTON1_MASK << (button - 1)))
     return GDK_EVENT_PROPAGATE;
