@@ -1,4 +1,4 @@
-/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title and the save prompts, and copy and paste of positions and records as text (docs/notation.md), which replace the match as Open does. */
+/* kuzhi-window-files.c — the window's files (Open, Save, Save As), its title and the save prompts, copy and paste of positions and records as text (docs/notation.md), and files and text dropped on the window; a pasted or dropped match replaces the one on the board as Open does. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -15,7 +15,7 @@
 typedef KuzhiWindowFiles Files;
 
 static void
-drop_pasted (Files *files)
+clear_pasted (Files *files)
 {
   if (files->have_pasted)
     kz_match_clear (&files->pasted);
@@ -45,7 +45,7 @@ _kuzhi_window_files_clear (KuzhiWindow *self)
   g_clear_pointer (&files->saved_actions, g_array_unref);
   g_clear_pointer (&files->saved_names[0], g_free);
   g_clear_pointer (&files->saved_names[1], g_free);
-  drop_pasted (files);
+  clear_pasted (files);
   g_clear_pointer (&files->ogn, kuzhi_ogn_record_free);
 }
 
@@ -683,7 +683,7 @@ on_prompt_response (AdwMessageDialog *dialog,
     {
       files->next = NEXT_NONE;
       g_clear_object (&files->next_file);
-      drop_pasted (files);
+      clear_pasted (files);
     }
 }
 
@@ -883,20 +883,65 @@ copy_record_action (GSimpleAction *action,
   _kuzhi_window_show_toast (window, _("Match record copied"));
 }
 
-/* The pasted match replaces the one on the board, as New Match does: a
- * new match, dated now, in no file, autosaved (position-reset). */
+/* The pasted (or dropped) match replaces the one on the board, as New
+ * Match does: a new match, dated now, in no file, autosaved
+ * (position-reset). */
 static void
 apply_pasted (Files *files)
 {
   KuzhiWindow *window = files->window;
   gboolean record;
+  const char *news;
 
   if (!files->have_pasted)
     return;
   record = files->pasted.n_history > 0;
   kuzhi_game_model_start_match (files->model, &files->pasted, (const char *const *) files->pasted_names);
-  drop_pasted (files);
-  _kuzhi_window_show_toast (window, record ? _("Match record pasted") : _("Position pasted"));
+  if (files->pasted_dropped)
+    /* Translators: toasts after text in Kuzhi's notation was dragged onto the window */
+    news = record ? _("Match record opened") : _("Position opened");
+  else
+    news = record ? _("Match record pasted") : _("Position pasted");
+  clear_pasted (files);
+  _kuzhi_window_show_toast (window, news);
+}
+
+/* Text in Kuzhi's notation, pasted or dropped: a position or a record
+ * that replaces the match as Open does (unsaved changes are saved or
+ * discarded first). Text that does not read says why and changes
+ * nothing. */
+static void
+take_text (Files      *files,
+           const char *text,
+           gboolean    dropped)
+{
+  g_autoptr(GError) error = NULL;
+  KzMatch match = { 0 };
+  char *names[2] = { NULL, NULL };
+
+  if (!kuzhi_notation_match_parse (text, &match, names, &error))
+    {
+      g_autofree char *message = NULL;
+
+      if (dropped)
+        /* Translators: a toast when text dragged onto the window is refused: "Cannot open the dropped text: Word 3, “x”: expected …" */
+        message = g_strdup_printf (_("Cannot open the dropped text: %s"), error->message);
+      else
+        /* Translators: a toast when pasted text is refused: "Cannot paste: Word 3, “x”: expected …" */
+        message = g_strdup_printf (_("Cannot paste: %s"), error->message);
+      _kuzhi_window_show_toast (files->window, message);
+      return;
+    }
+  clear_pasted (files);
+  files->pasted = match;
+  files->have_pasted = TRUE;
+  files->pasted_dropped = dropped;
+  files->pasted_names[0] = names[0];
+  files->pasted_names[1] = names[1];
+  if (ask_first (files, NEXT_PASTE, NULL))
+    apply_pasted (files);
+  else if (files->next != NEXT_PASTE)
+    clear_pasted (files);   /* another prompt is on screen */
 }
 
 static void
@@ -905,36 +950,14 @@ on_paste_text (GObject      *source,
                gpointer      user_data)
 {
   g_autoptr(KuzhiWindow) window = user_data;
-  Files *files = &window->files;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  KzMatch match = { 0 };
-  char *names[2] = { NULL, NULL };
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
 
   if (text == NULL)
     {
       _kuzhi_window_show_toast (window, _("The clipboard holds no text to paste"));
       return;
     }
-  g_clear_error (&error);
-  if (!kuzhi_notation_match_parse (text, &match, names, &error))
-    {
-      /* Translators: a toast when pasted text is refused: "Cannot paste: Word 3, “x”: expected …" */
-      g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
-
-      _kuzhi_window_show_toast (window, message);
-      return;
-    }
-  drop_pasted (files);
-  files->pasted = match;
-  files->have_pasted = TRUE;
-  files->pasted_names[0] = names[0];
-  files->pasted_names[1] = names[1];
-  /* As Open: unsaved changes are saved or discarded first. */
-  if (ask_first (files, NEXT_PASTE, NULL))
-    apply_pasted (files);
-  else if (files->next != NEXT_PASTE)
-    drop_pasted (files);   /* another prompt is on screen */
+  take_text (&window->files, text, FALSE);
 }
 
 static void
@@ -946,6 +969,34 @@ paste_action (GSimpleAction *action,
 
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
                                  on_paste_text, g_object_ref (window));
+}
+
+/* A file dragged from the file manager opens as Open opens it; several
+ * at once open the first, as a match is one file. Text dragged from
+ * another program (a record in Kuzhi's notation) replaces the match as
+ * pasting it does. Copy only: the file manager never moves the file. */
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         Files         *files)
+{
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      g_autoptr(GSList) list = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      if (list == NULL)
+        return FALSE;
+      kuzhi_window_open_file (files->window, list->data);
+      return TRUE;
+    }
+  if (G_VALUE_HOLDS_STRING (value) && g_value_get_string (value) != NULL)
+    {
+      take_text (files, g_value_get_string (value), TRUE);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 const GActionEntry _kuzhi_window_files_actions[] = {
@@ -962,6 +1013,9 @@ void
 _kuzhi_window_files_init (KuzhiWindow *self)
 {
   Files *files = &self->files;
+  /* Files before text: a file manager offers both, the file's path as text. */
+  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+  GtkDropTarget *drop;
 
   files->window = self;
   files->model = kuzhi_window_get_model (self);
@@ -970,6 +1024,12 @@ _kuzhi_window_files_init (KuzhiWindow *self)
 
   g_signal_connect_object (files->model, "notify", G_CALLBACK (on_model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (files->model, "position-reset", G_CALLBACK (on_position_reset), self, G_CONNECT_SWAPPED);
+
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), files);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
   update_title (files);
 }
 

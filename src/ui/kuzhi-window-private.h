@@ -52,9 +52,11 @@ typedef struct
   GFile                *replace_file;   /* waiting for "Replace?" */
   gboolean              replace_then_next;
 
-  /* A match pasted as text (win.paste), waiting for the player to save
-   * or discard the match it replaces. */
+  /* A match pasted as text (win.paste) or dropped on the window as
+   * text, waiting for the player to save or discard the match it
+   * replaces. */
   gboolean              have_pasted;
+  gboolean              pasted_dropped;
   KzMatch               pasted;
   char                 *pasted_names[2];
 
