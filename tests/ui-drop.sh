@@ -1,0 +1,91 @@
+#!/bin/sh
+# ui-drop.sh — the real kuzhi, and another program's window (drag-source) as a file manager and a text editor: a saved Kalah match dragged from it and dropped on kuzhi's board opens (its name in the title, its position on the board) as a copy, the file left where it was; then a Mangala position dragged as text replaces it.
+# Usage (under xvfb-run-safe.sh): ui-drop.sh PATH/TO/kuzhi PATH/TO/kuzhi-engine PATH/TO/drag-source
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+
+kuzhi=$1
+engine=$2
+drag_source=$3
+work=$(mktemp -d)
+pid=
+source_pid=
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; [ -z "$source_pid" ] || kill "$source_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+export XDG_DATA_HOME="$work/data"
+export XDG_CONFIG_HOME="$work/config"
+export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
+
+# A Kalah match saved with one move played: Player 1's third pit.
+printf 'new kalah\nplay 2\nsave %s\nquit\n' "$work/saved.kuzhi" | "$engine" >/dev/null
+test -s "$work/saved.kuzhi"
+
+"$kuzhi" &
+pid=$!
+wait_for '^cup 0 '
+sleep 1
+
+# Drags from drag-source's window to the middle of kuzhi's, as a hand
+# does: pressed, moved past GTK's drag threshold, across, a pause over
+# the board, released. $1 and $2 are drag-source's arguments; prints
+# what drag-source says when the drag ends.
+drag_to_kuzhi () {
+  "$drag_source" "$1" "$2" >"$work/source-out" &
+  source_pid=$!
+  i=0
+  until from=$(xdotool search --onlyvisible --name '^Drag source$' 2>/dev/null | head -n 1) && [ -n "$from" ]; do
+    i=$((i + 1))
+    [ "$i" -lt 300 ] || { echo "drag-source's window did not show" >&2; exit 1; }
+    sleep 0.1
+  done
+  # Clear of kuzhi's window (1000 px wide at the screen's left).
+  xdotool windowmove "$from" 1060 0
+  sleep 1
+  to=$(main_window "$pid")
+  [ -n "$to" ] || { echo "no kuzhi main window" >&2; exit 1; }
+  eval "$(xdotool getwindowgeometry --shell "$to")"
+  xdotool mousemove --window "$from" 100 75
+  sleep 0.5
+  xdotool mousedown 1
+  sleep 0.3
+  for step in 1 2 3 4; do
+    xdotool mousemove --window "$from" $((100 + 10 * step)) 75
+    sleep 0.2
+  done
+  for step in 0 1 2 3; do
+    xdotool mousemove --window "$to" $((WIDTH / 2 + 5 * step)) $((HEIGHT / 2))
+    sleep 0.4
+  done
+  sleep 1
+  xdotool mouseup 1
+  wait "$source_pid"
+  source_pid=
+  cat "$work/source-out"
+}
+
+# The file: opened, its name the title's, the engine's position on the board.
+mark=$(trace_mark)
+said=$(drag_to_kuzhi --file "$work/saved.kuzhi")
+if [ "$said" != "drag-end copy" ]; then
+  echo "the drop of a file was not a copy: drag-source said '$said'" >&2
+  exit 1
+fi
+wait_after "$mark" '^reset to_move=0 round=[0-9]* over=0 pits=4,4,0,5,5,5,4,4,4,4,4,4 stores=1,0$'
+i=0
+until xdotool search --onlyvisible --name '^saved\.kuzhi — Kuzhi$' >/dev/null 2>&1; do
+  i=$((i + 1))
+  [ "$i" -lt 300 ] || { echo "the title does not name saved.kuzhi" >&2; exit 1; }
+  sleep 0.1
+done
+test -s "$work/saved.kuzhi"
+
+# The text: a Mangala position, Player 2 to move, replaces the match.
+sleep 2
+mark=$(trace_mark)
+said=$(drag_to_kuzhi --text 'mangala 5 5 5 5 5 5 / 3 3 3 3 3 3 stores 0 0 north to move')
+if [ "$said" != "drag-end copy" ]; then
+  echo "the drop of a text was not a copy: drag-source said '$said'" >&2
+  exit 1
+fi
+wait_after "$mark" '^reset to_move=1 round=[0-9]* over=0 pits=5,5,5,5,5,5,3,3,3,3,3,3 stores=0,0$'
