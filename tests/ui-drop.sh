@@ -26,19 +26,28 @@ pid=$!
 wait_for '^cup 0 '
 sleep 1
 
-# Drags from drag-source's window to the middle of kuzhi's, as a hand
-# does: pressed, moved past GTK's drag threshold, across, a pause over
-# the board, released. $1 and $2 are drag-source's arguments; prints
-# what drag-source says when the drag ends.
-drag_to_kuzhi () {
-  "$drag_source" "$1" "$2" >"$work/source-out" &
-  source_pid=$!
+# Waits up to 30 s for a visible window whose name matches $1, and
+# prints its id.
+wait_window () {
   i=0
-  until from=$(xdotool search --onlyvisible --name '^Drag source$' 2>/dev/null | head -n 1) && [ -n "$from" ]; do
+  until id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1) && [ -n "$id" ]; do
     i=$((i + 1))
-    [ "$i" -lt 300 ] || { echo "drag-source's window did not show" >&2; exit 1; }
+    [ "$i" -lt 300 ] || { echo "no window named '$1'" >&2; exit 1; }
     sleep 0.1
   done
+  echo "$id"
+}
+
+# Drags from drag-source's window (its arguments $1 and $2) to the middle
+# of kuzhi's, as a hand does: pressed, moved past GTK's drag threshold,
+# across, a pause over the board, released. The drop must be a copy (a
+# file manager deletes the file after a move), and the board must then
+# show the position $3 (the trace's reset line, after "pits=").
+drop_on_kuzhi () {
+  mark=$(trace_mark)
+  "$drag_source" "$1" "$2" >"$work/source-out" &
+  source_pid=$!
+  from=$(wait_window '^Drag source$')
   # Clear of kuzhi's window (1000 px wide at the screen's left).
   xdotool windowmove "$from" 1060 0
   sleep 1
@@ -61,31 +70,19 @@ drag_to_kuzhi () {
   xdotool mouseup 1
   wait "$source_pid"
   source_pid=
-  cat "$work/source-out"
+  if [ "$(cat "$work/source-out")" != "drag-end copy" ]; then
+    echo "the drop ($1) was not a copy: drag-source said '$(cat "$work/source-out")'" >&2
+    exit 1
+  fi
+  wait_after "$mark" "^reset to_move=[01] round=[0-9]* over=0 pits=$3\$"
 }
 
-# The file: opened, its name the title's, the engine's position on the board.
-mark=$(trace_mark)
-said=$(drag_to_kuzhi --file "$work/saved.kuzhi")
-if [ "$said" != "drag-end copy" ]; then
-  echo "the drop of a file was not a copy: drag-source said '$said'" >&2
-  exit 1
-fi
-wait_after "$mark" '^reset to_move=0 round=[0-9]* over=0 pits=4,4,0,5,5,5,4,4,4,4,4,4 stores=1,0$'
-i=0
-until xdotool search --onlyvisible --name '^saved\.kuzhi — Kuzhi$' >/dev/null 2>&1; do
-  i=$((i + 1))
-  [ "$i" -lt 300 ] || { echo "the title does not name saved.kuzhi" >&2; exit 1; }
-  sleep 0.1
-done
+# The file: its position on the board, its name the title's, and still there.
+drop_on_kuzhi --file "$work/saved.kuzhi" '4,4,0,5,5,5,4,4,4,4,4,4 stores=1,0'
+wait_window '^saved\.kuzhi — Kuzhi$' >/dev/null
 test -s "$work/saved.kuzhi"
 
 # The text: a Mangala position, Player 2 to move, replaces the match.
 sleep 2
-mark=$(trace_mark)
-said=$(drag_to_kuzhi --text 'mangala 5 5 5 5 5 5 / 3 3 3 3 3 3 stores 0 0 north to move')
-if [ "$said" != "drag-end copy" ]; then
-  echo "the drop of a text was not a copy: drag-source said '$said'" >&2
-  exit 1
-fi
-wait_after "$mark" '^reset to_move=1 round=[0-9]* over=0 pits=5,5,5,5,5,5,3,3,3,3,3,3 stores=0,0$'
+drop_on_kuzhi --text 'mangala 5 5 5 5 5 5 / 3 3 3 3 3 3 stores 0 0 north to move' '5,5,5,5,5,5,3,3,3,3,3,3 stores=0,0'
+grep -q '^reset to_move=1 .* pits=5,5,5,5,5,5,3,3,3,3,3,3 ' "$KUZHI_TRACE_FILE"
