@@ -1662,6 +1662,65 @@ test_command_line_open (void)
   kz_test_remove_tree (dir);
 }
 
+static gboolean
+is_recent (gpointer data)
+{
+  GtkRecentInfo *info = gtk_recent_manager_lookup_item (gtk_recent_manager_get_default (), data, NULL);
+
+  if (info == NULL)
+    return FALSE;
+  gtk_recent_info_unref (info);
+  return TRUE;
+}
+
+static gboolean
+xbel_lists (gpointer data)
+{
+  g_autofree char *xbel = g_build_filename (g_get_user_data_dir (), "recently-used.xbel", NULL);
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (xbel, &text, NULL, NULL) && strstr (text, data) != NULL;
+}
+
+/* A match saved, and one opened, are in the desktop's recent files, on
+ * disk where the file chooser and the file manager read them; not when
+ * the user has turned recent files off. */
+static void
+test_recent (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *saved_path = g_build_filename (f->dir, "saved.kuzhi", NULL);
+  g_autofree char *opened_path = g_build_filename (f->dir, "opened.kuzhi", NULL);
+  g_autofree char *private_path = g_build_filename (f->dir, "private.kuzhi", NULL);
+  g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
+  g_autoptr(GFile) opened = g_file_new_for_path (opened_path);
+  g_autoptr(GFile) private = g_file_new_for_path (private_path);
+  g_autofree char *saved_uri = g_file_get_uri (saved);
+  g_autofree char *opened_uri = g_file_get_uri (opened);
+  g_autofree char *private_uri = g_file_get_uri (private);
+  KzMatch m;
+
+  play_turns (f, 2, 1);
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, saved, NULL));
+  g_assert_true (kz_test_spin_until (is_recent, saved_uri, 5000));
+  g_assert_true (kz_test_spin_until (xbel_lists, saved_uri, 5000));
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_OWARE, NULL, NULL, 0));
+  g_assert_true (kuzhi_match_file_save (&m, NULL, opened_path, NULL));
+  kz_match_clear (&m);
+  g_assert_false (is_recent (opened_uri));
+  kuzhi_window_open_file (f->w.window, opened);
+  g_assert_true (g_file_equal (kuzhi_window_get_file (f->w.window), opened));
+  g_assert_true (kz_test_spin_until (is_recent, opened_uri, 5000));
+
+  g_object_set (gtk_settings_get_default (), "gtk-recent-files-enabled", FALSE, NULL);
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, private, NULL));
+  kz_test_spin (500);
+  g_assert_false (is_recent (private_uri));
+  g_assert_false (xbel_lists (private_uri));
+  g_object_set (gtk_settings_get_default (), "gtk-recent-files-enabled", TRUE, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1695,6 +1754,7 @@ main (int   argc,
   ADD ("/files/autosave-failing", test_autosave_failing);
   ADD ("/files/autosave-unreadable", test_autosave_unreadable);
   ADD ("/files/computer-side", test_computer_side);
+  ADD ("/files/recent", test_recent);
 #undef ADD
   g_test_add_func ("/files/command-line-open", test_command_line_open);
 

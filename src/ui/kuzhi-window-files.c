@@ -150,11 +150,17 @@ update_title (Files *files)
 }
 
 /* The match was just saved to or opened from `file`: the window's file,
- * with what it holds and the date the match began. */
+ * with what it holds and the date the match began. The file goes to the
+ * desktop's recent files, as a document program's does (the file
+ * chooser's Recent, the file manager's), unless the user turned recent
+ * files off (GTK then leaves it out). */
 static void
 now_in_file (Files *files,
              GFile *file)
 {
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
   g_set_object (&files->file, file);
   g_clear_object (&files->former_file);
   g_clear_pointer (&files->created, g_date_time_unref);
