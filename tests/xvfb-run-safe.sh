@@ -3,6 +3,7 @@
 # Usage: xvfb-run-safe.sh COMMAND [ARG…]
 # XVFB_SCREEN sets the screen (1280x1024x24 unless set): a window is no
 # larger than its screen, and a test of a large window needs a larger one.
+# The command gets a data folder of its own (XDG_DATA_HOME).
 # KUZHI_TEST_NEEDS names the other programs the command needs (xdotool,
 # valgrind): where one of them, or Xvfb, is missing the test skips
 # (missing-tool.sh; a failure with -Dstrict_tests=true).
@@ -47,6 +48,11 @@ while :; do
 done
 DISPLAY=":$(cat "$dir/display")"
 export DISPLAY
+# A data folder of the test's own, removed with the server: what the
+# window writes there (an autosave, the statistics, the recent files)
+# never reaches the user's. A test that needs its own sets it again.
+XDG_DATA_HOME="$dir/data"
+export XDG_DATA_HOME
 
 status=0
 "$@" || status=$?
