@@ -1274,6 +1274,204 @@ test_hand_and_said (Fixture       *f,
         }
 }
 
+/* Draws `scene`'s hand, flying shells and word onto an image of the
+ * layout's size. */
+static cairo_surface_t *
+hand_picture (const KuzhiBoardScene *scene)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) scene->layout->width,
+                                                       (int) scene->layout->height);
+  cairo_t *cr = cairo_create (image);
+
+  kuzhi_board_paint_hand (scene, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  return image;
+}
+
+/* Draws a render node onto an image `width` × `height`. */
+static cairo_surface_t *
+node_picture (GskRenderNode *node,
+              int            width,
+              int            height)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (image);
+
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  return image;
+}
+
+static gboolean
+same_picture (cairo_surface_t *a,
+              cairo_surface_t *b)
+{
+  return cairo_image_surface_get_height (a) == cairo_image_surface_get_height (b)
+         && cairo_image_surface_get_stride (a) == cairo_image_surface_get_stride (b)
+         && memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                    (size_t) cairo_image_surface_get_stride (a) * cairo_image_surface_get_height (a)) == 0;
+}
+
+static int
+painted_pixels (cairo_surface_t *image)
+{
+  int n = 0;
+
+  for (int j = 0; j < cairo_image_surface_get_height (image); j++)
+    for (int i = 0; i < cairo_image_surface_get_width (image); i++)
+      n += (((const guint32 *) (cairo_image_surface_get_data (image)
+                                + j * cairo_image_surface_get_stride (image)))[i] >> 24) != 0;
+  return n;
+}
+
+/* The board as it is on screen now. */
+static cairo_surface_t *
+board_picture (KuzhiBoardView *board)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (board));
+  g_autoptr(GdkPaintable) image = gdk_paintable_get_current_image (paintable);
+  int w = gtk_widget_get_width (GTK_WIDGET (board)), h = gtk_widget_get_height (GTK_WIDGET (board));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (image, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return node_picture (node, w, h);
+}
+
+static void
+count_frame (GdkFrameClock *clock,
+             int           *frames)
+{
+  (*frames)++;
+}
+
+/* How many frames the board draws in `ms`. */
+static int
+frames_in (KuzhiBoardView *board,
+           guint           ms)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (board));
+  int frames = 0;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+
+  kz_test_spin (ms);
+  g_signal_handler_disconnect (clock, id);
+  return frames;
+}
+
+/* With the desktop's animations off (GNOME's Reduce Animation), nothing
+ * on the board moves within a step: each event of a sowing is drawn the
+ * same at every moment of it, and still shows what it shows (the hand,
+ * the shells taken, the word, the ring of a marked cup); the hint's ring
+ * stands still and the board stops redrawing for it. With animations on
+ * the same moments differ, so each comparison can fail. */
+static void
+test_animations_off (Fixture       *f,
+                     gconstpointer  data)
+{
+  static const struct { KzEvent ev; int hand, hand_at, flying; } steps[] = {
+    { { .type = KZ_EVENT_LIFT, .pit = 2, .count = 5 }, 5, 2, 0 },
+    { { .type = KZ_EVENT_RELAY, .pit = 9, .count = 4 }, 4, 9, 0 },
+    { { .type = KZ_EVENT_DROP, .pit = 3 }, 4, 2, 0 },
+    { { .type = KZ_EVENT_STORE, .player = 0 }, 2, 6, 0 },
+    { { .type = KZ_EVENT_TRIPLE, .pit = 4, .player = 0, .count = 3 }, 0, 3, 3 },
+    { { .type = KZ_EVENT_LUCKY, .pit = 11, .player = 1, .count = 4 }, 0, 3, 4 },
+    { { .type = KZ_EVENT_CAPTURE, .pit = 5, .player = 0, .count = 4, .detail = KZ_DETAIL_PASU }, 0, 3, 4 },
+    { { .type = KZ_EVENT_MARK, .pit = 1, .player = 0 }, 0, 3, 0 },
+  };
+  static const double moments[] = { 0.15, 0.5, 0.85 };
+  PangoContext *pango = gtk_widget_get_pango_context (GTK_WIDGET (f->board));
+  GtkSettings *desktop = gtk_widget_get_settings (GTK_WIDGET (f->board));
+  KzMatch m;
+
+  g_assert_true (kz_match_init (&m, KZ_VARIANT_CONSTITUTION, NULL, NULL, 0));
+  for (guint e = 0; e < G_N_ELEMENTS (steps); e++)
+    for (int still = 0; still < 2; still++)
+      {
+        KuzhiBoardLayout layout;
+        KuzhiSowing sowing;
+        KuzhiBoardScene scene;
+        cairo_surface_t *first = NULL;
+        gboolean all_same = TRUE;
+
+        scene_init (&scene, &layout, &sowing, pango, &m.pos, 1000, 420, 0, FALSE);
+        scene.still = still;
+        kuzhi_sowing_push (&sowing, &steps[e].ev);
+        sowing.slot_begun = TRUE;
+        sowing.hand = steps[e].hand;
+        sowing.hand_at = steps[e].hand_at;
+        sowing.flying = steps[e].flying;
+        for (guint t = 0; t < G_N_ELEMENTS (moments); t++)
+          {
+            cairo_surface_t *image;
+
+            sowing.progress = moments[t];
+            image = hand_picture (&scene);
+            if (still)
+              g_assert_cmpint (painted_pixels (image), >, 100);
+            if (first == NULL)
+              first = image;
+            else
+              {
+                all_same = all_same && same_picture (first, image);
+                cairo_surface_destroy (image);
+              }
+          }
+        if (all_same != still)
+          g_error ("event %u, animations %s: the step is drawn %s at every moment", e,
+                   still ? "off" : "on", all_same ? "the same" : "differently");
+        cairo_surface_destroy (first);
+        kuzhi_sowing_clear (&sowing);
+      }
+  kz_match_clear (&m);
+
+  /* The hint on the board itself: breathing, redrawn every frame, while
+   * the desktop animates; still, and not redrawn, once it stops. */
+  kuzhi_board_view_set_hint (f->board, 2);
+  for (int still = 0; still < 2; still++)
+    {
+      cairo_surface_t *pictures[3];
+      gboolean all_same;
+      int frames;
+
+      g_object_set (desktop, "gtk-enable-animations", !still, NULL);
+      kz_test_spin (100);
+      frames = frames_in (f->board, 500);
+      g_test_message ("animations %s: %d frames in 500 ms", still ? "off" : "on", frames);
+      /* Drawn again (by the pointer, say) a third of a second apart: a
+       * breath of a second cannot look the same at all three. */
+      for (int i = 0; i < 3; i++)
+        {
+          if (i > 0)
+            {
+              kz_test_spin (250);
+              gtk_widget_queue_draw (GTK_WIDGET (f->board));
+              kz_test_spin (100);
+            }
+          pictures[i] = board_picture (f->board);
+        }
+      all_same = same_picture (pictures[0], pictures[1]) && same_picture (pictures[1], pictures[2]);
+      if (still)
+        {
+          g_assert_cmpint (frames, <=, 1);
+          g_assert_true (all_same);
+        }
+      else
+        {
+          g_assert_cmpint (frames, >=, 5);
+          g_assert_false (all_same);
+        }
+      for (int i = 0; i < 3; i++)
+        cairo_surface_destroy (pictures[i]);
+    }
+  g_object_set (desktop, "gtk-enable-animations", TRUE, NULL);
+  kuzhi_board_view_set_hint (f->board, -1);
+}
+
 /* The animation speed comes from GSettings, and changes while running. */
 static void
 test_speed_setting (Fixture       *f,
@@ -1518,6 +1716,7 @@ main (int   argc,
   ADD ("/window/hand-and-said", NULL, test_hand_and_said);
   ADD ("/window/rings-give-way", NULL, test_rings_give_way);
   ADD ("/window/speed-setting", NULL, test_speed_setting);
+  ADD ("/window/animations-off", NULL, test_animations_off);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD

@@ -386,6 +386,16 @@ draw_hand (const KuzhiBoardScene *scene,
                    text, u * 0.22, kuzhi_gold_color ());
 }
 
+/* How far the event shown has gone, as it is drawn: its progress, or
+ * with the desktop's animations off the fixed moment `still_at`, so that
+ * nothing moves within a step. */
+static double
+drawn_progress (const KuzhiBoardScene *scene,
+                double                 still_at)
+{
+  return scene->still ? still_at : scene->sowing->progress;
+}
+
 /* The word said over a cup for the event shown now ("Triple!"), laid out
  * at its size, and where its top left corner goes; NULL when none. */
 static PangoLayout *
@@ -394,7 +404,7 @@ said_layout (const KuzhiBoardScene *scene,
              double                *y)
 {
   const KzEvent *ev = scene->sowing->slot_begun ? kuzhi_sowing_current (scene->sowing) : NULL;
-  double u = scene->layout->unit, t = scene->sowing->progress;
+  double u = scene->layout->unit, t = drawn_progress (scene, 0);
   const char *said = NULL;
   PangoLayout *layout;
   PangoFontDescription *font;
@@ -463,7 +473,14 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
 
   kuzhi_board_layout_center (scene->layout, scene->sowing->hand_at, &hx, &hy);
 
-  if (ev != NULL && (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE))
+  if (ev != NULL && (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE) && scene->still)
+    {
+      /* No falling shell: the hand waits over the cup it left, and the
+       * shell is in the next cup when the step ends. */
+      if (scene->sowing->hand > 0)
+        draw_hand (scene, cr, hx, hy, u * 0.55, scene->sowing->hand);
+    }
+  else if (ev != NULL && (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE))
     {
       double tx, ty, t = scene->sowing->progress;
       int to = ev->type == KZ_EVENT_DROP ? ev->pit : HAND_AT_DRAWER (ev->player ? 1 : 0);
@@ -481,11 +498,12 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
         draw_hand (scene, cr, hx, hy, u * 0.55, scene->sowing->hand - 1);
     }
   else if (ev != NULL && (ev->type == KZ_EVENT_LIFT || ev->type == KZ_EVENT_RELAY))
-    draw_hand (scene, cr, hx, hy, u * 0.55 * MIN (1.0, scene->sowing->progress * 2), scene->sowing->hand);
+    draw_hand (scene, cr, hx, hy, u * 0.55 * MIN (1.0, drawn_progress (scene, 1) * 2), scene->sowing->hand);
   else if (ev != NULL && scene->sowing->flying > 0
            && (ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY || ev->type == KZ_EVENT_CAPTURE))
     {
-      double fx, fy, tx, ty, t = scene->sowing->progress;
+      /* Still, the shells wait over the cup, under the word. */
+      double fx, fy, tx, ty, t = drawn_progress (scene, 0);
       double e = t * t * (3 - 2 * t);
 
       kuzhi_board_layout_center (scene->layout, ev->pit, &fx, &fy);
@@ -518,7 +536,7 @@ kuzhi_board_paint_hand (const KuzhiBoardScene *scene,
     {
       /* A gold ring closes in on the newly marked cup. */
       const GdkRGBA *g = kuzhi_gold_color ();
-      double mx, my, t = scene->sowing->progress;
+      double mx, my, t = drawn_progress (scene, 1);
 
       kuzhi_board_layout_center (scene->layout, ev->pit, &mx, &my);
       cairo_set_source_rgba (cr, g->red, g->green, g->blue, 0.35 + 0.65 * t);
@@ -738,13 +756,14 @@ kuzhi_board_paint_values (const KuzhiBoardScene *scene,
     }
 }
 
-/* The suggested cup: a golden ring around it, breathing once a second. */
+/* The suggested cup: a golden ring around it, breathing once a second;
+ * still, at the full of its breath. */
 void
 kuzhi_board_paint_hint (const KuzhiBoardScene *scene,
                         GtkSnapshot           *snapshot)
 {
   const graphene_rect_t *r = &scene->layout->cups[scene->hint_pit];
-  double pulse = 0.5 + 0.5 * sin (scene->time * 2 * G_PI);
+  double pulse = scene->still ? 1 : 0.5 + 0.5 * sin (scene->time * 2 * G_PI);
   double width = MAX (3.0, scene->layout->unit * (0.06 + 0.04 * pulse));
   double grow = width * (0.5 + pulse);
   cairo_t *cr;

@@ -18,6 +18,11 @@ typedef struct {
   int                     preview_pit;  /* the cup whose sowing is previewed, or -1 */
   const KzPreview        *preview;    /* what it would do */
   double                  time;       /* seconds, for the hint's breathing */
+  /* The desktop's animations are off (GtkSettings:gtk-enable-animations):
+   * nothing glides, grows, fades or breathes. The events still come one
+   * step at a time; each is drawn as it stands, the hand jumping from cup
+   * to cup (docs/ui.md, "Animation"). */
+  gboolean                still;
   const char *const      *values;     /* the analysis's value of each cup (or NULL), or NULL when none is shown */
 } KuzhiBoardScene;
 
@@ -81,8 +86,8 @@ void kuzhi_board_paint_value_place (const KuzhiBoardScene *scene,
                                     int                    pit,
                                     const char            *text,
                                     graphene_rect_t       *pill);
-/* The ring around the hinted cup, breathing with the scene's time; it
- * leaves a gap where it would cross the cup's value (scene->values). */
+/* The ring around the hinted cup, breathing with the scene's time (held
+ * at its fullest when the scene is still); it leaves a gap where it would cross the cup's value (scene->values). */
 void kuzhi_board_paint_hint   (const KuzhiBoardScene *scene,
                                GtkSnapshot           *snapshot);
 

@@ -839,6 +839,17 @@ has_values (KuzhiBoardView *self)
   return FALSE;
 }
 
+/* Whether the desktop animates: off with GNOME's Reduce Animation (and
+ * its older Animations switch), which GTK reads into its settings. */
+static gboolean
+animations_enabled (KuzhiBoardView *self)
+{
+  gboolean enabled = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}
+
 static KuzhiBoardScene
 scene_of (KuzhiBoardView *self)
 {
@@ -850,6 +861,7 @@ scene_of (KuzhiBoardView *self)
     .preview_pit = is_animating (self) ? -1 : self->preview_pit,
     .preview = &self->preview,
     .time = g_get_monotonic_time () / (double) G_USEC_PER_SEC,
+    .still = !animations_enabled (self),
     /* Not over a past position (browsing makes the board not interactive). */
     .values = !is_animating (self) && self->interactive && has_values (self)
               ? (const char *const *) self->values : NULL,
@@ -1116,6 +1128,38 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
+static gboolean
+on_hint_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The hint's ring breathes, redrawn every frame, only while the desktop
+ * animates; otherwise it stands still and costs nothing. */
+static void
+update_hint_tick (KuzhiBoardView *self)
+{
+  gboolean breathe = self->hint_pit >= 0 && animations_enabled (self);
+
+  if (breathe && self->hint_tick_id == 0)
+    self->hint_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_hint_tick, NULL, NULL);
+  else if (!breathe && self->hint_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->hint_tick_id);
+      self->hint_tick_id = 0;
+    }
+}
+
+static void
+on_animations_changed (KuzhiBoardView *self)
+{
+  update_hint_tick (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 kuzhi_board_view_init (KuzhiBoardView *self)
 {
@@ -1134,6 +1178,9 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   self->preview_enabled = TRUE;
   self->hover_pit = self->focus_pit = self->preview_pit = -1;
   self->best_pit = -1;
+
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-enable-animations",
+                           G_CALLBACK (on_animations_changed), self, G_CONNECT_SWAPPED);
 
   empty.n_pits = 14;
   empty.lucky[0] = empty.lucky[1] = -1;
@@ -1355,15 +1402,6 @@ kuzhi_board_view_get_cup_center (KuzhiBoardView *self,
   return TRUE;
 }
 
-static gboolean
-on_hint_tick (GtkWidget     *widget,
-              GdkFrameClock *clock,
-              gpointer       user_data)
-{
-  gtk_widget_queue_draw (widget);
-  return G_SOURCE_CONTINUE;
-}
-
 void
 kuzhi_board_view_set_hint (KuzhiBoardView *self,
                            int             pit)
@@ -1378,13 +1416,7 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
    * the window waits for a mark), not the one focused before. */
   if (pit >= 0 && pit < self->n_pits && gtk_widget_get_focusable (self->cups[pit]))
     gtk_widget_grab_focus (self->cups[pit]);
-  if (pit >= 0 && self->hint_tick_id == 0)
-    self->hint_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_hint_tick, NULL, NULL);
-  else if (pit < 0 && self->hint_tick_id != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->hint_tick_id);
-      self->hint_tick_id = 0;
-    }
+  update_hint_tick (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
