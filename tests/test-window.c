@@ -1472,6 +1472,129 @@ test_animations_off (Fixture       *f,
   kuzhi_board_view_set_hint (f->board, -1);
 }
 
+/* The sRGB relative luminance of an opaque pixel of an ARGB32 image. */
+static double
+pixel_luminance (cairo_surface_t *image,
+                 int              x,
+                 int              y)
+{
+  guint32 px = ((const guint32 *) (cairo_image_surface_get_data (image)
+                                   + y * cairo_image_surface_get_stride (image)))[x];
+  double c[3] = { ((px >> 16) & 0xff) / 255.0, ((px >> 8) & 0xff) / 255.0, (px & 0xff) / 255.0 };
+
+  for (int i = 0; i < 3; i++)
+    c[i] = c[i] <= 0.04045 ? c[i] / 12.92 : pow ((c[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+/* The strongest contrast ratio (WCAG's) between two pixels at most 3 px
+ * apart on the row through the cup's centre, from `from` to `to` times
+ * the cup's half size out to the right of its centre: how well a ring
+ * drawn there stands out from what is next to it. */
+static double
+ring_contrast (cairo_surface_t *picture,
+               KuzhiBoardView  *board,
+               int              pit,
+               double           from,
+               double           to)
+{
+  graphene_rect_t b;
+  double cx, half, best = 1;
+  int cy;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (board, pit)),
+                                            GTK_WIDGET (board), &b));
+  cx = b.origin.x + b.size.width / 2;
+  cy = (int) (b.origin.y + b.size.height / 2);
+  half = MIN (b.size.width, b.size.height) / 2;
+  for (int x = (int) (cx + from * half); x <= (int) (cx + to * half); x++)
+    for (int d = 1; d <= 3; d++)
+      {
+        double l1 = pixel_luminance (picture, x, cy), l2 = pixel_luminance (picture, x + d, cy);
+
+        best = MAX (best, (MAX (l1, l2) + 0.05) / (MIN (l1, l2) + 0.05));
+      }
+  return best;
+}
+
+/* With the desktop's high contrast, the rings of the cups stand out from
+ * what is next to them by WCAG's measure for non-text (3:1): the ring of
+ * a cup that may be sown (1.4 without: blue on brown) or marked lucky
+ * (2.1 without: gold on the rim), and the focus ring by far more (7:1).
+ * The board follows the desktop's setting as it changes. */
+static void
+test_high_contrast (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GSettingsSchema) schema = g_settings_schema_source_lookup (g_settings_schema_source_get_default (),
+                                                                       "org.gnome.desktop.a11y.interface", TRUE);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  double sown[2][7];
+  KuzhiCup *focused = kuzhi_board_view_get_cup (f->board, 3);
+
+  /* The desktop's switch, as GNOME Settings turns it (read by libadwaita
+   * through GSettings when no settings portal answers). */
+  g_assert_cmpint (kuzhi_board_view_get_high_contrast (f->board), ==, adw_style_manager_get_high_contrast (style));
+  if (schema != NULL)
+    {
+      g_autoptr(GSettings) a11y = g_settings_new ("org.gnome.desktop.a11y.interface");
+
+      g_settings_set_boolean (a11y, "high-contrast", TRUE);
+      kz_test_spin (100);
+      if (adw_style_manager_get_high_contrast (style))
+        {
+          g_assert_true (kuzhi_board_view_get_high_contrast (f->board));
+          g_settings_set_boolean (a11y, "high-contrast", FALSE);
+          kz_test_spin (100);
+          g_assert_false (kuzhi_board_view_get_high_contrast (f->board));
+        }
+      else
+        g_test_message ("the desktop's high contrast comes from a settings portal here: not switched");
+      g_settings_reset (a11y, "high-contrast");
+    }
+
+  /* Player 1's seven cups may be sown; cup 3 has the focus, with its
+   * ring shown (the preview it would draw is turned off). */
+  kuzhi_board_view_set_preview_enabled (f->board, FALSE);
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (focused));
+  for (int i = 0; i < 100 && !kuzhi_cup_get_ring_drawn (focused); i++)
+    kz_test_spin (20);
+  g_assert_true (kuzhi_cup_get_ring_drawn (focused));
+  for (int hc = 0; hc < 2; hc++)
+    {
+      cairo_surface_t *picture;
+      double focus;
+
+      kuzhi_board_view_set_high_contrast (f->board, hc);
+      /* Cup 0 as Mark Lucky Cup shows it: dashed gold. */
+      kuzhi_cup_set_state (kuzhi_board_view_get_cup (f->board, 0), KUZHI_CUP_MARKABLE);
+      kz_test_spin (100);
+      picture = board_picture (f->board);
+      for (int p = 0; p < 7; p++)
+        if (p != 3)
+          sown[hc][p] = ring_contrast (picture, f->board, p, 0.8, 0.94);
+      focus = ring_contrast (picture, f->board, 3, 0.9, 1.0);
+      g_test_message ("high contrast %s: focus ring %.1f, marked ring %.1f, sown rings %.1f %.1f %.1f %.1f %.1f",
+                      hc ? "on" : "off", focus, sown[hc][0], sown[hc][1], sown[hc][2], sown[hc][4], sown[hc][5],
+                      sown[hc][6]);
+      if (hc)
+        g_assert_cmpfloat (focus, >=, 7);
+      for (int p = 0; p < 7; p++)
+        if (p != 3)
+          {
+            if (hc)
+              g_assert_cmpfloat (sown[hc][p], >=, 3);
+            else
+              g_assert_cmpfloat (sown[hc][p], <, 3);
+          }
+      cairo_surface_destroy (picture);
+      if (hc)
+        kz_test_capture (GTK_WIDGET (f->board), "high-contrast.png");
+    }
+  kuzhi_board_view_set_preview_enabled (f->board, TRUE);
+}
+
 /* The animation speed comes from GSettings, and changes while running. */
 static void
 test_speed_setting (Fixture       *f,
@@ -1717,6 +1840,7 @@ main (int   argc,
   ADD ("/window/rings-give-way", NULL, test_rings_give_way);
   ADD ("/window/speed-setting", NULL, test_speed_setting);
   ADD ("/window/animations-off", NULL, test_animations_off);
+  ADD ("/window/high-contrast", NULL, test_high_contrast);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD

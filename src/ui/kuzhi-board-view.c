@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <adwaita.h>
 #include <math.h>
 
 #include "kuzhi-board-view.h"
@@ -41,6 +42,7 @@ struct _KuzhiBoardView
   /* the sowing preview of the cup under the pointer, or focused by the
    * keyboard: worked out by the engine on a copy (kz_position_preview) */
   gboolean        preview_enabled;
+  gboolean        high_contrast;
   int             hover_pit;
   int             focus_pit;
   /* a key turned the focus ring on, and no pointer pressed the board
@@ -81,6 +83,7 @@ enum {
   PROP_UNIT,
   PROP_UPRIGHT,
   PROP_PREVIEW,
+  PROP_HIGH_CONTRAST,
   N_PROPS
 };
 
@@ -392,6 +395,7 @@ rebuild_cups (KuzhiBoardView *self,
         gtk_widget_add_controller (self->cups[p], focus);
       }
       kuzhi_cup_set_keyboard (KUZHI_CUP (self->cups[p]), self->keyboard_in_use);
+      kuzhi_cup_set_high_contrast (KUZHI_CUP (self->cups[p]), self->high_contrast);
       gtk_widget_set_parent (self->cups[p], GTK_WIDGET (self));
     }
 }
@@ -1020,6 +1024,9 @@ kuzhi_board_view_get_property (GObject    *object,
     case PROP_PREVIEW:
       g_value_set_boolean (value, self->preview_enabled);
       break;
+    case PROP_HIGH_CONTRAST:
+      g_value_set_boolean (value, self->high_contrast);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1043,6 +1050,9 @@ kuzhi_board_view_set_property (GObject      *object,
       break;
     case PROP_PREVIEW:
       kuzhi_board_view_set_preview_enabled (self, g_value_get_boolean (value));
+      break;
+    case PROP_HIGH_CONTRAST:
+      kuzhi_board_view_set_high_contrast (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1090,6 +1100,10 @@ kuzhi_board_view_class_init (KuzhiBoardViewClass *klass)
   /* Whether hovering or focusing a cup previews its sowing. */
   properties[PROP_PREVIEW] =
     g_param_spec_boolean ("preview", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the cups' rings are drawn for the desktop's high contrast. */
+  properties[PROP_HIGH_CONTRAST] =
+    g_param_spec_boolean ("high-contrast", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1181,6 +1195,8 @@ kuzhi_board_view_init (KuzhiBoardView *self)
 
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-enable-animations",
                            G_CALLBACK (on_animations_changed), self, G_CONNECT_SWAPPED);
+  g_object_bind_property (adw_style_manager_get_default (), "high-contrast", self, "high-contrast",
+                          G_BINDING_SYNC_CREATE);
 
   empty.n_pits = 14;
   empty.lucky[0] = empty.lucky[1] = -1;
@@ -1450,6 +1466,27 @@ kuzhi_board_view_get_best_pit (KuzhiBoardView *self)
 {
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), -1);
   return self->best_pit;
+}
+
+void
+kuzhi_board_view_set_high_contrast (KuzhiBoardView *self,
+                                    gboolean        high_contrast)
+{
+  g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
+  high_contrast = !!high_contrast;
+  if (self->high_contrast == high_contrast)
+    return;
+  self->high_contrast = high_contrast;
+  for (int p = 0; p < self->n_pits; p++)
+    kuzhi_cup_set_high_contrast (KUZHI_CUP (self->cups[p]), high_contrast);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGH_CONTRAST]);
+}
+
+gboolean
+kuzhi_board_view_get_high_contrast (KuzhiBoardView *self)
+{
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
+  return self->high_contrast;
 }
 
 void

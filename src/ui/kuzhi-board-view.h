@@ -46,6 +46,11 @@ int               kuzhi_board_view_get_best_pit     (KuzhiBoardView *self);
 void              kuzhi_board_view_set_preview_enabled (KuzhiBoardView *self,
                                                         gboolean        enabled);
 int               kuzhi_board_view_get_preview_pit  (KuzhiBoardView *self);
+/* High contrast ("high-contrast"): follows the desktop's (AdwStyleManager);
+ * the cups' rings get black edges (kuzhi_cup_set_high_contrast). */
+void              kuzhi_board_view_set_high_contrast (KuzhiBoardView *self,
+                                                      gboolean        high_contrast);
+gboolean          kuzhi_board_view_get_high_contrast (KuzhiBoardView *self);
 /* One cup's cell in pixels ("unit", notified after the allocation). */
 double            kuzhi_board_view_get_unit         (KuzhiBoardView *self);
 /* Whether the board stands upright, as in a narrow window ("upright"). */

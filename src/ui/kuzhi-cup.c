@@ -23,12 +23,13 @@ struct _KuzhiCup
   int            lucky;
   KuzhiCupState  state;
   gboolean       out_of_play;
+  gboolean       high_contrast;
   KuzhiCupLastMove last_move;
   int            last_player;
 
   /* The cup as last drawn, and what it was drawn for. */
   cairo_surface_t *image;
-  int            drawn_key[4];
+  int            drawn_key[5];
   gboolean       ring_drawn;   /* the last frame showed the focus ring */
   gboolean       keyboard;     /* the board's keyboard is in use */
 
@@ -226,7 +227,26 @@ typedef struct {
   int            w, h;
   int            owner;
   KuzhiCupState  state;
+  gboolean       high_contrast;
 } HollowJob;
+
+/* Under a ring of `width` about (cx, cy) at `radius`, a black band as
+ * wide plus `edge` on each side: in high contrast every ring stands out
+ * from the wood and from its own glow, whatever its colour. */
+static void
+stroke_black_edges (cairo_t *cr,
+                    double   cx,
+                    double   cy,
+                    double   radius,
+                    double   width,
+                    double   edge)
+{
+  cairo_new_path (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, width + 2 * edge);
+  cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
+  cairo_stroke (cr);
+}
 
 /* The carved hollow with its rings and glow: the same for many cups. */
 static void
@@ -239,6 +259,7 @@ draw_hollow (cairo_t  *cr,
   double cx = w / 2.0, cy = h / 2.0;
   const GdkRGBA *pc = kuzhi_player_color (job->owner);
   cairo_pattern_t *pat;
+  double ring;
 
   /* Highlight behind the cup: the player's colour glowing when it may be sown. */
   if (job->state != KUZHI_CUP_PLAIN)
@@ -270,9 +291,12 @@ draw_hollow (cairo_t  *cr,
   cairo_new_path (cr);
 
   /* A thin ring in the owner's colour says whose row this is. */
+  ring = MAX (1.5, r * (job->state == KUZHI_CUP_LEGAL ? 0.09 : 0.05));
+  if (job->high_contrast && job->state != KUZHI_CUP_PLAIN)
+    stroke_black_edges (cr, cx, cy, r * 0.96, ring, MAX (1.5, r * 0.04));
   cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue,
                          job->state == KUZHI_CUP_LEGAL ? 1.0 : 0.55);
-  cairo_set_line_width (cr, MAX (1.5, r * (job->state == KUZHI_CUP_LEGAL ? 0.09 : 0.05)));
+  cairo_set_line_width (cr, ring);
   cairo_arc (cr, cx, cy, r * 0.96, 0, 2 * G_PI);
   cairo_stroke (cr);
 
@@ -280,6 +304,10 @@ draw_hollow (cairo_t  *cr,
     {
       const GdkRGBA *g = kuzhi_gold_color ();
       double dash = r * 0.22;
+
+      /* Gold dashes on black: the gaps show black, not the owner's ring. */
+      if (job->high_contrast)
+        stroke_black_edges (cr, cx, cy, r * 0.96, MAX (2, r * 0.08), MAX (1.5, r * 0.04));
       cairo_set_dash (cr, &dash, 1, 0);
       cairo_set_source_rgba (cr, g->red, g->green, g->blue, 1);
       cairo_set_line_width (cr, MAX (2, r * 0.08));
@@ -297,24 +325,26 @@ get_hollow (int           w,
             int           h,
             int           scale,
             int           owner,
-            KuzhiCupState state)
+            KuzhiCupState state,
+            gboolean      high_contrast)
 {
-  static cairo_surface_t *hollows[2][3];
+  static cairo_surface_t *hollows[2][2][3];
   static int size[3];
-  HollowJob job = { w, h, owner ? 1 : 0, state };
+  HollowJob job = { w, h, owner ? 1 : 0, state, !!high_contrast };
 
   if (size[0] != w || size[1] != h || size[2] != scale)
     {
-      for (int o = 0; o < 2; o++)
-        for (int s = 0; s < 3; s++)
-          g_clear_pointer (&hollows[o][s], cairo_surface_destroy);
+      for (int c = 0; c < 2; c++)
+        for (int o = 0; o < 2; o++)
+          for (int s = 0; s < 3; s++)
+            g_clear_pointer (&hollows[c][o][s], cairo_surface_destroy);
       size[0] = w;
       size[1] = h;
       size[2] = scale;
     }
-  if (hollows[job.owner][state] == NULL)
-    hollows[job.owner][state] = kuzhi_image_draw (w, h, scale, draw_hollow, &job);
-  return hollows[job.owner][state];
+  if (hollows[job.high_contrast][job.owner][state] == NULL)
+    hollows[job.high_contrast][job.owner][state] = kuzhi_image_draw (w, h, scale, draw_hollow, &job);
+  return hollows[job.high_contrast][job.owner][state];
 }
 
 #define COUNT_PILL_LINE(r) MAX (1, (r) * 0.035)
@@ -420,7 +450,7 @@ draw_cup (cairo_t  *cr,
   const GdkRGBA *pc = kuzhi_player_color (self->owner);
 
   cairo_set_source_surface (cr, get_hollow (w, h, gtk_widget_get_scale_factor (widget),
-                                            self->owner, self->state), 0, 0);
+                                            self->owner, self->state, self->high_contrast), 0, 0);
   cairo_paint (cr);
 
   kuzhi_cup_draw_shells (cr, cx, cy + r * 0.02, r * 0.78, self->count, self->pit + 3);
@@ -507,6 +537,9 @@ draw_cup (cairo_t  *cr,
   if (ring_wanted (self))
     {
       double dash = 4;
+
+      if (self->high_contrast)
+        stroke_black_edges (cr, cx, cy, MIN (w, h) / 2.0 - 2, 2.5, 1.5);
       cairo_new_path (cr);   /* not joined to the count's text */
       cairo_set_dash (cr, &dash, 1, 0);
       cairo_set_source_rgb (cr, 1, 1, 1);
@@ -524,7 +557,7 @@ kuzhi_cup_snapshot (GtkWidget   *widget,
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
   int scale = gtk_widget_get_scale_factor (widget);
-  int key[4] = { w, h, scale, ring_wanted (self) };
+  int key[5] = { w, h, scale, ring_wanted (self), self->high_contrast };
 
   if (MIN (w, h) < 10)
     return;
@@ -741,6 +774,18 @@ kuzhi_cup_set_keyboard (KuzhiCup *self,
   self->keyboard = keyboard;
   if (gtk_widget_has_focus (GTK_WIDGET (self)) || self->ring_drawn)
     invalidate (self);
+}
+
+void
+kuzhi_cup_set_high_contrast (KuzhiCup *self,
+                             gboolean  high_contrast)
+{
+  g_return_if_fail (KUZHI_IS_CUP (self));
+  high_contrast = !!high_contrast;
+  if (self->high_contrast == high_contrast)
+    return;
+  self->high_contrast = high_contrast;
+  invalidate (self);
 }
 
 gboolean

@@ -36,6 +36,11 @@ gboolean   kuzhi_cup_get_ring_drawn (KuzhiCup    *self);
  * while it is, past GTK's 3 s. */
 void       kuzhi_cup_set_keyboard   (KuzhiCup    *self,
                                      gboolean     keyboard);
+/* The desktop's high contrast: the rings that say a cup may be sown or
+ * marked, and the focus ring, get black edges, so that each stands out
+ * from the wood (docs/ui.md, "The board"). The board sets it on its cups. */
+void       kuzhi_cup_set_high_contrast (KuzhiCup *self,
+                                        gboolean  high_contrast);
 int        kuzhi_cup_get_owner    (KuzhiCup      *self);
 int        kuzhi_cup_get_count    (KuzhiCup      *self);
 void       kuzhi_cup_set_count    (KuzhiCup      *self,
