@@ -1,7 +1,8 @@
 #!/bin/sh
 # check-prefix-run.sh — installs Kuzhi into a temporary --prefix and starts the
 # installed program there in Tamil under Xvfb: it must find its GSettings
-# schema, its resources and its translations from that prefix alone.
+# schema, its resources and its translations from that prefix alone. Its
+# command line (--version, --help, an unknown option) is checked first.
 # Usage: check-prefix-run.sh SOURCE_ROOT
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -50,6 +51,35 @@ meson install -C "$tmp/build" --no-rebuild > "$tmp/install.log" 2>&1 ||
 
 # Everything the program reads comes from the prefix or from a fresh home.
 mkdir -p "$tmp/home"
+in_prefix () {
+  env -i PATH="$PATH" HOME="$tmp/home" \
+    XDG_CONFIG_HOME="$tmp/home/.config" XDG_DATA_HOME="$tmp/home/.local/share" \
+    XDG_CACHE_HOME="$tmp/home/.cache" XDG_STATE_HOME="$tmp/home/.local/state" \
+    XDG_DATA_DIRS="$prefix/share:/usr/local/share:/usr/share" \
+    LANG=C.UTF-8 LANGUAGE=ta GSETTINGS_BACKEND=memory "$@"
+}
+
+# The command line, with no display: --version says the version meson
+# has; --help says what may follow the command and what Kuzhi is, in
+# Tamil; an unknown option is refused, by name.
+version=$(meson introspect --projectinfo "$tmp/build" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])') || fail "meson introspect --projectinfo"
+out=$(in_prefix "$prefix/bin/kuzhi" --version 2>&1) || fail "kuzhi --version failed: $out"
+[ "$out" = "kuzhi $version" ] || fail "kuzhi --version said '$out', not 'kuzhi $version'"
+out=$(in_prefix "$prefix/bin/kuzhi" --help 2>&1) || fail "kuzhi --help failed: $out"
+for said in 'kuzhi [OPTION…] [கோப்பு…]' 'பல்லாங்குழி வகை விளையாட்டுகளை ஆடுங்கள்' '--version' '.kuzhi' '.ogn'; do
+  case $out in
+    *"$said"*) ;;
+    *) printf '%s\n' "$out" >&2; fail "kuzhi --help in Tamil does not say '$said'" ;;
+  esac
+done
+if out=$(in_prefix "$prefix/bin/kuzhi" --no-such-option 2>&1); then
+  fail "kuzhi took --no-such-option"
+fi
+case $out in
+  *--no-such-option*) ;;
+  *) fail "kuzhi refused --no-such-option without naming it: $out" ;;
+esac
 cat > "$tmp/run.sh" <<'RUN'
 "$KUZHI" > "$KUZHI_LOG" 2>&1 &
 pid=$!

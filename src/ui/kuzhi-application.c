@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "kuzhi-accessible.h"
 #include "kuzhi-application.h"
@@ -256,6 +257,20 @@ kuzhi_application_open (GApplication  *application,
     kuzhi_window_open_file (KUZHI_WINDOW (window), files[0]);
 }
 
+/* `kuzhi --version`: the command and its version, as GNU tools say it,
+ * then nothing else. */
+static int
+kuzhi_application_handle_local_options (GApplication *application,
+                                        GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("kuzhi %s\n", PACKAGE_VERSION);
+      return EXIT_SUCCESS;
+    }
+  return -1;
+}
+
 static void
 kuzhi_application_finalize (GObject *object)
 {
@@ -276,6 +291,7 @@ kuzhi_application_class_init (KuzhiApplicationClass *klass)
   app_class->startup = kuzhi_application_startup;
   app_class->activate = kuzhi_application_activate;
   app_class->open = kuzhi_application_open;
+  app_class->handle_local_options = kuzhi_application_handle_local_options;
 }
 
 /* The schema must be there (kuzhi_application_check_schema()): GSettings
@@ -283,7 +299,22 @@ kuzhi_application_class_init (KuzhiApplicationClass *klass)
 static void
 kuzhi_application_init (KuzhiApplication *self)
 {
+  /* Translated here, at run time: the text domain is bound by then. */
+  const GOptionEntry options[] = {
+    { "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, NULL, _("Show the version and quit"), NULL },
+    { NULL }
+  };
+
   self->settings = g_settings_new (APPLICATION_ID);
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  /* TRANSLATORS: in `kuzhi --help`, what may follow the command. */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Play mancala games: the Constitution, Kalah, Oware, Mangala, "
+                                              "Dakon, Pallanguzhi and Bohnenspiel."));
+  g_application_set_option_context_description (G_APPLICATION (self),
+                                                _("FILE is a match saved by Kuzhi (.kuzhi) or an Oware record "
+                                                  "from Aualé (.ogn); it opens in the window."));
 }
 
 KuzhiApplication *
