@@ -89,7 +89,7 @@ kz_test_spin_until (gboolean (*condition) (gpointer data),
 }
 
 /* The app's settings as the window tests want them: the given animation
- * speed (NULL: instant) and the board seen from player 1. */
+ * speed (NULL: instant), the board seen from player 1, the history shut. */
 static inline GSettings *
 kz_test_settings (const char *speed)
 {
@@ -100,6 +100,7 @@ kz_test_settings (const char *speed)
   g_settings_set_boolean (settings, "analysis", FALSE);
   g_settings_set_boolean (settings, "sowing-preview", TRUE);
   g_settings_set_boolean (settings, "sound", TRUE);
+  g_settings_set_boolean (settings, "history-shown", FALSE);
   return settings;
 }
 

@@ -1728,6 +1728,68 @@ test_window_size (void)
 
 /* The text grows with the board: at a larger window the header line is
  * drawn larger; at the default size it keeps the theme's size. */
+static gboolean
+history_shown (KuzhiWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "history");
+
+  return g_variant_get_boolean (state);
+}
+
+/* A window `width` wide, shown, and left time for its first frames (the
+ * history opens after the first). */
+static KuzhiWindow *
+window_of_width (int width)
+{
+  KuzhiWindow *window = kuzhi_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 640);
+  kz_test_window_show (window);
+  kz_test_spin (500);
+  return window;
+}
+
+/* The move history is open at the next start when it was open beside the
+ * board as the window closed, and shut when it was shut; on a window too
+ * narrow for it beside the board it is not opened over the board, and a
+ * look at it there is not taken for the player's choice. */
+static void
+test_history_remembered (void)
+{
+  g_autoptr(GSettings) settings = kz_test_settings (NULL);
+  KuzhiWindow *window;
+
+  window = window_of_width (1000);
+  g_assert_false (history_shown (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+  g_assert_true (history_shown (window));
+  gtk_window_close (GTK_WINDOW (window));
+  kz_test_spin (50);
+  g_assert_true (g_settings_get_boolean (settings, "history-shown"));
+
+  window = window_of_width (1000);
+  g_assert_true (history_shown (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+  gtk_window_close (GTK_WINDOW (window));
+  kz_test_spin (50);
+  g_assert_false (g_settings_get_boolean (settings, "history-shown"));
+
+  /* A phone: the history would cover the board. */
+  g_settings_set_boolean (settings, "history-shown", TRUE);
+  window = window_of_width (360);
+  g_assert_false (history_shown (window));
+  gtk_window_close (GTK_WINDOW (window));
+  kz_test_spin (50);
+  g_assert_true (g_settings_get_boolean (settings, "history-shown"));
+  g_settings_set_boolean (settings, "history-shown", FALSE);
+  window = window_of_width (360);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+  g_assert_true (history_shown (window));
+  gtk_window_close (GTK_WINDOW (window));
+  kz_test_spin (50);
+  g_assert_false (g_settings_get_boolean (settings, "history-shown"));
+}
+
 static void
 test_text_grows (void)
 {
@@ -1845,6 +1907,7 @@ main (int   argc,
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD
   g_test_add_func ("/window/size-remembered", test_window_size);
+  g_test_add_func ("/window/history-remembered", test_history_remembered);
   g_test_add_func ("/window/text-grows", test_text_grows);
   g_test_add_func ("/window/wide-buttons", test_wide_buttons);
 

@@ -386,6 +386,35 @@ on_match_moved (KuzhiWindow *window)
   end_browsing (window);
 }
 
+/* The window's first frame is laid out: the flap knows whether it folds
+ * over the board. Opened beside it, as it was left; never over it, where
+ * the history would hide the board the player came back to. */
+static void
+on_first_frame (GdkFrameClock *clock,
+                KuzhiWindow   *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_frame, self);
+  if (g_settings_get_boolean (self->settings, "history-shown") && !adw_flap_get_folded (self->history_flap))
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "history", g_variant_new_boolean (TRUE));
+}
+
+static void
+on_mapped (KuzhiWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, on_mapped, NULL);
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (on_first_frame), self, 0);
+}
+
+void
+_kuzhi_window_history_remember (KuzhiWindow *self)
+{
+  /* Opened over the board on a narrow window, it was a glance: that is
+   * not the player's choice for the next time. */
+  if (!adw_flap_get_folded (self->history_flap))
+    g_settings_set_boolean (self->settings, "history-shown", adw_flap_get_reveal_flap (self->history_flap));
+}
+
 /* The history panel goes into the window's flap (the template's
  * history_flap), with the model it lists. */
 void
@@ -399,6 +428,7 @@ _kuzhi_window_history_init (KuzhiWindow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->history_panel), "background");
   adw_flap_set_flap (self->history_flap, GTK_WIDGET (self->history_panel));
   g_signal_connect (self->history_flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
+  g_signal_connect (self, "map", G_CALLBACK (on_mapped), NULL);
 
   g_signal_connect_object (self->model, "position-reset", G_CALLBACK (on_match_moved), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "action-started", G_CALLBACK (on_match_moved), self, G_CONNECT_SWAPPED);

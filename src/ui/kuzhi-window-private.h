@@ -268,6 +268,9 @@ gboolean  _kuzhi_window_history_variation_sow      (KuzhiWindow *self,
 char     *_kuzhi_window_history_get_hint_text      (KuzhiWindow *self);
 /* Back to the position in play, from a past turn or a variation. */
 void      _kuzhi_window_history_return             (KuzhiWindow *self);
+/* Keeps whether the history is open beside the board, as the window
+ * closes (GSettings "history-shown"); the next window opens it again. */
+void      _kuzhi_window_history_remember           (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_history_actions[];
 extern const gsize        _kuzhi_window_history_n_actions;
 

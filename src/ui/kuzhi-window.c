@@ -1492,6 +1492,7 @@ kuzhi_window_close_request (GtkWindow *window)
     g_settings_set_int (self->settings, "window-height", height);
     g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
   }
+  _kuzhi_window_history_remember (self);
 
   return GTK_WINDOW_CLASS (kuzhi_window_parent_class)->close_request (window);
 }
