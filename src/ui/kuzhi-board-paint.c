@@ -766,19 +766,18 @@ kuzhi_board_paint_hint (const KuzhiBoardScene *scene,
   double pulse = scene->still ? 1 : 0.5 + 0.5 * sin (scene->time * 2 * G_PI);
   double width = MAX (3.0, scene->layout->unit * (0.06 + 0.04 * pulse));
   double grow = width * (0.5 + pulse);
-  double radius = MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2;
-  int holes = scene->values != NULL && scene->values[scene->hint_pit] != NULL ? 1 : 0;
   cairo_t *cr;
   graphene_rect_t bounds, pill;
 
   graphene_rect_inset_r (r, -2 * width - grow, -2 * width - grow, &bounds);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  /* The cup's value stays readable: the ring breaks around it. */
-  if (holes > 0)
-    kuzhi_board_paint_value_place (scene, scene->hint_pit, scene->values[scene->hint_pit], &pill);
   cairo_set_source_rgba (cr, kuzhi_gold_color ()->red, kuzhi_gold_color ()->green, kuzhi_gold_color ()->blue,
                          0.55 + 0.4 * pulse);
+  /* The cup's value stays readable: the ring breaks around it. */
+  if (scene->values != NULL && scene->values[scene->hint_pit] != NULL)
+    kuzhi_board_paint_value_place (scene, scene->hint_pit, scene->values[scene->hint_pit], &pill);
   stroke_ring_around (cr, r->origin.x + r->size.width / 2, r->origin.y + r->size.height / 2,
-                      radius, width, &pill, holes, 2);
+                      MAX (r->size.width, r->size.height) / 2 + width / 2 + grow / 2, width,
+                      &pill, scene->values != NULL && scene->values[scene->hint_pit] != NULL ? 1 : 0, 2);
   cairo_destroy (cr);
 }

@@ -87,7 +87,8 @@ void kuzhi_board_paint_value_place (const KuzhiBoardScene *scene,
                                     const char            *text,
                                     graphene_rect_t       *pill);
 /* The ring around the hinted cup, breathing with the scene's time (held
- * at its fullest when the scene is still); it leaves a gap where it would cross the cup's value (scene->values). */
+ * at its fullest when the scene is still); it leaves a gap where it would
+ * cross the cup's value (scene->values). */
 void kuzhi_board_paint_hint   (const KuzhiBoardScene *scene,
                                GtkSnapshot           *snapshot);
 

@@ -292,7 +292,7 @@ draw_hollow (cairo_t  *cr,
 
   /* A thin ring in the owner's colour says whose row this is. */
   ring = MAX (1.5, r * (job->state == KUZHI_CUP_LEGAL ? 0.09 : 0.05));
-  if (job->high_contrast && job->state != KUZHI_CUP_PLAIN)
+  if (job->high_contrast && job->state == KUZHI_CUP_LEGAL)
     stroke_black_edges (cr, cx, cy, r * 0.96, ring, MAX (1.5, r * 0.04));
   cairo_set_source_rgba (cr, pc->red, pc->green, pc->blue,
                          job->state == KUZHI_CUP_LEGAL ? 1.0 : 0.55);
