@@ -245,6 +245,34 @@ test_missed (Fixture       *f,
   g_assert_true (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_CONSTITUTION, "sowing"));
 }
 
+/* The keys 1–9, as in the main window: 3 chooses the learner's cup 3
+ * (the keypad's 3 too), which is not judged until Enter sows it; 8 is
+ * past the row's end and changes nothing. */
+static void
+test_number_keys (Fixture       *f,
+                  gconstpointer  data)
+{
+  KuzhiLearnWindow *learn = open_learn (f);
+  KuzhiBoardView *board = kuzhi_learn_window_get_board (learn);
+  KzPosition start;
+
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, SOWING));
+  kz_test_spin (50);
+  start = *kuzhi_game_model_get_position (kuzhi_learn_window_get_model (learn));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (learn), GDK_KEY_KP_1));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (learn)) == GTK_WIDGET (kuzhi_board_view_get_cup (board, 0)));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (learn), GDK_KEY_3));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (learn)) == GTK_WIDGET (kuzhi_board_view_get_cup (board, 2)));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (learn), GDK_KEY_8));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (learn)) == GTK_WIDGET (kuzhi_board_view_get_cup (board, 2)));
+  kz_test_spin (50);
+  g_assert_null (kuzhi_learn_window_get_result (learn));
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (kuzhi_learn_window_get_model (learn)), &start));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (learn), GDK_KEY_Return));
+  g_assert_cmpstr (wait_result (f), ==,
+                   "Cup 3's three shells went into cups 4, 5 and 6, one each: that is sowing.");
+}
+
 /* The lucky cup's lesson by its buttons, as in the main window: Mark
  * Lucky Cup, a cup to mark, then a cup to sow; a mark alone is not
  * judged. */
@@ -467,6 +495,7 @@ main (int   argc,
   ADD ("/window-learn/met", test_met, NULL);
   ADD ("/window-learn/missed", test_missed, NULL);
   ADD ("/window-learn/mark", test_mark, NULL);
+  ADD ("/window-learn/number-keys", test_number_keys, NULL);
   ADD ("/window-learn/show-me", test_show_me, "fast");
   ADD ("/window-learn/every-answer", test_every_answer, NULL);
   ADD ("/window-learn/course-done", test_course_done, NULL);

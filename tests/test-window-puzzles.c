@@ -548,6 +548,33 @@ test_keyboard (Fixture *f, gconstpointer data)
   g_assert_true (kz_position_is_legal (&p.position, kuzhi_cup_get_pit (KUZHI_CUP (focus))));
 }
 
+/* The keys 1–9 choose a cup of the solver's row, as in the main window:
+ * the keypad's too; nothing is sown until Enter, and a number past the
+ * row's end is refused. */
+static void
+test_number_keys (Fixture *f, gconstpointer data)
+{
+  KuzhiBoardView *board = kuzhi_puzzle_window_get_board_view (f->puzzles);
+  KzPuzzle p;
+  int row, mover;
+  GtkWidget *focus;
+
+  wait_settled (f);
+  p = *kuzhi_puzzle_window_get_puzzle (f->puzzles);
+  row = p.position.n_pits / 2;
+  mover = p.position.to_move;
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->puzzles), GDK_KEY_2));
+  focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
+  g_assert_true (focus == GTK_WIDGET (kuzhi_board_view_get_cup (board, mover * row + 1)));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->puzzles), GDK_KEY_KP_1));
+  focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
+  g_assert_true (focus == GTK_WIDGET (kuzhi_board_view_get_cup (board, mover * row)));
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->puzzles), GDK_KEY_9));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (f->puzzles)) == focus);
+  g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
+  assert_displayed (f, &p.position);
+}
+
 /* The main menu's Puzzles opens the window over the main one. */
 static void
 test_menu (Fixture *f, gconstpointer data)
@@ -589,6 +616,7 @@ main (int argc, char **argv)
   g_test_add ("/puzzles/wrong", Fixture, NULL, fixture_setup, test_wrong, fixture_teardown);
   g_test_add ("/puzzles/choose", Fixture, NULL, fixture_setup, test_choose, fixture_teardown);
   g_test_add ("/puzzles/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
+  g_test_add ("/puzzles/number-keys", Fixture, NULL, fixture_setup, test_number_keys, fixture_teardown);
   g_test_add ("/puzzles/menu", Fixture, NULL, fixture_setup, test_menu, fixture_teardown);
   g_test_add ("/puzzles/sound", Fixture, NULL, fixture_setup, test_sound, fixture_teardown);
   return g_test_run ();

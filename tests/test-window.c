@@ -1595,6 +1595,65 @@ test_high_contrast (Fixture       *f,
   kuzhi_board_view_set_preview_enabled (f->board, TRUE);
 }
 
+static GtkWidget *
+focused (Fixture *f)
+{
+  return gtk_root_get_focus (GTK_ROOT (f->window));
+}
+
+/* The keys 1–9 (win.choose-cup, the application's accelerators): cup n
+ * of the row to move gets the focus and its ring, and nothing is sown
+ * until Enter; a number the row does not have, a past position and the
+ * computer's turn refuse it, leaving the focus where it was.
+ * (ui-keyboard-pauses presses the real keys.) */
+static void
+test_choose_cup (Fixture       *f,
+                 gconstpointer  data)
+{
+  KzPosition start = *kuzhi_game_model_get_position (f->model);
+  GtkWidget *cup;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 3);
+  cup = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 2));
+  g_assert_true (focused (f) == cup);
+  for (int i = 0; i < 100 && !kuzhi_cup_get_ring_drawn (KUZHI_CUP (cup)); i++)
+    kz_test_spin (20);
+  g_assert_true (kuzhi_cup_get_ring_drawn (KUZHI_CUP (cup)));
+  g_assert_true (kz_position_equal (kuzhi_game_model_get_position (f->model), &start));
+  g_assert_cmpint (kuzhi_board_view_get_preview_pit (f->board), ==, 2);
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->window), GDK_KEY_Return));
+  kz_test_spin (50);
+  g_assert_cmpuint (kuzhi_history_panel_get_n_turns (kuzhi_window_get_history_panel (f->window)), ==, 1);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->to_move, ==, 1);
+
+  /* Player 2's row: cup 1 is pit 7; there is no cup 8. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 1);
+  cup = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 7));
+  g_assert_true (focused (f) == cup);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 8);
+  g_assert_true (focused (f) == cup);
+
+  /* A past position is only looked at. */
+  kuzhi_window_browse_turn (f->window, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 2);
+  g_assert_true (focused (f) == cup);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+
+  /* Kalah has six pits a row. */
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_KALAH, 4, NULL, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 6);
+  cup = GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 5));
+  g_assert_true (focused (f) == cup);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 7);
+  g_assert_true (focused (f) == cup);
+
+  /* The computer's turn. */
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_EASY);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.choose-cup", "i", 2);
+  g_assert_true (focused (f) == cup);
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_NONE);
+}
+
 /* The animation speed comes from GSettings, and changes while running. */
 static void
 test_speed_setting (Fixture       *f,
@@ -1903,6 +1962,7 @@ main (int   argc,
   ADD ("/window/speed-setting", NULL, test_speed_setting);
   ADD ("/window/animations-off", NULL, test_animations_off);
   ADD ("/window/high-contrast", NULL, test_high_contrast);
+  ADD ("/window/choose-cup", NULL, test_choose_cup);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD

@@ -1,5 +1,5 @@
 #!/bin/sh
-# ui-keyboard-pauses.sh — plays the real kuzhi program by keyboard alone, as a player who thinks: a key, then 4 s and 10 s of thought before Enter (GTK hides the focus ring 3 s after the last key), and each Enter must sow the cup that was chosen.
+# ui-keyboard-pauses.sh — plays the real kuzhi program by keyboard alone, as a player who thinks: a key (an arrow, or a cup's number), then 4 s and 10 s of thought before Enter (GTK hides the focus ring 3 s after the last key), and each Enter must sow the cup that was chosen.
 # Usage (under xvfb-run-safe.sh): ui-keyboard-pauses.sh PATH/TO/kuzhi
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -109,6 +109,50 @@ if [ -z "$chosen" ] || [ "$chosen" -lt 7 ]; then
   exit 1
 fi
 sleep 4
+mark=$(trace_mark)
 xdotool key Return
-wait_for "^played $chosen to_move="
+wait_after "$mark" "^played $chosen to_move="
 echo "ok: after a click, a key and Enter 4 s later sowed cup $chosen"
+wait_after "$mark" '^shown '
+
+# A digit names a cup of the row to move: the board's cup number n is pit
+# n - 1 on Player 1's row, n + 6 on Player 2's. It only chooses; Enter,
+# after 4 s of thought, sows it. A number past the row's end is refused.
+set -- $(grep '^shown ' "$KUZHI_TRACE_FILE" | tail -n 1)
+to_move=${2#to_move=}
+pits=${5#pits=}
+n=$(echo "$pits" | awk -F, -v row="$to_move" '{ for (i = 1; i <= 7; i++) if ($(row * 7 + i) > 0) { print i; exit } }')
+pit=$((to_move * 7 + n - 1))
+sleep 1
+mark=$(trace_mark)
+xdotool key "$n"
+sleep 0.5
+if [ "$(ring_now)" != "$pit" ]; then
+  echo "the key $n did not choose cup $n of Player $((to_move + 1)) (pit $pit; ring $(ring_now))" >&2
+  exit 1
+fi
+xdotool key 9
+sleep 0.5
+if [ "$(ring_now)" != "$pit" ]; then
+  echo "the key 9 moved the ring on a board of 7 cups a row (ring $(ring_now))" >&2
+  exit 1
+fi
+# The keypad's digits too (with Num Lock on); then back to cup n.
+other=$((n % 7 + 1))
+numlockx on 2>/dev/null || xdotool key Num_Lock
+xdotool key "KP_$other"
+sleep 0.5
+if [ "$(ring_now)" != "$((to_move * 7 + other - 1))" ]; then
+  echo "the keypad's $other did not choose cup $other (ring $(ring_now))" >&2
+  exit 1
+fi
+xdotool key "$n"
+sleep 0.5
+sleep 4
+if tail -n "+$((mark + 1))" "$KUZHI_TRACE_FILE" | grep -q '^played '; then
+  echo "a digit sowed a cup" >&2
+  exit 1
+fi
+xdotool key Return
+wait_after "$mark" "^played $pit to_move="
+echo "ok: the key $n chose cup $n, and Enter 4 s later sowed it"

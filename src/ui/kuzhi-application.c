@@ -210,6 +210,16 @@ kuzhi_application_startup (GApplication *application)
                                    G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (app, accels[i].action, accels[i].accels);
+  /* 1–9 choose that cup of the row to move. */
+  for (int n = 1; n <= 9; n++)
+    {
+      g_autofree char *action = g_strdup_printf ("win.choose-cup(%d)", n);
+      g_autofree char *key = g_strdup_printf ("%d", n);
+      g_autofree char *pad = g_strdup_printf ("KP_%d", n);
+      const char *keys[] = { key, pad, NULL };
+
+      gtk_application_set_accels_for_action (app, action, keys);
+    }
   gtk_window_set_default_icon_name (APPLICATION_ID);
 }
 

@@ -1406,6 +1406,37 @@ kuzhi_board_view_get_cup (KuzhiBoardView *self,
 }
 
 gboolean
+kuzhi_board_view_focus_cup (KuzhiBoardView *self,
+                            int             number)
+{
+  const KzPosition *pos;
+  int n;
+
+  g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
+  pos = played_position (self);
+  n = row_length (self);
+  if (pos == NULL || pos->over || number < 1 || number > n || is_animating (self)
+      || (self->waiting && !self->variation))
+    return FALSE;
+  /* The ring shows at once, as after an arrow key. A past position's
+   * cups take no focus. */
+  if (!self->keyboard_in_use)
+    set_keyboard_in_use (self, TRUE);
+  return gtk_widget_grab_focus (self->cups[pos->to_move * n + number - 1]);
+}
+
+void
+kuzhi_board_view_class_bind_cup_keys (GtkWidgetClass *widget_class,
+                                      const char     *action)
+{
+  for (int n = 1; n <= 9; n++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + n - 1, 0, action, "i", n);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1 + n - 1, 0, action, "i", n);
+    }
+}
+
+gboolean
 kuzhi_board_view_get_cup_center (KuzhiBoardView *self,
                                  int             pit,
                                  double         *x,

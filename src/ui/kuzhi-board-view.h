@@ -90,6 +90,20 @@ void              kuzhi_board_view_set_hint         (KuzhiBoardView *self,
 int               kuzhi_board_view_get_hint         (KuzhiBoardView *self);
 KuzhiCup         *kuzhi_board_view_get_cup          (KuzhiBoardView *self,
                                                      int             pit);
+/* The keys 1–9: the focus goes to cup `number` (1 is the first along the
+ * row, in sowing order, as the board numbers it) of the player to move,
+ * its ring and sowing preview shown; Enter then sows it. FALSE, with
+ * nothing changed, when no cup of that number may be chosen now (another
+ * number of cups, the computer to move, the match over, a past position,
+ * a sowing under way). */
+gboolean          kuzhi_board_view_focus_cup        (KuzhiBoardView *self,
+                                                     int             number);
+/* Binds the keys 1–9, the main keyboard's and the keypad's, in a window
+ * class to its action `action` with the number ("i"), which is to call
+ * kuzhi_board_view_focus_cup() on its board (Learn to Play, Puzzles; the
+ * main window has them as the application's accelerators). */
+void              kuzhi_board_view_class_bind_cup_keys (GtkWidgetClass *widget_class,
+                                                        const char     *action);
 /* Where a cup sits, in the board's coordinates (for tests and tools). */
 gboolean          kuzhi_board_view_get_cup_center   (KuzhiBoardView *self,
                                                      int             pit,

@@ -600,6 +600,18 @@ lessons_action (GtkWidget  *widget,
   show_list (KUZHI_LEARN_WINDOW (widget));
 }
 
+/* 1–9: that cup of the learner's row is chosen (Enter sows it). */
+static void
+choose_cup_action (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  KuzhiLearnWindow *self = KUZHI_LEARN_WINDOW (widget);
+
+  if (!kuzhi_board_view_focus_cup (self->board, g_variant_get_int32 (param)))
+    gtk_widget_error_bell (widget);
+}
+
 static void
 refill_action (GtkWidget  *widget,
                const char *name,
@@ -816,6 +828,8 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "learn.refill", NULL, refill_action);
   gtk_widget_class_install_action (widget_class, "learn.play-easy", NULL, play_easy_action);
   gtk_widget_class_install_action (widget_class, "learn.escape", NULL, escape_action);
+  gtk_widget_class_install_action (widget_class, "learn.choose-cup", "i", choose_cup_action);
+  kuzhi_board_view_class_bind_cup_keys (widget_class, "learn.choose-cup");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "learn.escape", NULL);
   /* Back to the list, as GNOME's back buttons go. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "learn.lessons", NULL);

@@ -669,6 +669,18 @@ new_action (GtkWidget  *widget,
   kuzhi_puzzle_window_choose (self, self->variant, self->level, self->seed + 1);
 }
 
+/* 1–9: that cup of the solver's row is chosen (Enter sows it). */
+static void
+choose_cup_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  KuzhiPuzzleWindow *self = KUZHI_PUZZLE_WINDOW (widget);
+
+  if (!kuzhi_board_view_focus_cup (self->board, g_variant_get_int32 (param)))
+    gtk_widget_error_bell (widget);
+}
+
 static void
 retry_action (GtkWidget  *widget,
               const char *action_name,
@@ -770,6 +782,8 @@ kuzhi_puzzle_window_class_init (KuzhiPuzzleWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "puzzle.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "puzzle.retry", NULL, retry_action);
   gtk_widget_class_install_action (widget_class, "puzzle.solution", NULL, solution_action);
+  gtk_widget_class_install_action (widget_class, "puzzle.choose-cup", "i", choose_cup_action);
+  kuzhi_board_view_class_bind_cup_keys (widget_class, "puzzle.choose-cup");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

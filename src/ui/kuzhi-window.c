@@ -1319,6 +1319,21 @@ sow_action (GSimpleAction *action,
     on_cup_activated (self->board_view, pit, self);
 }
 
+/* 1–9 (the main keyboard's or the keypad's): that cup of the row to
+ * move is chosen, never sown, so that no cup is sown unseen: Enter sows
+ * it. A sowing under way is finished first, as by any shortcut. */
+static void
+choose_cup_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  KuzhiWindow *self = user_data;
+
+  kuzhi_board_view_finish_animation (self->board_view);
+  if (!kuzhi_board_view_focus_cup (self->board_view, g_variant_get_int32 (param)))
+    gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
 static void
 refill_action (GSimpleAction *action,
                GVariant      *param,
@@ -1426,6 +1441,7 @@ static const GActionEntry win_actions[] = {
   { "redo", redo_action },
   { "switch-view", switch_view_action },
   { "sow", sow_action, "i" },
+  { "choose-cup", choose_cup_action, "i" },
   { "refill", refill_action },
   { "view", NULL, "s", "'player1'", view_change_state },
   { "mark-lucky", NULL, NULL, "false", mark_lucky_change_state },
