@@ -548,9 +548,8 @@ test_keyboard (Fixture *f, gconstpointer data)
   g_assert_true (kz_position_is_legal (&p.position, kuzhi_cup_get_pit (KUZHI_CUP (focus))));
 }
 
-/* The keys 1–9 choose a cup of the solver's row, as in the main window:
- * the keypad's too; nothing is sown until Enter, and a number past the
- * row's end is refused. */
+/* The keys 1–7 choose a cup of the solver's row, as in the main window,
+ * the keypad's too; nothing is sown until Enter. */
 static void
 test_number_keys (Fixture *f, gconstpointer data)
 {
@@ -569,8 +568,6 @@ test_number_keys (Fixture *f, gconstpointer data)
   g_assert_true (kz_test_press_key (GTK_WINDOW (f->puzzles), GDK_KEY_KP_1));
   focus = gtk_root_get_focus (GTK_ROOT (f->puzzles));
   g_assert_true (focus == GTK_WIDGET (kuzhi_board_view_get_cup (board, mover * row)));
-  g_assert_true (kz_test_press_key (GTK_WINDOW (f->puzzles), GDK_KEY_9));
-  g_assert_true (gtk_root_get_focus (GTK_ROOT (f->puzzles)) == focus);
   g_assert_true (kuzhi_puzzle_window_get_waiting_for_move (f->puzzles));
   assert_displayed (f, &p.position);
 }

@@ -1601,7 +1601,7 @@ focused (Fixture *f)
   return gtk_root_get_focus (GTK_ROOT (f->window));
 }
 
-/* The keys 1–9 (win.choose-cup, the application's accelerators): cup n
+/* The keys 1–7 (win.choose-cup, the application's accelerators): cup n
  * of the row to move gets the focus and its ring, and nothing is sown
  * until Enter; a number the row does not have, a past position and the
  * computer's turn refuse it, leaving the focus where it was.

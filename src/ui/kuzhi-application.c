@@ -210,8 +210,8 @@ kuzhi_application_startup (GApplication *application)
                                    G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (app, accels[i].action, accels[i].accels);
-  /* 1–9 choose that cup of the row to move. */
-  for (int n = 1; n <= 9; n++)
+  /* 1–7 choose that cup of the row to move (no game has more a row). */
+  for (int n = 1; n <= KZ_MAX_PITS / 2; n++)
     {
       g_autofree char *action = g_strdup_printf ("win.choose-cup(%d)", n);
       g_autofree char *key = g_strdup_printf ("%d", n);

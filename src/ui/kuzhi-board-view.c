@@ -1415,21 +1415,25 @@ kuzhi_board_view_focus_cup (KuzhiBoardView *self,
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
   pos = played_position (self);
   n = row_length (self);
-  if (pos == NULL || pos->over || number < 1 || number > n || is_animating (self)
-      || (self->waiting && !self->variation))
-    return FALSE;
   /* The ring shows at once, as after an arrow key. A past position's
    * cups take no focus. */
-  if (!self->keyboard_in_use)
-    set_keyboard_in_use (self, TRUE);
-  return gtk_widget_grab_focus (self->cups[pos->to_move * n + number - 1]);
+  if (pos != NULL && !pos->over && number >= 1 && number <= n && !is_animating (self)
+      && (!self->waiting || self->variation))
+    {
+      if (!self->keyboard_in_use)
+        set_keyboard_in_use (self, TRUE);
+      if (gtk_widget_grab_focus (self->cups[pos->to_move * n + number - 1]))
+        return TRUE;
+    }
+  gtk_widget_error_bell (GTK_WIDGET (self));
+  return FALSE;
 }
 
 void
 kuzhi_board_view_class_bind_cup_keys (GtkWidgetClass *widget_class,
                                       const char     *action)
 {
-  for (int n = 1; n <= 9; n++)
+  for (int n = 1; n <= KZ_MAX_PITS / 2; n++)
     {
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + n - 1, 0, action, "i", n);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1 + n - 1, 0, action, "i", n);

@@ -90,15 +90,15 @@ void              kuzhi_board_view_set_hint         (KuzhiBoardView *self,
 int               kuzhi_board_view_get_hint         (KuzhiBoardView *self);
 KuzhiCup         *kuzhi_board_view_get_cup          (KuzhiBoardView *self,
                                                      int             pit);
-/* The keys 1–9: the focus goes to cup `number` (1 is the first along the
+/* The keys 1–7: the focus goes to cup `number` (1 is the first along the
  * row, in sowing order, as the board numbers it) of the player to move,
- * its ring and sowing preview shown; Enter then sows it. FALSE, with
- * nothing changed, when no cup of that number may be chosen now (another
- * number of cups, the computer to move, the match over, a past position,
- * a sowing under way). */
+ * its ring and sowing preview shown; Enter then sows it. FALSE, with the
+ * error bell and nothing changed, when no cup of that number may be
+ * chosen now (another number of cups, the computer to move, the match
+ * over, a past position, a sowing under way). */
 gboolean          kuzhi_board_view_focus_cup        (KuzhiBoardView *self,
                                                      int             number);
-/* Binds the keys 1–9, the main keyboard's and the keypad's, in a window
+/* Binds the keys 1–7, the main keyboard's and the keypad's, in a window
  * class to its action `action` with the number ("i"), which is to call
  * kuzhi_board_view_focus_cup() on its board (Learn to Play, Puzzles; the
  * main window has them as the application's accelerators). */

@@ -600,16 +600,13 @@ lessons_action (GtkWidget  *widget,
   show_list (KUZHI_LEARN_WINDOW (widget));
 }
 
-/* 1–9: that cup of the learner's row is chosen (Enter sows it). */
+/* 1–7: that cup of the learner's row is chosen (Enter sows it). */
 static void
 choose_cup_action (GtkWidget  *widget,
                    const char *name,
                    GVariant   *param)
 {
-  KuzhiLearnWindow *self = KUZHI_LEARN_WINDOW (widget);
-
-  if (!kuzhi_board_view_focus_cup (self->board, g_variant_get_int32 (param)))
-    gtk_widget_error_bell (widget);
+  kuzhi_board_view_focus_cup (KUZHI_LEARN_WINDOW (widget)->board, g_variant_get_int32 (param));
 }
 
 static void

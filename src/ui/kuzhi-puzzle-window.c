@@ -669,16 +669,13 @@ new_action (GtkWidget  *widget,
   kuzhi_puzzle_window_choose (self, self->variant, self->level, self->seed + 1);
 }
 
-/* 1–9: that cup of the solver's row is chosen (Enter sows it). */
+/* 1–7: that cup of the solver's row is chosen (Enter sows it). */
 static void
 choose_cup_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *param)
 {
-  KuzhiPuzzleWindow *self = KUZHI_PUZZLE_WINDOW (widget);
-
-  if (!kuzhi_board_view_focus_cup (self->board, g_variant_get_int32 (param)))
-    gtk_widget_error_bell (widget);
+  kuzhi_board_view_focus_cup (KUZHI_PUZZLE_WINDOW (widget)->board, g_variant_get_int32 (param));
 }
 
 static void

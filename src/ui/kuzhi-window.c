@@ -1319,7 +1319,7 @@ sow_action (GSimpleAction *action,
     on_cup_activated (self->board_view, pit, self);
 }
 
-/* 1–9 (the main keyboard's or the keypad's): that cup of the row to
+/* 1–7 (the main keyboard's or the keypad's): that cup of the row to
  * move is chosen, never sown, so that no cup is sown unseen: Enter sows
  * it. A sowing under way is finished first, as by any shortcut. */
 static void
@@ -1330,8 +1330,7 @@ choose_cup_action (GSimpleAction *action,
   KuzhiWindow *self = user_data;
 
   kuzhi_board_view_finish_animation (self->board_view);
-  if (!kuzhi_board_view_focus_cup (self->board_view, g_variant_get_int32 (param)))
-    gtk_widget_error_bell (GTK_WIDGET (self));
+  kuzhi_board_view_focus_cup (self->board_view, g_variant_get_int32 (param));
 }
 
 static void
