@@ -43,6 +43,7 @@ struct _KuzhiBoardView
    * keyboard: worked out by the engine on a copy (kz_position_preview) */
   gboolean        preview_enabled;
   gboolean        high_contrast;
+  gboolean        still;          /* the desktop's animations are off */
   int             hover_pit;
   int             focus_pit;
   /* a key turned the focus ring on, and no pointer pressed the board
@@ -843,17 +844,6 @@ has_values (KuzhiBoardView *self)
   return FALSE;
 }
 
-/* Whether the desktop animates: off with GNOME's Reduce Animation (and
- * its older Animations switch), which GTK reads into its settings. */
-static gboolean
-animations_enabled (KuzhiBoardView *self)
-{
-  gboolean enabled = TRUE;
-
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
-  return enabled;
-}
-
 static KuzhiBoardScene
 scene_of (KuzhiBoardView *self)
 {
@@ -865,7 +855,7 @@ scene_of (KuzhiBoardView *self)
     .preview_pit = is_animating (self) ? -1 : self->preview_pit,
     .preview = &self->preview,
     .time = g_get_monotonic_time () / (double) G_USEC_PER_SEC,
-    .still = !animations_enabled (self),
+    .still = self->still,
     /* Not over a past position (browsing makes the board not interactive). */
     .values = !is_animating (self) && self->interactive && has_values (self)
               ? (const char *const *) self->values : NULL,
@@ -1156,7 +1146,7 @@ on_hint_tick (GtkWidget     *widget,
 static void
 update_hint_tick (KuzhiBoardView *self)
 {
-  gboolean breathe = self->hint_pit >= 0 && animations_enabled (self);
+  gboolean breathe = self->hint_pit >= 0 && !self->still;
 
   if (breathe && self->hint_tick_id == 0)
     self->hint_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_hint_tick, NULL, NULL);
@@ -1167,9 +1157,16 @@ update_hint_tick (KuzhiBoardView *self)
     }
 }
 
+/* Whether the desktop animates: off with GNOME's Reduce Animation (and
+ * its older Animations switch), which GTK reads into its settings. Kept
+ * here as it changes, rather than asked at every frame. */
 static void
 on_animations_changed (KuzhiBoardView *self)
 {
+  gboolean enabled = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
+  self->still = !enabled;
   update_hint_tick (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1195,6 +1192,7 @@ kuzhi_board_view_init (KuzhiBoardView *self)
 
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-enable-animations",
                            G_CALLBACK (on_animations_changed), self, G_CONNECT_SWAPPED);
+  on_animations_changed (self);
   g_object_bind_property (adw_style_manager_get_default (), "high-contrast", self, "high-contrast",
                           G_BINDING_SYNC_CREATE);
 
@@ -1415,18 +1413,18 @@ kuzhi_board_view_focus_cup (KuzhiBoardView *self,
   g_return_val_if_fail (KUZHI_IS_BOARD_VIEW (self), FALSE);
   pos = played_position (self);
   n = row_length (self);
-  /* The ring shows at once, as after an arrow key. A past position's
-   * cups take no focus. */
-  if (pos != NULL && !pos->over && number >= 1 && number <= n && !is_animating (self)
-      && (!self->waiting || self->variation))
+  /* A past position's cups take no focus. Once the cup has it, its ring
+   * shows at once, as after an arrow key; a refusal changes nothing. */
+  if (pos == NULL || pos->over || number < 1 || number > n || is_animating (self)
+      || (self->waiting && !self->variation)
+      || !gtk_widget_grab_focus (self->cups[pos->to_move * n + number - 1]))
     {
-      if (!self->keyboard_in_use)
-        set_keyboard_in_use (self, TRUE);
-      if (gtk_widget_grab_focus (self->cups[pos->to_move * n + number - 1]))
-        return TRUE;
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
     }
-  gtk_widget_error_bell (GTK_WIDGET (self));
-  return FALSE;
+  if (!self->keyboard_in_use)
+    set_keyboard_in_use (self, TRUE);
+  return TRUE;
 }
 
 void
