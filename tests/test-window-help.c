@@ -1,4 +1,4 @@
-/* test-window-help.c — F1 and the main menu's Help open the manual (help:kuzhi) in the desktop's help viewer, and a missing viewer is told in a toast; under Xvfb. */
+/* test-window-help.c — F1 and the main menu's Help open the manual (help:kuzhi) in the desktop's help viewer, and a missing viewer is told in a toast; About's debugging information; under Xvfb. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "kuzhi-application.h"
+#include "kuzhi-match-file.h"
+#include "kuzhi-notation.h"
 #include "kuzhi-window.h"
 #include "kuzhi-window-test.h"
 #include "kuzhi-test-util.h"
@@ -399,6 +401,90 @@ system_data_without_applications (void)
   return merged;
 }
 
+/* About's Troubleshooting page holds what a bug report needs: the
+ * versions, the settings as they are now, where the files are, and the
+ * match on the board as a record that pastes back into Kuzhi. */
+static void
+check_debug_info (GtkApplication *app,
+                  KuzhiWindow    *window)
+{
+  GSettings *settings = kuzhi_application_get_settings (KUZHI_APPLICATION (app));
+  KuzhiGameModel *model = kuzhi_window_get_model (window);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  KzAction legal[KZ_MAX_ACTIONS];
+  GtkWindow *about = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *filename = NULL;
+  g_autofree char *gtk_version = NULL;
+  g_autofree char *autosave = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *autosave_line = g_strdup_printf ("\n- Autosave: %s\n", autosave);
+  g_autoptr(GError) error = NULL;
+  char *names[2] = { NULL, NULL };
+  KzMatch parsed = { 0 };
+  const char *text;
+
+  g_settings_set_boolean (settings, "sound", FALSE);
+  kuzhi_game_model_set_player_name (model, 0, "Meena");
+  /* Three sowings (no lucky cup marked: a mark is half a turn). */
+  for (int turn = 0; turn < 3; turn++)
+    {
+      int n = kuzhi_game_model_get_legal (model, legal);
+      int i = 0;
+
+      while (i < n && KZ_ACTION_IS_MARK (legal[i]))
+        i++;
+      g_assert_cmpint (i, <, n);
+      g_assert_true (kuzhi_game_model_play (model, legal[i], &error));
+      g_assert_no_error (error);
+    }
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  for (int i = 0; i < 100 && about == NULL; i++)
+    {
+      kz_test_spin (50);
+      for (guint w = 0; w < g_list_model_get_n_items (toplevels); w++)
+        {
+          g_autoptr(GtkWindow) shown = g_list_model_get_item (toplevels, w);
+          if (ADW_IS_ABOUT_WINDOW (shown) && gtk_window_get_transient_for (shown) == GTK_WINDOW (window))
+            about = shown;
+        }
+    }
+  g_assert_nonnull (about);
+  g_object_get (about, "debug-info", &info, "debug-info-filename", &filename, NULL);
+  g_assert_nonnull (info);
+  g_test_message ("%s", info);
+  g_assert_cmpstr (filename, ==, "kuzhi-debug-info.txt");
+
+  g_assert_true (g_str_has_prefix (info, "Kuzhi "));
+  g_assert_nonnull (strstr (info, "(io.github.kuzhi.Kuzhi)\n"));
+  gtk_version = g_strdup_printf ("\n- GTK %u.%u.%u (", gtk_get_major_version (), gtk_get_minor_version (),
+                                 gtk_get_micro_version ());
+  g_assert_nonnull (strstr (info, gtk_version));
+  g_assert_nonnull (strstr (info, "\n- sound: false\n"));
+  g_assert_nonnull (strstr (info, autosave_line));
+
+  text = strstr (info, "\nThe match on the board (its file: none):\n");
+  g_assert_nonnull (text);
+  text = strchr (text + 1, '\n') + 1;
+  g_assert_true (kuzhi_notation_match_parse (text, &parsed, names, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (names[0], ==, "Meena");
+  g_assert_cmpuint (parsed.n_history, ==, kuzhi_game_model_get_match (model)->n_history);
+  g_assert_true (kz_position_equal (&parsed.pos, kuzhi_game_model_get_position (model)));
+  kz_match_clear (&parsed);
+  g_free (names[0]);
+  g_free (names[1]);
+
+  gtk_window_destroy (about);
+  g_settings_reset (settings, "sound");
+}
+
+static void
+test_debug_info (void)
+{
+  run_in_app (check_debug_info);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -430,6 +516,7 @@ main (int   argc,
   g_test_add_func ("/help/every-key-listed", test_every_key_listed);
   g_test_add_func ("/help/launch", test_launch);
   g_test_add_func ("/help/no-viewer", test_no_viewer);
+  g_test_add_func ("/help/about-debug-info", test_debug_info);
   status = g_test_run ();
 
   kz_test_remove_tree (work);

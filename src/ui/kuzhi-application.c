@@ -3,11 +3,17 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kuzhi-accessible.h"
 #include "kuzhi-application.h"
 #include "kuzhi-colors.h"
+#include "kuzhi-endgame-file.h"
+#include "kuzhi-lesson.h"
+#include "kuzhi-match-file.h"
+#include "kuzhi-notation.h"
 #include "kuzhi-trace.h"
 #include "kuzhi-welcome.h"
 #include "kuzhi-preferences-window.h"
@@ -67,15 +73,106 @@ quit_action (GSimpleAction *action,
     }
 }
 
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* About's Troubleshooting page: what a bug report needs and a player
+ * cannot easily look up: the versions built against and running, what
+ * the desktop asks of the board, the settings, where the files are, and
+ * the match on the board as a record (docs/notation.md), which pastes
+ * back into Kuzhi. Not translated: it is read by whoever fixes the bug. */
+static char *
+debug_info (KuzhiApplication *self,
+            GtkWindow        *active)
+{
+  GString *out = g_string_new (NULL);
+  GtkSettings *gtk_settings = gtk_settings_get_default ();
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+  g_autofree char *autosave = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *statistics = kuzhi_statistics_get_default_path ();
+  g_autofree char *lessons = kuzhi_lesson_progress_get_default_path ();
+  g_autofree char *endgame = kz_endgame_file_default_path (NULL, KZ_VARIANT_KALAH, 0);
+  g_autofree char *endgame_folder = g_path_get_dirname (endgame);
+  gboolean animations = TRUE;
+
+  g_string_append_printf (out, "Kuzhi %s (%s)\n\n", PACKAGE_VERSION, APPLICATION_ID);
+
+  g_string_append (out, "Libraries, running (built against):\n");
+  g_string_append_printf (out, "- GLib %u.%u.%u (%d.%d.%d)\n", glib_major_version, glib_minor_version,
+                          glib_micro_version, GLIB_MAJOR_VERSION, GLIB_MINOR_VERSION, GLIB_MICRO_VERSION);
+  g_string_append_printf (out, "- GTK %u.%u.%u (%d.%d.%d)\n", gtk_get_major_version (), gtk_get_minor_version (),
+                          gtk_get_micro_version (), GTK_MAJOR_VERSION, GTK_MINOR_VERSION, GTK_MICRO_VERSION);
+  g_string_append_printf (out, "- libadwaita %u.%u.%u (%d.%d.%d)\n\n", adw_get_major_version (),
+                          adw_get_minor_version (), adw_get_micro_version (), ADW_MAJOR_VERSION, ADW_MINOR_VERSION,
+                          ADW_MICRO_VERSION);
+
+  if (gtk_settings != NULL)
+    g_object_get (gtk_settings, "gtk-enable-animations", &animations, NULL);
+  g_string_append (out, "System:\n");
+  g_string_append_printf (out, "- Display: %s\n",
+                          gdk_display_get_default () != NULL ? G_OBJECT_TYPE_NAME (gdk_display_get_default ())
+                                                             : "none");
+  g_string_append_printf (out, "- Flatpak: %s\n", g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS) ? "yes" : "no");
+  g_string_append_printf (out, "- Language: %s (messages: %s)\n", g_get_language_names ()[0],
+                          setlocale (LC_MESSAGES, NULL));
+  g_string_append_printf (out, "- Animations: %s; high contrast: %s; dark: %s\n\n", animations ? "on" : "off",
+                          adw_style_manager_get_high_contrast (style) ? "on" : "off",
+                          adw_style_manager_get_dark (style) ? "yes" : "no");
+
+  g_string_append (out, "Settings:\n");
+  g_object_get (self->settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  g_qsort_with_data (keys, (gint) g_strv_length (keys), sizeof *keys, compare_keys, NULL);
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      g_autoptr(GVariant) value = g_settings_get_value (self->settings, keys[i]);
+      g_autofree char *text = g_variant_print (value, FALSE);
+
+      g_string_append_printf (out, "- %s: %s\n", keys[i], text);
+    }
+
+  g_string_append (out, "\nFiles:\n");
+  g_string_append_printf (out, "- Autosave: %s\n", autosave);
+  g_string_append_printf (out, "- Statistics: %s\n", statistics);
+  g_string_append_printf (out, "- Lessons: %s\n", lessons);
+  g_string_append_printf (out, "- Endgame databases: %s\n", endgame_folder);
+
+  if (KUZHI_IS_WINDOW (active))
+    {
+      KuzhiGameModel *model = kuzhi_window_get_model (KUZHI_WINDOW (active));
+      const char *names[2] = {
+        kuzhi_game_model_get_player_name (model, 0),
+        kuzhi_game_model_get_player_name (model, 1),
+      };
+      g_autofree char *record = kuzhi_notation_match_to_string (kuzhi_game_model_get_match (model), names);
+      const char *file = kuzhi_game_model_get_file (model);
+
+      g_string_append_printf (out, "\nThe match on the board (its file: %s):\n%s", file != NULL ? file : "none",
+                              record);
+      if (!g_str_has_suffix (record, "\n"))
+        g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 about_action (GSimpleAction *action,
               GVariant      *param,
               gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkWindow *active = gtk_application_get_active_window (app);
   static const char *developers[] = { "The Kuzhi developers", NULL };
+  g_autofree char *debug = debug_info (KUZHI_APPLICATION (app), active);
 
-  adw_show_about_window (gtk_application_get_active_window (app),
+  adw_show_about_window (active,
                          "application-name", _("Kuzhi"),
                          "application-icon", APPLICATION_ID,
                          "developer-name", _("The Kuzhi developers"),
@@ -86,6 +183,8 @@ about_action (GSimpleAction *action,
                          "license-type", GTK_LICENSE_GPL_3_0,
                          "developers", developers,
                          "translator-credits", _("translator-credits"),
+                         "debug-info", debug,
+                         "debug-info-filename", "kuzhi-debug-info.txt",
                          NULL);
 }
 
