@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kuzhi-match-file.h"
+#include "kuzhi-notation.h"
 
 struct _KuzhiGameModel
 {
@@ -1030,6 +1031,18 @@ kuzhi_game_model_load_ogn (KuzhiGameModel  *self,
   if (record_out != NULL)
     *record_out = g_steal_pointer (&record);
   return TRUE;
+}
+
+char *
+kuzhi_game_model_to_record (KuzhiGameModel *self)
+{
+  const char *names[2];
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), NULL);
+
+  names[0] = self->names[0];
+  names[1] = self->names[1];
+  return kuzhi_notation_match_to_string (&self->match, names);
 }
 
 gboolean

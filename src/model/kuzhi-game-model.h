@@ -159,6 +159,9 @@ gboolean          kuzhi_game_model_save_ogn        (KuzhiGameModel        *self,
                                                     const char            *path,
                                                     const KuzhiOgnRecord  *extra,
                                                     GError               **error);
+/* The match as a record with the players' names (docs/notation.md), as
+ * Copy Record and About's debugging information give it. */
+char             *kuzhi_game_model_to_record       (KuzhiGameModel        *self);
 /* The autosave in the user data folder: write it after every action; restore
  * it at start-up (G_IO_ERROR_NOT_FOUND when there is none). */
 gboolean          kuzhi_game_model_autosave        (KuzhiGameModel *self,

@@ -13,7 +13,6 @@
 #include "kuzhi-endgame-file.h"
 #include "kuzhi-lesson.h"
 #include "kuzhi-match-file.h"
-#include "kuzhi-notation.h"
 #include "kuzhi-trace.h"
 #include "kuzhi-welcome.h"
 #include "kuzhi-preferences-window.h"
@@ -147,11 +146,7 @@ debug_info (KuzhiApplication *self,
   if (KUZHI_IS_WINDOW (active))
     {
       KuzhiGameModel *model = kuzhi_window_get_model (KUZHI_WINDOW (active));
-      const char *names[2] = {
-        kuzhi_game_model_get_player_name (model, 0),
-        kuzhi_game_model_get_player_name (model, 1),
-      };
-      g_autofree char *record = kuzhi_notation_match_to_string (kuzhi_game_model_get_match (model), names);
+      g_autofree char *record = kuzhi_game_model_to_record (model);
       const char *file = kuzhi_game_model_get_file (model);
 
       g_string_append_printf (out, "\nThe match on the board (its file: %s):\n%s", file != NULL ? file : "none",

@@ -879,11 +879,7 @@ copy_record_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   KuzhiWindow *window = user_data;
-  const char *names[2] = {
-    kuzhi_game_model_get_player_name (window->model, 0),
-    kuzhi_game_model_get_player_name (window->model, 1),
-  };
-  g_autofree char *text = kuzhi_notation_match_to_string (kuzhi_game_model_get_match (window->model), names);
+  g_autofree char *text = kuzhi_game_model_to_record (window->model);
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
   _kuzhi_window_show_toast (window, _("Match record copied"));
