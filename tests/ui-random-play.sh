@@ -1,0 +1,107 @@
+#!/bin/sh
+# ui-random-play.sh — a player who tries everything: the real kuzhi gets a long, seeded run of keys and clicks (cups, arrows, Enter, undo and redo, hints, the dialogs and windows the keys open), with a player's uneven pauses, and must neither end nor say a warning or a critical on the way.
+# Usage (under xvfb-run-safe.sh): ui-random-play.sh PATH/TO/kuzhi [SEED]
+# KUZHI_RANDOM_SEED (or SEED) picks another run; the seed is printed, so a
+# failure can be played again exactly.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+
+kuzhi=$1
+seed=${2:-${KUZHI_RANDOM_SEED:-20261207}}
+events=${KUZHI_RANDOM_EVENTS:-160}
+work=$(mktemp -d)
+pid=
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# A desktop of the test's own: its own data and settings, and a home and
+# working folder where a file chooser that a key opened saves nothing of
+# anybody's.
+export HOME="$work"
+export XDG_DATA_HOME="$work/data"
+export XDG_CONFIG_HOME="$work/config"
+export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
+cd "$work"
+
+"$kuzhi" &
+pid=$!
+wait_for '^cup 0 '
+sleep 1
+focus_window
+set -- $(xdotool getwindowgeometry --shell "$(main_window "$pid")" | sed -n 's/^\(WIDTH\|HEIGHT\)=//p')
+width=$1
+height=$2
+echo "seed $seed, $events events, window ${width}x$height"
+
+# The keys a player uses while playing, and those that open the other
+# windows (New Match, Set Up Position, Rules, Preferences, Keyboard
+# Shortcuts) and copy and paste. Left out: what ends the program or leaves
+# its windows (Ctrl+Q, Ctrl+W), the file choosers (Ctrl+O, Ctrl+S), the
+# help viewer (F1) and the window manager's business (F11, F10's menu,
+# the header bar's buttons): each has a test of its own. The clicks fall
+# anywhere below the header bar: on cups, stores, captions, buttons.
+awk -v seed="$seed" -v n="$events" -v w="$width" -v h="$height" 'BEGIN {
+  split("1 2 3 4 5 6 7 KP_3 Left Right Up Down Return Return space Tab shift+Tab Escape " \
+        "h a r l ctrl+z ctrl+z ctrl+shift+z F8 F9 ctrl+n ctrl+e ctrl+c ctrl+shift+c ctrl+v " \
+        "shift+F1 ctrl+comma ctrl+question alt+d", keys, " ")
+  nkeys = length(keys)
+  split("0.05 0.1 0.3 0.6 1.2", pauses, " ")
+  srand(seed)
+  for (i = 0; i < n; i++) {
+    if (rand() < 0.6)
+      printf "key %s -", keys[int(rand() * nkeys) + 1]
+    else
+      printf "click %d %d", int(rand() * (w - 20)) + 10, int(rand() * (h - 80)) + 60
+    printf " %s\n", pauses[int(rand() * 5) + 1]
+  }
+}' > "$work/events"
+
+played_before=$(grep -c '^played ' "$KUZHI_TRACE_FILE" || true)
+i=0
+while read -r kind a b pause; do
+  i=$((i + 1))
+  if ! kill -0 "$pid" 2>/dev/null; then
+    status=0
+    wait "$pid" 2>/dev/null || status=$?
+    pid=
+    echo "kuzhi ended (status $status) before event $i of seed $seed; the events were:" >&2
+    head -n "$i" "$work/events" >&2
+    exit 1
+  fi
+  window=$(main_window "$pid")
+  # Now and then the player closes what the keys opened (Escape closes
+  # each of Kuzhi's other windows and dialogs) and goes back to the main
+  # window, which a window manager would give the keyboard back to (bare
+  # Xvfb does not).
+  if [ $((i % 10)) -eq 0 ]; then
+    for other in $(xdotool search --onlyvisible --pid "$pid" 2>/dev/null); do
+      if [ "$other" != "$window" ]; then
+        xdotool windowfocus "$other" key Escape 2>/dev/null || true
+        sleep 0.3
+      fi
+    done
+    focus_window
+  fi
+  case $kind in
+    key) xdotool key "$a" ;;
+    click) [ -z "$window" ] || xdotool mousemove --window "$window" "$a" "$b" click 1 ;;
+  esac
+  sleep "$pause"
+done < "$work/events"
+
+sleep 2
+if ! kill -0 "$pid" 2>/dev/null; then
+  status=0
+  wait "$pid" 2>/dev/null || status=$?
+  pid=
+  echo "kuzhi ended (status $status) after the last event of seed $seed" >&2
+  exit 1
+fi
+played=$(($(grep -c '^played ' "$KUZHI_TRACE_FILE" || true) - played_before))
+echo "ok: seed $seed: $events keys and clicks, $played actions played, no warning, kuzhi still running"
+# Undo, redo and New Match take many of them back; none at all would mean
+# the keys and clicks never reached the board.
+if [ "$played" -lt 1 ]; then
+  echo "no action was played: the keys and clicks did not reach the board" >&2
+  exit 1
+fi
