@@ -861,16 +861,23 @@ shown_position (KuzhiWindow *window)
   return pos != NULL ? pos : kuzhi_game_model_get_position (window->model);
 }
 
+/* Takes `text`. */
+static void
+copy_text (KuzhiWindow *window,
+           char        *text,
+           const char  *done)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
+  g_free (text);
+  _kuzhi_window_show_toast (window, done);
+}
+
 static void
 copy_position_action (GSimpleAction *action,
                       GVariant      *param,
                       gpointer       user_data)
 {
-  KuzhiWindow *window = user_data;
-  g_autofree char *text = kuzhi_notation_position_to_string (shown_position (window));
-
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
-  _kuzhi_window_show_toast (window, _("Position copied"));
+  copy_text (user_data, kuzhi_notation_position_to_string (shown_position (user_data)), _("Position copied"));
 }
 
 static void
@@ -879,10 +886,8 @@ copy_record_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   KuzhiWindow *window = user_data;
-  g_autofree char *text = kuzhi_game_model_to_record (window->model);
 
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
-  _kuzhi_window_show_toast (window, _("Match record copied"));
+  copy_text (window, kuzhi_game_model_to_record (window->model), _("Match record copied"));
 }
 
 /* The pasted (or dropped) match replaces the one on the board, as New
