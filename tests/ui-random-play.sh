@@ -1,5 +1,5 @@
 #!/bin/sh
-# ui-random-play.sh — a player who tries everything: the real kuzhi gets a long, seeded run of keys and clicks (cups, arrows, Enter, undo and redo, hints, the dialogs and windows the keys open), with a player's uneven pauses, and must neither end nor say a warning or a critical on the way.
+# ui-random-play.sh — a player who tries everything: the real kuzhi gets a long, seeded run of keys and clicks (cups, arrows, Enter, undo and redo, hints, the dialogs and windows the keys open), with a player's uneven pauses, half of it at a phone's size, and must neither end nor say a warning or a critical on the way.
 # Usage (under xvfb-run-safe.sh): ui-random-play.sh PATH/TO/kuzhi [SEED]
 # KUZHI_RANDOM_SEED (or SEED) picks another run; the seed is printed, so a
 # failure can be played again exactly.
@@ -28,10 +28,14 @@ pid=$!
 wait_for '^cup 0 '
 sleep 1
 focus_window
-set -- $(xdotool getwindowgeometry --shell "$(main_window "$pid")" | sed -n 's/^\(WIDTH\|HEIGHT\)=//p')
-width=$1
-height=$2
-echo "seed $seed, $events events, window ${width}x$height"
+# The main window's size now: $width and $height.
+measure_window () {
+  set -- $(xdotool getwindowgeometry --shell "$(main_window "$pid")" | sed -n 's/^\(WIDTH\|HEIGHT\)=//p')
+  width=$1
+  height=$2
+}
+measure_window
+echo "seed $seed, $events events, window ${width}x$height, then 360x640 from event $((events / 2))"
 
 # The keys a player uses while playing, and those that open the other
 # windows (New Match, Set Up Position, Rules, Preferences, Keyboard
@@ -39,8 +43,10 @@ echo "seed $seed, $events events, window ${width}x$height"
 # its windows (Ctrl+Q, Ctrl+W), the file choosers (Ctrl+O, Ctrl+S), the
 # help viewer (F1) and the window manager's business (F11, F10's menu,
 # the header bar's buttons): each has a test of its own. The clicks fall
-# anywhere below the header bar: on cups, stores, captions, buttons.
-awk -v seed="$seed" -v n="$events" -v w="$width" -v h="$height" 'BEGIN {
+# anywhere below the header bar: on cups, stores, captions, buttons (in
+# thousandths of the window's width and height, which change halfway:
+# the second half is played on a phone's 360 × 640, the board upright).
+awk -v seed="$seed" -v n="$events" 'BEGIN {
   split("1 2 3 4 5 6 7 KP_3 Left Right Up Down Return Return space Tab shift+Tab Escape " \
         "h a r l ctrl+z ctrl+z ctrl+shift+z F8 F9 ctrl+n ctrl+e ctrl+c ctrl+shift+c ctrl+v " \
         "shift+F1 ctrl+comma ctrl+question alt+d", keys, " ")
@@ -51,7 +57,7 @@ awk -v seed="$seed" -v n="$events" -v w="$width" -v h="$height" 'BEGIN {
     if (rand() < 0.6)
       printf "key %s -", keys[int(rand() * nkeys) + 1]
     else
-      printf "click %d %d", int(rand() * (w - 20)) + 10, int(rand() * (h - 80)) + 60
+      printf "click %d %d", int(rand() * 1000), int(rand() * 1000)
     printf " %s\n", pauses[int(rand() * 5) + 1]
   }
 }' > "$work/events"
@@ -82,9 +88,17 @@ while read -r kind a b pause; do
     done
     focus_window
   fi
+  if [ "$i" -eq $((events / 2)) ] && [ -n "$window" ]; then
+    xdotool windowsize "$window" 360 640
+    sleep 1
+    measure_window
+    echo "event $i: the window is now ${width}x$height"
+  fi
   case $kind in
     key) xdotool key "$a" ;;
-    click) [ -z "$window" ] || xdotool mousemove --window "$window" "$a" "$b" click 1 ;;
+    click)
+      [ -z "$window" ] ||
+        xdotool mousemove --window "$window" $((10 + a * (width - 20) / 1000)) $((60 + b * (height - 80) / 1000)) click 1 ;;
   esac
   sleep "$pause"
 done < "$work/events"
