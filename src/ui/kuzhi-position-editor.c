@@ -52,8 +52,8 @@ struct _KuzhiPositionEditor
   KzPosition           pos;
   KzVariantId          games[KZ_N_VARIANTS];
   guint                n_games;
-  /* Set while the code writes the widgets from pos, so that their
-   * handlers do not write back. */
+  /* Set while the code writes the widgets from pos, and from dispose
+   * on, so that their handlers do not write back. */
   gboolean             filling;
 };
 
@@ -626,6 +626,10 @@ kuzhi_position_editor_dispose (GObject *object)
 {
   KuzhiPositionEditor *self = KUZHI_POSITION_EDITOR (object);
 
+  /* The widgets stop being heard first: a spin button takes the count
+   * typed into it (not yet entered) as it goes, and the status line it
+   * would update may be gone by then (/editor/close-while-typing). */
+  self->filling = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), KUZHI_TYPE_POSITION_EDITOR);
   g_clear_object (&self->model);
   g_clear_object (&self->names);
