@@ -62,18 +62,22 @@ awk -v seed="$seed" -v n="$events" 'BEGIN {
   }
 }' > "$work/events"
 
+# Fails, with the events played so far, when kuzhi has ended ($1 says when).
+still_running () {
+  kill -0 "$pid" 2>/dev/null && return 0
+  status=0
+  wait "$pid" 2>/dev/null || status=$?
+  pid=
+  echo "kuzhi ended (status $status) $1 of seed $seed; the events were:" >&2
+  head -n "$i" "$work/events" >&2
+  exit 1
+}
+
 played_before=$(grep -c '^played ' "$KUZHI_TRACE_FILE" || true)
 i=0
 while read -r kind a b pause; do
   i=$((i + 1))
-  if ! kill -0 "$pid" 2>/dev/null; then
-    status=0
-    wait "$pid" 2>/dev/null || status=$?
-    pid=
-    echo "kuzhi ended (status $status) before event $i of seed $seed; the events were:" >&2
-    head -n "$i" "$work/events" >&2
-    exit 1
-  fi
+  still_running "before event $i"
   window=$(main_window "$pid")
   # Now and then the player closes what the keys opened (Escape closes
   # each of Kuzhi's other windows and dialogs) and goes back to the main
@@ -104,13 +108,7 @@ while read -r kind a b pause; do
 done < "$work/events"
 
 sleep 2
-if ! kill -0 "$pid" 2>/dev/null; then
-  status=0
-  wait "$pid" 2>/dev/null || status=$?
-  pid=
-  echo "kuzhi ended (status $status) after the last event of seed $seed" >&2
-  exit 1
-fi
+still_running "after the last event"
 played=$(($(grep -c '^played ' "$KUZHI_TRACE_FILE" || true) - played_before))
 echo "ok: seed $seed: $events keys and clicks, $played actions played, no warning, kuzhi still running"
 # Undo, redo and New Match take many of them back; none at all would mean
