@@ -1,5 +1,6 @@
 /* test-computer-player.c — KuzhiComputerPlayer without a display: legal choices, async with a main loop, cancel and stale results. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define _GNU_SOURCE   /* SCHED_BATCH, for kuzhi-thread-private.h */
 #include <gio/gio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "kuzhi-computer-player.h"
 #include "kuzhi-endgame-store.h"
+#include "kuzhi-thread-private.h"
 #include <glib/gstdio.h>
 #include "kuzhi-test-threads.h"
 #include "kuzhi-test-util.h"
@@ -412,6 +414,70 @@ wait_until_ready (GMainContext *context)
       ready = g_main_context_check (context, max_priority, fds, n);
     }
   g_main_context_release (context);
+}
+
+typedef struct {
+  int      callback_done;   /* atomic */
+  gpointer finalized_in;    /* atomic: the thread the source object died in */
+} Release;
+
+static void
+release_work (GTask *task)
+{
+  Release *r = g_task_get_task_data (task);
+
+  g_task_return_boolean (task, TRUE);
+  /* The thread is slow to end: the callback runs, and lets go of its
+   * reference, before the thread is done. */
+  for (int i = 0; i < 5000 && !g_atomic_int_get (&r->callback_done); i++)
+    g_usleep (1000);
+}
+
+static void
+on_release_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Release *r = data;
+
+  g_assert_true (g_task_propagate_boolean (G_TASK (result), NULL));
+  g_atomic_int_set (&r->callback_done, 1);
+}
+
+static void
+on_source_finalized (gpointer  data,
+                     GObject  *where)
+{
+  Release *r = data;
+
+  g_atomic_pointer_set (&r->finalized_in, g_thread_self ());
+}
+
+/* What a work thread was started for, let go of by its owner while it
+ * works (the Puzzles window closed while it finds, a player dropped
+ * while it thinks), is finalized in the main thread, never in the work
+ * thread beside GTK: even when the thread ends after the callback. */
+static void
+test_released_in_main_thread (void)
+{
+  Release r = { 0 };
+  GObject *source = g_object_new (G_TYPE_OBJECT, NULL);
+  GTask *task = g_task_new (source, NULL, on_release_done, &r);
+  gint64 start = g_get_monotonic_time ();
+
+  g_task_set_task_data (task, &r, NULL);
+  g_object_weak_ref (source, on_source_finalized, &r);
+  g_object_unref (source);
+  kuzhi_thread_run_task (task, "kuzhi-test", release_work);
+  g_object_unref (task);
+  while (g_atomic_pointer_get (&r.finalized_in) == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  g_assert_true (g_atomic_pointer_get (&r.finalized_in) == (gpointer) g_thread_self ());
+  g_assert_true (g_atomic_int_get (&r.callback_done));
 }
 
 /* A search that finished before the cancel still delivers CANCELLED: the
@@ -849,6 +915,7 @@ main (int argc, char **argv)
   g_test_add_func ("/computer-player/async-legal", test_async_legal);
   g_test_add_func ("/computer-player/async-cancel", test_async_cancel);
   g_test_add_func ("/computer-player/stale-result-dropped", test_stale_result_dropped);
+  g_test_add_func ("/computer-player/released-in-main-thread", test_released_in_main_thread);
   g_test_add_func ("/computer-player/sync-cancelled", test_sync_cancelled);
   g_test_add_func ("/computer-player/finished-match", test_finished_match);
   g_test_add_func ("/computer-player/search-thread-priority", test_search_thread_priority);

@@ -572,12 +572,20 @@ test_number_keys (Fixture *f, gconstpointer data)
   assert_displayed (f, &p.position);
 }
 
+static void
+on_finalized (gpointer  data,
+              GObject  *where)
+{
+  g_atomic_pointer_set ((gpointer *) data, g_thread_self ());
+}
+
 /* The main menu's Puzzles opens the window over the main one. */
 static void
 test_menu (Fixture *f, gconstpointer data)
 {
   GList *toplevels;
   gpointer opened = NULL;
+  gpointer finalized_in = NULL;
 
   wait_settled (f);
   g_action_group_activate_action (G_ACTION_GROUP (f->w.window), "puzzles", NULL);
@@ -597,8 +605,11 @@ test_menu (Fixture *f, gconstpointer data)
    * shows stops the search); the find's task holds the window until it
    * returns, and then the window is gone. */
   g_object_add_weak_pointer (G_OBJECT (opened), &opened);
+  g_object_weak_ref (G_OBJECT (opened), on_finalized, &finalized_in);
   gtk_window_destroy (opened);
   g_assert_true (kz_test_spin_until (is_gone, &opened, 10000));
+  /* In the main thread, not the find's (a crash once, in the next test). */
+  g_assert_true (g_atomic_pointer_get (&finalized_in) == (gpointer) g_thread_self ());
 }
 
 int

@@ -340,10 +340,9 @@ run_review (KuzhiComputerPlayer *self,
 }
 
 /* The search's own thread, at low priority, ending with the search. */
-static gpointer
-choose_thread (gpointer user_data)
+static void
+choose_thread (GTask *task)
 {
-  g_autoptr(GTask) task = user_data;
   KuzhiComputerPlayer *self = g_task_get_source_object (task);
   KzSearchResult result;
   GError *error = NULL;
@@ -358,7 +357,7 @@ choose_thread (gpointer user_data)
         g_task_return_error (task, error);
       else
         g_task_return_pointer (task, reviews, (GDestroyNotify) g_array_unref);
-      return NULL;
+      return;
     }
   if (data->analyse)
     {
@@ -370,13 +369,12 @@ choose_thread (gpointer user_data)
         }
       else
         g_task_return_pointer (task, analysis, g_free);
-      return NULL;
+      return;
     }
   if (!run_search (self, data, g_task_get_cancellable (task), &result, NULL, &error))
     g_task_return_error (task, error);
   else
     g_task_return_pointer (task, g_memdup2 (&result, sizeof result), g_free);
-  return NULL;
 }
 
 /* Starts `data`'s work (taken) in a task of its own thread. A watched

@@ -111,10 +111,9 @@ on_progress (double fraction, void *user_data)
 
 /* The build must not slow the game down: it runs at the search's low
  * priority, in a thread of its own that ends with the build. */
-static gpointer
-build_thread (gpointer data)
+static void
+build_thread (GTask *task)
 {
-  g_autoptr(GTask) task = data;
   KuzhiEndgameStore *self = g_task_get_source_object (task);
   Job job = { task, 0 };
   g_autoptr(GError) error = NULL;
@@ -144,7 +143,6 @@ build_thread (gpointer data)
     g_task_return_error (task, g_steal_pointer (&error));
   else
     g_task_return_pointer (task, file, (GDestroyNotify) kz_endgame_file_free);
-  return NULL;
 }
 
 static void

@@ -508,10 +508,9 @@ on_find_cancelled (GCancellable *cancellable,
   d->cancel = 1;
 }
 
-static gpointer
-find_thread (gpointer data)
+static void
+find_thread (GTask *task)
 {
-  g_autoptr(GTask) task = data;
   FindData *d = g_task_get_task_data (task);
   GCancellable *cancellable = g_task_get_cancellable (task);
   KzSearcher *searcher;
@@ -543,7 +542,6 @@ find_thread (gpointer data)
     kz_searcher_free (searcher);
   g_cancellable_disconnect (cancellable, id);
   g_task_return_boolean (task, TRUE);
-  return NULL;
 }
 
 static void
