@@ -1,5 +1,5 @@
 #!/bin/sh
-# ui-random-play.sh — a player who tries everything: the real kuzhi gets a long, seeded run of keys and clicks (cups, arrows, Enter, undo and redo, hints, the dialogs and windows the keys open), with a player's uneven pauses, half of it at a phone's size, and must neither end nor say a warning or a critical on the way.
+# ui-random-play.sh — a player who tries everything: the real kuzhi gets a long, seeded run of keys and clicks (cups, arrows, Enter, undo and redo, hints, the dialogs and windows the keys and the main menu open), with a player's uneven pauses, half of it at a phone's size, and must neither end nor say a warning or a critical on the way.
 # Usage (under xvfb-run-safe.sh): ui-random-play.sh PATH/TO/kuzhi [SEED]
 # KUZHI_RANDOM_SEED (or SEED) picks another run; the seed is printed, so a
 # failure can be played again exactly.
@@ -23,7 +23,15 @@ export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
 cd "$work"
 
-"$kuzhi" &
+# Kuzhi's warnings and criticals fail the run, but not the two that GTK
+# 4.8 raises by itself under such clicks, which no program can prevent and
+# which are harmless to the player (docs/ui.md, ui-random-play): a button
+# released in a window that opened after its press ("Broken accounting of
+# active state"), and Save answered in GTK's own file chooser with nothing
+# in it focused (gtk_widget_is_ancestor, which Kuzhi never calls). So
+# warnings are not made fatal here; the run reads them instead.
+gtk_own='Broken accounting of active state for widget|gtk_widget_is_ancestor: assertion'
+G_DEBUG=gc-friendly "$kuzhi" 2>"$work/stderr" &
 pid=$!
 wait_for '^cup 0 '
 sleep 1
@@ -39,10 +47,16 @@ echo "seed $seed, $events events, window ${width}x$height, then 360x640 from eve
 
 # The keys a player uses while playing, and those that open the other
 # windows (New Match, Set Up Position, Rules, Preferences, Keyboard
-# Shortcuts) and copy and paste. Left out: what ends the program or leaves
-# its windows (Ctrl+Q, Ctrl+W), the file choosers (Ctrl+O, Ctrl+S), the
-# help viewer (F1) and the window manager's business (F11, F10's menu,
-# the header bar's buttons): each has a test of its own. The clicks fall
+# Shortcuts) and copy and paste. The main menu (F10) opens the windows
+# that have no key: Puzzles, Learn to Play, Statistics. It is walked from
+# its end (Up from the first item reaches About, then Help, Preferences,
+# Statistics, Puzzles, Keyboard Shortcuts, Rules, Learn to Play), where
+# every item is always there; from the top, Down skips the disabled ones
+# and lands elsewhere each time. Left out: what ends the program or leaves
+# its windows (Ctrl+Q, Ctrl+W), the file choosers (Ctrl+O, Ctrl+S, the
+# menu's Open and Save), the help viewer (F1, Help), About (its links
+# open a browser) and the window manager's business (F11, the header
+# bar's buttons): each has a test of its own. The clicks fall
 # anywhere below the header bar: on cups, stores, captions, buttons (in
 # thousandths of the window's width and height, which change halfway:
 # the second half is played on a phone's 360 × 640, the board upright).
@@ -54,7 +68,10 @@ awk -v seed="$seed" -v n="$events" 'BEGIN {
   split("0.05 0.1 0.3 0.6 1.2", pauses, " ")
   srand(seed)
   for (i = 0; i < n; i++) {
-    if (rand() < 0.6)
+    r = rand()
+    if (r < 0.06)
+      printf "menu %d -", 3 + int(rand() * 6)
+    else if (r < 0.6)
       printf "key %s -", keys[int(rand() * nkeys) + 1]
     else
       printf "click %d %d", int(rand() * 1000), int(rand() * 1000)
@@ -62,13 +79,23 @@ awk -v seed="$seed" -v n="$events" 'BEGIN {
   }
 }' > "$work/events"
 
-# Fails, with the events played so far, when kuzhi has ended ($1 says when).
+# Fails, with the events played so far, when kuzhi has ended ($1 says when),
+# and when it has said a warning or a critical of its own.
 still_running () {
-  kill -0 "$pid" 2>/dev/null && return 0
-  status=0
-  wait "$pid" 2>/dev/null || status=$?
-  pid=
-  echo "kuzhi ended (status $status) $1 of seed $seed; the events were:" >&2
+  said=$(grep -E -e '(WARNING|CRITICAL) \*\*' "$work/stderr" | grep -E -v -e "$gtk_own" || true)
+  if kill -0 "$pid" 2>/dev/null && [ -z "$said" ]; then
+    return 0
+  fi
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "kuzhi warned $1 of seed $seed:" >&2
+  else
+    status=0
+    wait "$pid" 2>/dev/null || status=$?
+    pid=
+    echo "kuzhi ended (status $status) $1 of seed $seed:" >&2
+  fi
+  cat "$work/stderr" >&2
+  echo "the events were:" >&2
   head -n "$i" "$work/events" >&2
   exit 1
 }
@@ -100,6 +127,13 @@ while read -r kind a b pause; do
   fi
   case $kind in
     key) xdotool key "$a" ;;
+    menu)
+      # $a steps up from the first item: 3 Preferences … 8 Learn to Play.
+      xdotool key F10
+      sleep 0.4
+      xdotool key --delay 60 $(yes Up | head -n "$a")
+      sleep 0.2
+      xdotool key Return ;;
     click)
       [ -z "$window" ] ||
         xdotool mousemove --window "$window" $((10 + a * (width - 20) / 1000)) $((60 + b * (height - 80) / 1000)) click 1 ;;
@@ -110,7 +144,11 @@ done < "$work/events"
 sleep 2
 still_running "after the last event"
 played=$(($(grep -c '^played ' "$KUZHI_TRACE_FILE" || true) - played_before))
-echo "ok: seed $seed: $events keys and clicks, $played actions played, no warning, kuzhi still running"
+echo "ok: seed $seed: $events keys and clicks, $played actions played, no warning of Kuzhi's, kuzhi still running"
+if grep -q -E -e "$gtk_own" "$work/stderr"; then
+  echo "GTK's own, let pass:"
+  grep -E -e "$gtk_own" "$work/stderr"
+fi
 # Undo, redo and New Match take many of them back; none at all would mean
 # the keys and clicks never reached the board.
 if [ "$played" -lt 1 ]; then

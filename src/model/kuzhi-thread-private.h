@@ -1,4 +1,4 @@
-/* kuzhi-thread-private.h — what the model's work threads (the computer's search, the endgame build) both need: a thread of their own at a low priority, and a way to hand reports to the main thread. */
+/* kuzhi-thread-private.h — what the work threads (the computer's search, the endgame build, the puzzles' find) share: a thread of their own at a low priority, their task let go of in the main thread, and a way to hand reports to the main thread. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
