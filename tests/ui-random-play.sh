@@ -2,7 +2,10 @@
 # ui-random-play.sh — a player who tries everything: the real kuzhi gets a long, seeded run of keys and clicks (cups, arrows, Enter, undo and redo, hints, the dialogs and windows the keys and the main menu open), with a player's uneven pauses, half of it at a phone's size, and must neither end nor say a warning or a critical on the way.
 # Usage (under xvfb-run-safe.sh): ui-random-play.sh PATH/TO/kuzhi [SEED]
 # KUZHI_RANDOM_SEED (or SEED) picks another run; the seed is printed, so a
-# failure can be played again exactly.
+# failure can be played again exactly. KUZHI_RANDOM_EVENTS sets the
+# length. KUZHI_RANDOM_OPPONENT (easy, normal or hard) opens a Kalah match
+# whose Player 2 is the computer at that level, so that it thinks, in its
+# own thread, while the player does anything.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 
@@ -31,7 +34,38 @@ cd "$work"
 # in it focused (gtk_widget_is_ancestor, which Kuzhi never calls). So
 # warnings are not made fatal here; the run reads them instead.
 gtk_own='Broken accounting of active state for widget|gtk_widget_is_ancestor: assertion'
-G_DEBUG=gc-friendly "$kuzhi" 2>"$work/stderr" &
+set --
+if [ -n "${KUZHI_RANDOM_OPPONENT:-}" ]; then
+  cat > "$work/against-the-computer.kuzhi" <<EOF
+[Match]
+Version=3
+Id=5e0f3a52-6d1b-4c8e-9f27-3b8a1c4d7e90
+Variant=kalah
+Seeds=4
+Player1=Player 1
+Player2=Computer
+Player1Plays=person
+Player2Plays=$KUZHI_RANDOM_OPPONENT
+Actions=
+Created=2026-12-07T00:00:00Z
+Modified=2026-12-07T00:00:00Z
+
+[Position]
+Pits=4;4;4;4;4;4;4;4;4;4;4;4
+Stores=0;0
+ToMove=0
+Over=false
+Winner=-1
+End=
+Round=0
+RefillLeft=0;0
+Lucky=-1;-1
+Rubbish=
+Plies=0
+EOF
+  set -- "$work/against-the-computer.kuzhi"
+fi
+G_DEBUG=gc-friendly "$kuzhi" "$@" 2>"$work/stderr" &
 pid=$!
 wait_for '^cup 0 '
 sleep 1
@@ -43,7 +77,7 @@ measure_window () {
   height=$2
 }
 measure_window
-echo "seed $seed, $events events, window ${width}x$height, then 360x640 from event $((events / 2))"
+echo "seed $seed, $events events${KUZHI_RANDOM_OPPONENT:+ against the computer at $KUZHI_RANDOM_OPPONENT}, window ${width}x$height, then 360x640 from event $((events / 2))"
 
 # The keys a player uses while playing, and those that open the other
 # windows (New Match, Set Up Position, Rules, Preferences, Keyboard
