@@ -34,6 +34,10 @@ cd "$work"
 # in it focused (gtk_widget_is_ancestor, which Kuzhi never calls). So
 # warnings are not made fatal here; the run reads them instead.
 gtk_own='Broken accounting of active state for widget|gtk_widget_is_ancestor: assertion'
+case ${KUZHI_RANDOM_OPPONENT:-} in
+  ''|easy|normal|hard) ;;
+  *) echo "KUZHI_RANDOM_OPPONENT must be easy, normal or hard, not '$KUZHI_RANDOM_OPPONENT'" >&2; exit 2 ;;
+esac
 set --
 if [ -n "${KUZHI_RANDOM_OPPONENT:-}" ]; then
   cat > "$work/against-the-computer.kuzhi" <<EOF
