@@ -1,7 +1,7 @@
 #!/bin/sh
-# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader (and the OGN reader), the kuzhi-engine protocol and pasted text (the notation).
+# run-fuzz.sh — builds the fuzz targets (clang, libFuzzer, ASan+UBSan) in their own build folder and runs each for SECONDS (default 60): the match-file loader (and the OGN reader), the kuzhi-engine protocol, pasted text (the notation) and the statistics file.
 #
-#   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol, notation (default all)
+#   tests/run-fuzz.sh [SECONDS] [TARGET…]     TARGET: match-file, protocol, notation, statistics (default all)
 #
 # Exits non-zero on any crash, leak, sanitizer report or timeout; the input
 # that caused it is kept in BUILD/fuzz-artifacts/. KUZHI_FUZZ_BUILD chooses
@@ -16,7 +16,7 @@ case $seconds in
   ''|*[!0-9]*) echo "run-fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
 esac
 [ $# -gt 0 ] && shift
-targets=${*:-match-file protocol notation}
+targets=${*:-match-file protocol notation statistics}
 
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${KUZHI_FUZZ_BUILD:-$src/build-fuzz}
@@ -190,6 +190,43 @@ cat > "$work/notation.dict" <<'DICT'
 "\x0a"
 DICT
 
+cat > "$work/statistics.dict" <<'DICT'
+"[Statistics]"
+"Version=1"
+"Version=2"
+"[Match "
+"0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14"
+"Game="
+"constitution"
+"kalah"
+"oware"
+"mangala"
+"dakon"
+"pallanguzhi"
+"bohnenspiel"
+"Ended=2026-11-29T20:41:07Z"
+"Player1="
+"Player2="
+"Player1Plays="
+"Player2Plays="
+"person"
+"easy"
+"normal"
+"hard"
+"Winner="
+"-1"
+"Score="
+"[Puzzle kalah 2 145]"
+"Solved=true"
+"Solved=false"
+"Tried=2026-12-05T18:02:44Z"
+"[de]"
+"\\\\"
+"\\s"
+"\\n"
+"\x0a"
+DICT
+
 mkdir -p "$build/fuzz-artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -199,7 +236,8 @@ for target in $targets; do
     match-file) corpus=$src/tests/fuzz-corpus; max_len=16384 ;;
     protocol) corpus=$src/tests/fuzz-corpus-protocol; max_len=4096 ;;
     notation) corpus=$src/tests/fuzz-corpus-notation; max_len=4096 ;;
-    *) echo "run-fuzz.sh: unknown target '$target' (match-file, protocol, notation)" >&2; exit 2 ;;
+    statistics) corpus=$src/tests/fuzz-corpus-statistics; max_len=16384 ;;
+    *) echo "run-fuzz.sh: unknown target '$target' (match-file, protocol, notation, statistics)" >&2; exit 2 ;;
   esac
   ninja -C "$build" "tests/fuzz-$target"
 
