@@ -40,7 +40,21 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The words of each input language, so mutations reach past the parser.
+# The words of each input language, so mutations reach past the parser;
+# every language names the games and what plays a side.
+cat > "$work/common.words" <<'DICT'
+"constitution"
+"kalah"
+"oware"
+"mangala"
+"dakon"
+"pallanguzhi"
+"bohnenspiel"
+"person"
+"easy"
+"normal"
+"hard"
+DICT
 cat > "$work/match-file.dict" <<'DICT'
 "[Match]"
 "[Position]"
@@ -53,22 +67,12 @@ cat > "$work/match-file.dict" <<'DICT'
 "QuietPlies="
 "Id=0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14"
 "Variant="
-"constitution"
-"kalah"
-"oware"
-"mangala"
-"dakon"
-"pallanguzhi"
 "Seeds="
 "Pasu="
 "Player1="
 "Player2="
 "Player1Plays="
 "Player2Plays="
-"person"
-"easy"
-"normal"
-"hard"
 "Actions="
 "Created=2026-11-29T20:00:00Z"
 "Modified="
@@ -133,12 +137,6 @@ cat > "$work/protocol.dict" <<'DICT'
 "save "
 "load "
 "quit"
-"constitution"
-"kalah"
-"oware"
-"mangala"
-"dakon"
-"pallanguzhi"
 "seeds="
 "pasu="
 "level="
@@ -159,13 +157,6 @@ cat > "$work/protocol.dict" <<'DICT'
 DICT
 
 cat > "$work/notation.dict" <<'DICT'
-"constitution"
-"kalah"
-"oware"
-"mangala"
-"dakon"
-"pallanguzhi"
-"bohnenspiel"
 " / "
 "stores"
 "seeds"
@@ -197,22 +188,11 @@ cat > "$work/statistics.dict" <<'DICT'
 "[Match "
 "0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14"
 "Game="
-"constitution"
-"kalah"
-"oware"
-"mangala"
-"dakon"
-"pallanguzhi"
-"bohnenspiel"
 "Ended=2026-11-29T20:41:07Z"
 "Player1="
 "Player2="
 "Player1Plays="
 "Player2Plays="
-"person"
-"easy"
-"normal"
-"hard"
 "Winner="
 "-1"
 "Score="
@@ -226,6 +206,10 @@ cat > "$work/statistics.dict" <<'DICT'
 "\\n"
 "\x0a"
 DICT
+
+for dict in "$work"/*.dict; do
+  cat "$work/common.words" >> "$dict"
+done
 
 mkdir -p "$build/fuzz-artifacts"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
