@@ -1,4 +1,4 @@
-/* fuzz-statistics.c — libFuzzer target: any statistics file is either set aside whole with a reason, the statistics starting afresh, or read to figures that Kuzhi writes back and reads again unchanged. */
+/* fuzz-statistics.c — libFuzzer target: any statistics file, found at the start or written by another Kuzhi since, is either set aside whole with a reason, or read to figures that Kuzhi writes back (merged with its own) and reads again unchanged. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <stddef.h>
 #include <stdint.h>
@@ -12,7 +12,8 @@
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 
-/* One folder for the whole run, emptied after each input. */
+/* One folder for the whole run, emptied after each input; run-fuzz.sh
+ * gives it a TMPDIR in memory, as Kuzhi syncs every write of the file. */
 static char *folder;
 
 int
@@ -78,8 +79,8 @@ figures (KuzhiStatistics *stats)
   return g_string_free (out, FALSE);
 }
 
-/* The one file the folder holds besides the lock, which must be the
- * set-aside statistics-broken-….ini. */
+/* The one file the folder holds besides the statistics and their lock,
+ * which must be the set-aside statistics-broken-….ini. */
 static char *
 set_aside_path (void)
 {
@@ -89,7 +90,7 @@ set_aside_path (void)
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
-      if (g_str_equal (name, "statistics.lock"))
+      if (g_str_equal (name, "statistics.lock") || g_str_equal (name, "statistics.ini"))
         continue;
       if (found != NULL || !g_str_has_prefix (name, "statistics-broken-") || !g_str_has_suffix (name, ".ini"))
         __builtin_trap ();
@@ -98,64 +99,126 @@ set_aside_path (void)
   return found;
 }
 
+/* The file another Kuzhi on the same data folder had written when this
+ * one read it: a match against the computer, one hot-seat, a puzzle. */
+static const char base_text[] =
+  "[Statistics]\nVersion=2\n\n"
+  "[Match 0d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b14]\nGame=kalah\nEnded=2026-11-29T20:41:07Z\n"
+  "Player1=Meena\nPlayer2=Arul\nPlayer1Plays=person\nPlayer2Plays=hard\nWinner=0\nScore=30;18\n\n"
+  "[Match 1d5c1c2e-8f3a-4b7e-9a61-2f0c5d7e9b15]\nGame=oware\nEnded=2026-11-30T10:00:00Z\n"
+  "Player1=Ama\nPlayer2=Kofi\nPlayer1Plays=person\nPlayer2Plays=person\nWinner=-1\nScore=24;24\n\n"
+  "[Puzzle kalah 2 145]\nSolved=true\nTried=2026-12-05T18:02:44Z\n";
+
+/* Nothing is lost: the file set aside holds every byte. */
+static void
+check_kept (const uint8_t *data, size_t size)
+{
+  g_autofree char *kept_path = set_aside_path ();
+  g_autofree char *kept = NULL;
+  gsize kept_size = 0;
+
+  if (kept_path == NULL || !g_file_get_contents (kept_path, &kept, &kept_size, NULL))
+    __builtin_trap ();
+  if (kept_size != size || (size > 0 && memcmp (kept, data, size) != 0))
+    __builtin_trap ();
+}
+
+/* What a fresh Kuzhi reads from the file now: it must read it. */
+static char *
+figures_read (const char *path)
+{
+  g_autoptr(KuzhiStatistics) stats = kuzhi_statistics_new (path);
+
+  if (!kuzhi_statistics_load (stats, NULL))
+    __builtin_trap ();
+  return figures (stats);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autofree char *path = g_build_filename (folder, "statistics.ini", NULL);
-  g_autoptr(KuzhiStatistics) stats = NULL;
+  g_autoptr(KuzhiStatistics) alone = NULL;
+  g_autoptr(KuzhiStatistics) other = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *merged = NULL;
+  g_autofree char *read_back = NULL;
+  gboolean accepted;
+  guint64 seed = 0;
 
+  /* The file as Kuzhi finds it at its start. */
   if (!g_file_set_contents (path, (const char *) data, (gssize) size, NULL))
     __builtin_trap ();
-  stats = kuzhi_statistics_new (path);
-
-  if (!kuzhi_statistics_load (stats, &error))
+  alone = kuzhi_statistics_new (path);
+  accepted = kuzhi_statistics_load (alone, &error);
+  if (!accepted)
     {
-      g_autofree char *kept_path = NULL;
-      g_autofree char *kept = NULL;
-      gsize kept_size = 0;
-
-      /* Refused with a reason, started afresh, and nothing the player
-       * had is lost: the file is beside, byte for byte. */
+      /* Refused with a reason, started afresh, the file beside. */
       if (!g_error_matches (error, KUZHI_STATISTICS_ERROR, KUZHI_STATISTICS_ERROR_BROKEN) ||
-          *error->message == '\0')
+          *error->message == '\0' || g_file_test (path, G_FILE_TEST_EXISTS))
         __builtin_trap ();
-      if (kuzhi_statistics_get_n_matches (stats, -1) != 0 || kuzhi_statistics_get_n_puzzles (stats, -1) != 0)
+      if (kuzhi_statistics_get_n_matches (alone, -1) != 0 || kuzhi_statistics_get_n_puzzles (alone, -1) != 0)
         __builtin_trap ();
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        __builtin_trap ();
-      kept_path = set_aside_path ();
-      if (kept_path == NULL || !g_file_get_contents (kept_path, &kept, &kept_size, NULL))
-        __builtin_trap ();
-      if (kept_size != size || (size > 0 && memcmp (kept, data, size) != 0))
-        __builtin_trap ();
+      check_kept (data, size);
     }
-  else
+
+  /* A puzzle tried makes Kuzhi write the file whole: what it accepted,
+   * it writes in a form it reads back to the same figures. The seed is
+   * one neither that file nor base_text has. */
+  while (kuzhi_statistics_get_puzzle (alone, KZ_VARIANT_KALAH, 1, seed, NULL))
+    seed++;
+  if (!kuzhi_statistics_record_puzzle (alone, KZ_VARIANT_KALAH, 1, seed, TRUE, NULL))
+    __builtin_trap ();
+  expected = figures (alone);
+  read_back = figures_read (path);
+  if (strcmp (expected, read_back) != 0)
     {
-      g_autoptr(KuzhiStatistics) again = NULL;
-      g_autofree char *before = NULL;
-      g_autofree char *after = NULL;
-      guint64 seed = 0;
-
-      /* A puzzle not in the file yet makes Kuzhi write it whole: what it
-       * accepted, it must write in a form it reads back to the same
-       * figures. */
-      while (kuzhi_statistics_get_puzzle (stats, KZ_VARIANT_KALAH, 1, seed, NULL))
-        seed++;
-      if (!kuzhi_statistics_record_puzzle (stats, KZ_VARIANT_KALAH, 1, seed, TRUE, NULL))
-        __builtin_trap ();
-      before = figures (stats);
-
-      again = kuzhi_statistics_new (path);
-      if (!kuzhi_statistics_load (again, NULL))
-        __builtin_trap ();
-      after = figures (again);
-      if (strcmp (before, after) != 0)
-        {
-          g_printerr ("fuzz-statistics: figures before writing:\n%sand after reading back:\n%s", before, after);
-          __builtin_trap ();
-        }
+      g_printerr ("fuzz-statistics: figures written:\n%sand read back:\n%s", expected, read_back);
+      __builtin_trap ();
     }
+  empty_folder ();
+  g_clear_pointer (&expected, g_free);
+  g_clear_pointer (&read_back, g_free);
+
+  /* The same file written by another Kuzhi after this one read
+   * base_text: this one's next write merges with it when it can be read
+   * (every record is the file's, the new puzzle this one's: what the
+   * file alone gave above), or sets it aside whole and writes what this
+   * one holds. */
+  if (!g_file_set_contents (path, base_text, -1, NULL))
+    __builtin_trap ();
+  other = kuzhi_statistics_new (path);
+  if (!kuzhi_statistics_load (other, NULL))
+    __builtin_trap ();
+  if (!accepted)
+    {
+      if (!kuzhi_statistics_record_puzzle (other, KZ_VARIANT_KALAH, 1, seed, TRUE, NULL))
+        __builtin_trap ();
+      expected = figures (other);
+      empty_folder ();
+      if (!g_file_set_contents (path, base_text, -1, NULL))
+        __builtin_trap ();
+      g_clear_object (&other);
+      other = kuzhi_statistics_new (path);
+      if (!kuzhi_statistics_load (other, NULL))
+        __builtin_trap ();
+    }
+  if (!g_file_set_contents (path, (const char *) data, (gssize) size, NULL))
+    __builtin_trap ();
+  if (!kuzhi_statistics_record_puzzle (other, KZ_VARIANT_KALAH, 1, seed, TRUE, NULL))
+    __builtin_trap ();
+  if (accepted)
+    expected = figures (alone);
+  merged = figures (other);
+  read_back = figures_read (path);
+  if (strcmp (expected, merged) != 0 || strcmp (merged, read_back) != 0)
+    {
+      g_printerr ("fuzz-statistics: figures expected:\n%smerged:\n%sread back:\n%s", expected, merged, read_back);
+      __builtin_trap ();
+    }
+  if (!accepted)
+    check_kept (data, size);
 
   empty_folder ();
   return 0;
