@@ -248,7 +248,7 @@ test_progress (void)
 
   g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
   g_assert_false (kuzhi_lesson_progress_course_done (path, course));
-  g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_KALAH, "capture", &error));
+  g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_KALAH, "capture", NULL, &error));
   g_assert_no_error (error);
   g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
   /* Another game's lesson of the same name is not done. */
@@ -256,13 +256,13 @@ test_progress (void)
   g_assert_false (kuzhi_lesson_progress_course_done (path, course));
   for (guint i = 0; i < course->len; i++)
     g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_KALAH,
-                                                    kuzhi_lesson_get_id (g_ptr_array_index (course, i)), NULL));
+                                                    kuzhi_lesson_get_id (g_ptr_array_index (course, i)), NULL, NULL));
   g_assert_true (kuzhi_lesson_progress_course_done (path, course));
   g_assert_cmpstr (kuzhi_lesson_get_next_step (g_ptr_array_index (course, 0)), ==,
                    "You know Kalah's two tricks now. Try a whole match against Easy!");
 
   /* The default path works too, and a file that is not a key file is no progress. */
-  g_assert_true (kuzhi_lesson_progress_mark_done (NULL, KZ_VARIANT_DAKON, "extra-turn", NULL));
+  g_assert_true (kuzhi_lesson_progress_mark_done (NULL, KZ_VARIANT_DAKON, "extra-turn", NULL, NULL));
   g_assert_true (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_DAKON, "extra-turn"));
   g_assert_true (g_file_set_contents (path, "not a key file\n", -1, NULL));
   g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
@@ -270,7 +270,7 @@ test_progress (void)
   /* A place that cannot be written: a clear error. */
   {
     g_autofree char *blocked = g_build_filename (path, "lessons.ini", NULL);
-    g_assert_false (kuzhi_lesson_progress_mark_done (blocked, KZ_VARIANT_KALAH, "capture", &error));
+    g_assert_false (kuzhi_lesson_progress_mark_done (blocked, KZ_VARIANT_KALAH, "capture", NULL, &error));
     g_assert_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_WRITE);
     g_assert_nonnull (strstr (error->message, "Could not save your progress in the lessons"));
   }
@@ -280,6 +280,59 @@ test_progress (void)
     g_rmdir (parent);
   }
   g_rmdir (dir);
+}
+
+/* Progress that cannot be read is never written over: the next lesson
+ * done moves it aside whole and says where; a readable file keeps every
+ * lesson in it and moves nothing. */
+static void
+test_progress_unreadable (void)
+{
+  static const struct {
+    const char *name;
+    const char *text;
+  } cases[] = {
+    { "a line that is no key", "[kalah]\ncapture=true\nextra-turn=true\nsomething typed by hand\n" },
+    { "a game's group never closed", "[oware]\ncapture=true\n[kalah\ncapture=true\n" },
+    { "a key before any game", "capture=true\n[kalah]\nextra-turn=true\n" },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-lessons-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lessons.ini", NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *kept_aside = NULL;
+      g_autofree char *kept = NULL;
+      g_autofree char *again = NULL;
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+
+      g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_OWARE, "capture", &kept_aside, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (kept_aside);
+      g_assert_true (g_str_has_prefix (kept_aside, dir));
+      g_assert_nonnull (strstr (kept_aside, "/lessons-broken-"));
+      g_assert_true (g_str_has_suffix (kept_aside, ".ini"));
+      g_assert_true (g_file_get_contents (kept_aside, &kept, NULL, NULL));
+      g_assert_cmpstr (kept, ==, cases[i].text);
+      /* The new file holds the lesson just done, and reads. */
+      g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_OWARE, "capture"));
+      g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+
+      /* Readable now: the next lesson keeps it and moves nothing. */
+      g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_OWARE, "grand-slam", &again, &error));
+      g_assert_no_error (error);
+      g_assert_null (again);
+      g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_OWARE, "capture"));
+      g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_OWARE, "grand-slam"));
+
+      g_assert_cmpint (g_unlink (kept_aside), ==, 0);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 /* glibc's way to make gettext read LANGUAGE again (the gettext manual,
@@ -366,6 +419,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/broken", test_broken);
   g_test_add_func ("/lessons/mark-is-not-a-turn", test_mark_is_not_a_turn);
   g_test_add_func ("/lessons/progress", test_progress);
+  g_test_add_func ("/lessons/progress-unreadable", test_progress_unreadable);
   g_test_add_func ("/lessons/translated", test_translated);
   return g_test_run ();
 }

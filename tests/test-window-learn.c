@@ -212,6 +212,45 @@ test_met (Fixture       *f,
   }
 }
 
+/* A damaged file of lessons done: the lesson met says, under its
+ * sentence, that the earlier progress could not be read and where its
+ * file was kept, whole; the lesson is done in the new file. */
+static void
+test_progress_unreadable (Fixture       *f,
+                          gconstpointer  data)
+{
+  static const char damaged[] = "[constitution]\nrelay=true\nsomething typed by hand\n";
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (KZ_VARIANT_CONSTITUTION, NULL);
+  g_autofree char *progress = kuzhi_lesson_progress_get_default_path ();
+  g_autofree char *folder = g_path_get_dirname (progress);
+  g_autofree char *kept_path = NULL;
+  g_autofree char *kept = NULL;
+  const KzAction *answer;
+  const char *result;
+  const char *quoted;
+  guint n = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (progress, damaged, -1, NULL));
+  open_learn (f);
+  g_assert_true (kuzhi_learn_window_open_lesson (f->learn, SOWING));
+  answer = kuzhi_lesson_get_answer (g_ptr_array_index (course, SOWING), &n);
+  activate_cup (f, answer[0]);
+  result = wait_result (f);
+  g_test_message ("%s", result);
+  g_assert_true (g_str_has_prefix (result, "Cup 3's three shells went into cups 4, 5 and 6, one each: that is sowing. "
+                                           "(The lessons done before could not be read, so they start afresh; "
+                                           "their file was kept as “"));
+  quoted = strstr (result, "“");
+  kept_path = g_strndup (quoted + strlen ("“"), strstr (quoted, "”") - quoted - strlen ("“"));
+  g_assert_true (g_str_has_prefix (kept_path, folder));
+  g_assert_true (g_file_get_contents (kept_path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, damaged);
+  g_assert_true (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_CONSTITUTION, "sowing"));
+  kz_test_capture (GTK_WIDGET (f->learn), "learn-progress-unreadable.png");
+  g_assert_cmpint (g_unlink (kept_path), ==, 0);
+}
+
 /* A wrong cup: the Missed sentence with its cup, nothing marked done, and
  * Try Again sets the lesson's position out again, ready to play. */
 static void
@@ -408,7 +447,7 @@ test_course_done (Fixture       *f,
   kz_match_copy (&f->before, kuzhi_game_model_get_match (f->w.model));
   for (guint i = 0; i < course->len; i++)
     g_assert_true (kuzhi_lesson_progress_mark_done (NULL, KZ_VARIANT_KALAH,
-                                                    kuzhi_lesson_get_id (g_ptr_array_index (course, i)), NULL));
+                                                    kuzhi_lesson_get_id (g_ptr_array_index (course, i)), NULL, NULL));
   learn = open_learn (f);
   /* The course of the Constitution on the board is not done. */
   g_assert_null (kz_test_find_label (GTK_WIDGET (learn), kuzhi_lesson_get_next_step (g_ptr_array_index (course, 0))));
@@ -492,6 +531,7 @@ main (int   argc,
   ADD ("/window-learn/open", test_open, NULL);
   ADD ("/window-learn/met", test_met, NULL);
   ADD ("/window-learn/missed", test_missed, NULL);
+  ADD ("/window-learn/progress-unreadable", test_progress_unreadable, NULL);
   ADD ("/window-learn/mark", test_mark, NULL);
   ADD ("/window-learn/number-keys", test_number_keys, NULL);
   ADD ("/window-learn/show-me", test_show_me, "fast");

@@ -593,11 +593,19 @@ kuzhi_lesson_progress_get_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "kuzhi", "lessons.ini", NULL);
 }
 
+/* Empty when the file cannot be read, even where GKeyFile read some of
+ * it before the line it stopped at: such a file is set aside whole at the
+ * next write, so what it held is shown as it will be kept. */
 static GKeyFile *
 progress_read (const char *path)
 {
   GKeyFile *kf = g_key_file_new ();
-  g_key_file_load_from_file (kf, path, G_KEY_FILE_KEEP_COMMENTS, NULL);
+
+  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL))
+    {
+      g_key_file_unref (kf);
+      kf = g_key_file_new ();
+    }
   return kf;
 }
 
@@ -613,18 +621,43 @@ kuzhi_lesson_progress_is_done (const char *path, KzVariantId variant, const char
 }
 
 gboolean
-kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const char *lesson_id, GError **error)
+kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const char *lesson_id, char **kept_aside,
+                                 GError **error)
 {
   g_autofree char *default_path = path == NULL ? kuzhi_lesson_progress_get_default_path () : NULL;
   const char *file = path != NULL ? path : default_path;
-  g_autoptr(GKeyFile) kf = progress_read (file);
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
   const KzVariant *v = kz_variant_get (variant);
   g_autofree char *dir = g_path_get_dirname (file);
   g_autofree char *data = NULL;
+  g_autofree char *aside = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
 
   g_return_val_if_fail (v != NULL && lesson_id != NULL, FALSE);
+  g_return_val_if_fail (kept_aside == NULL || *kept_aside == NULL, FALSE);
+
+  /* Nothing a player did is lost: progress that cannot be read (damaged,
+   * not UTF-8, edited by hand) is kept beside, whole, before the write. */
+  if (!g_key_file_load_from_file (kf, file, G_KEY_FILE_KEEP_COMMENTS, &local) &&
+      !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT) &&
+      !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
+    {
+      aside = kuzhi_key_file_set_aside (file, "lessons", ".ini");
+      if (aside == NULL)
+        {
+          g_set_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_WRITE,
+                       /* Translators: the second %s is why the file cannot be read */
+                       _("Could not save your progress in the lessons to “%s”: it cannot be read (%s), nor moved aside"),
+                       file, local->message);
+          return FALSE;
+        }
+      g_key_file_unref (kf);
+      kf = g_key_file_new ();
+      if (kept_aside != NULL)
+        *kept_aside = g_steal_pointer (&aside);
+    }
+  g_clear_error (&local);
 
   g_key_file_set_boolean (kf, v->key, lesson_id, TRUE);
   data = g_key_file_to_data (kf, &length, NULL);
@@ -632,6 +665,7 @@ kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const ch
   if (!kuzhi_key_file_replace (file, data, length, &local))
     {
       g_autofree char *reason = kuzhi_key_file_write_reason (file, local);
+
       g_set_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_WRITE,
                    _("Could not save your progress in the lessons to “%s”: %s"), file, reason);
       return FALSE;

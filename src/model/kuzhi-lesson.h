@@ -68,8 +68,14 @@ gboolean       kuzhi_lesson_turn_is_over     (const KzPosition *before,
 char          *kuzhi_lesson_progress_get_default_path (void);
 /* `path` NULL: the default path. A file that cannot be read counts as no progress. */
 gboolean       kuzhi_lesson_progress_is_done   (const char *path, KzVariantId variant, const char *lesson_id);
+/* Keeps the lesson as done. A file that cannot be read is never written
+ * over: it is moved aside whole first (lessons-broken-DATE.ini beside it),
+ * and `kept_aside` (nullable) gets its new path (free it), or stays NULL
+ * when nothing was moved. FALSE with KUZHI_LESSON_ERROR_WRITE when the
+ * lesson could not be kept as done; an unreadable file that could not be
+ * moved aside is that too, and is left as it was. */
 gboolean       kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const char *lesson_id,
-                                                GError **error);
+                                                char **kept_aside, GError **error);
 /* Whether every lesson of the course is done. */
 gboolean       kuzhi_lesson_progress_course_done (const char *path, GPtrArray *course);
 /* What a finished course suggests trying next, the course's Next

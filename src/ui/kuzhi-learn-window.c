@@ -444,11 +444,19 @@ on_action_finished (KuzhiGameModel   *model,
       if (self->met && !self->showing)
         {
           g_autoptr(GError) error = NULL;
+          g_autofree char *kept_aside = NULL;
+          char *with = NULL;
 
-          if (!kuzhi_lesson_progress_mark_done (self->progress_path, self->variant, kuzhi_lesson_get_id (lesson), &error))
+          if (!kuzhi_lesson_progress_mark_done (self->progress_path, self->variant, kuzhi_lesson_get_id (lesson),
+                                                &kept_aside, &error))
+            /* Translators: after a lesson's sentence, when its progress could not be written; %s is why */
+            with = g_strdup_printf (_("%s (This lesson could not be kept as done: %s)"), self->result, error->message);
+          else if (kept_aside != NULL)
+            /* Translators: after a lesson's sentence (the first %s), when the file of lessons done was damaged; the second %s is where it is kept */
+            with = g_strdup_printf (_("%s (The lessons done before could not be read, so they start afresh; "
+                                      "their file was kept as “%s”.)"), self->result, kept_aside);
+          if (with != NULL)
             {
-              /* Translators: after a lesson's sentence, when its progress could not be written; %s is why */
-              char *with = g_strdup_printf (_("%s (This lesson could not be kept as done: %s)"), self->result, error->message);
               g_free (self->result);
               self->result = with;
             }
