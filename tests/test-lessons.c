@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "kuzhi-file-lock.h"
 #include "kuzhi-lesson.h"
 #include "kuzhi-test-asan.h"   /* G_TEST_OPTION_ISOLATE_DIRS: GLib keeps the folders it sets */
 
@@ -277,6 +278,8 @@ test_progress (void)
   g_unlink (path);
   {
     g_autofree char *parent = g_path_get_dirname (path);
+    g_autofree char *lock_path = g_build_filename (parent, "lessons.lock", NULL);
+    g_unlink (lock_path);
     g_rmdir (parent);
   }
   g_rmdir (dir);
@@ -332,6 +335,51 @@ test_progress_unreadable (void)
       g_assert_cmpint (g_unlink (kept_aside), ==, 0);
       g_assert_cmpint (g_unlink (path), ==, 0);
     }
+  {
+    g_autofree char *lock_path = g_build_filename (dir, "lessons.lock", NULL);
+    g_assert_cmpint (g_unlink (lock_path), ==, 0);
+  }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Two Kuzhis on one data folder: while the other holds lessons.lock (it
+ * is writing the file), a lesson met here waits, and after five seconds
+ * says so and writes nothing; once the lock is free, the lesson is kept
+ * beside the other's, and a temporary a killed write left is gone. */
+static void
+test_progress_locked (void)
+{
+  static const char others[] = "[kalah]\ncapture=true\n";
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-lessons-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lessons.ini", NULL);
+  g_autofree char *lock_path = g_build_filename (dir, "lessons.lock", NULL);
+  g_autofree char *stale = g_build_filename (dir, "lessons.ini.Ab12Cd", NULL);
+  g_autofree char *now = NULL;
+  g_autoptr(GError) error = NULL;
+  KuzhiFileLock *lock;
+
+  g_assert_true (g_file_set_contents (path, others, -1, NULL));
+  lock = kuzhi_file_lock_try (lock_path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (lock);
+
+  g_assert_false (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_OWARE, "capture", NULL, &error));
+  g_assert_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "another Kuzhi is writing it"));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, others);
+
+  g_assert_true (g_file_set_contents (stale, "half a write", -1, NULL));
+  kuzhi_file_lock_release (lock);
+  g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_OWARE, "capture", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+  g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_OWARE, "capture"));
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_unlink (lock_path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
@@ -420,6 +468,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/mark-is-not-a-turn", test_mark_is_not_a_turn);
   g_test_add_func ("/lessons/progress", test_progress);
   g_test_add_func ("/lessons/progress-unreadable", test_progress_unreadable);
+  g_test_add_func ("/lessons/progress-locked", test_progress_locked);
   g_test_add_func ("/lessons/translated", test_translated);
   return g_test_run ();
 }

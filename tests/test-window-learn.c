@@ -544,8 +544,10 @@ main (int   argc,
   {
     g_autofree char *progress = kuzhi_lesson_progress_get_default_path ();
     g_autofree char *kuzhi_dir = g_path_get_dirname (progress);
+    g_autofree char *lock = g_build_filename (kuzhi_dir, "lessons.lock", NULL);
 
     g_remove (progress);
+    g_remove (lock);
     g_rmdir (kuzhi_dir);
     g_rmdir (data_dir);
   }

@@ -188,6 +188,19 @@ kuzhi_key_file_set_aside (const char *path,
   return NULL;
 }
 
+char *
+kuzhi_key_file_lock_path (const char *path,
+                          const char *extension)
+{
+  g_autofree char *stem = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (extension != NULL, NULL);
+
+  stem = g_str_has_suffix (path, extension) ? g_strndup (path, strlen (path) - strlen (extension)) : g_strdup (path);
+  return g_strconcat (stem, ".lock", NULL);
+}
+
 guint
 kuzhi_key_file_remove_stale_temporaries (const char *path)
 {

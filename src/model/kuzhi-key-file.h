@@ -37,6 +37,12 @@ char     *kuzhi_key_file_set_aside       (const char   *path,
                                           const char   *stem,
                                           const char   *extension);
 
+/* The lock file that guards PATH (docs/match-file.md, "Two Kuzhis on one
+ * data folder"): beside it, EXTENSION replaced by .lock
+ * (statistics.ini → statistics.lock). */
+char     *kuzhi_key_file_lock_path       (const char   *path,
+                                          const char   *extension);
+
 /* Removes the temporary files (PATH.XXXXXX, the current user's) that a
  * write killed before its rename leaves; returns how many. Call it only
  * while holding PATH's lock (docs/match-file.md): then no other run is

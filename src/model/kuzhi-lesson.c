@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kuzhi-file-lock.h"
 #include "kuzhi-key-file.h"
 #include "kuzhi-lessons-resources.h"
 #include "kuzhi-notation.h"
@@ -631,14 +632,34 @@ kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const ch
   g_autofree char *dir = g_path_get_dirname (file);
   g_autofree char *data = NULL;
   g_autofree char *aside = NULL;
+  g_autofree char *lock_file = kuzhi_key_file_lock_path (file, ".ini");
+  g_autoptr(KuzhiFileLock) lock = NULL;
   g_autoptr(GError) local = NULL;
   gsize length;
 
   g_return_val_if_fail (v != NULL && lesson_id != NULL, FALSE);
   g_return_val_if_fail (kept_aside == NULL || *kept_aside == NULL, FALSE);
 
+  /* Another Kuzhi on the same data folder may be writing the file just
+   * now (docs/match-file.md, "Two Kuzhis on one data folder"): it is
+   * read, set aside and written under lessons.lock, so that neither
+   * writes over a lesson the other kept. Without the lock (a folder that
+   * cannot be written) the write below fails and says why. */
+  g_mkdir_with_parents (dir, 0700);
+  lock = kuzhi_file_lock_wait (lock_file, 5000, &local);
+  if (lock == NULL && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_BUSY))
+    {
+      g_set_error (error, KUZHI_LESSON_ERROR, KUZHI_LESSON_ERROR_WRITE,
+                   _("Could not save your progress in the lessons to “%s”: another Kuzhi is writing it"), file);
+      return FALSE;
+    }
+  g_clear_error (&local);
+  /* Only under the lock: a temporary may be the other's write under way. */
+  if (lock != NULL)
+    kuzhi_key_file_remove_stale_temporaries (file);
+
   /* Nothing a player did is lost: progress that cannot be read (damaged,
-   * not UTF-8, edited by hand) is kept beside, whole, before the write. */
+   * edited by hand) is kept beside, whole, before the write. */
   if (!g_key_file_load_from_file (kf, file, G_KEY_FILE_KEEP_COMMENTS, &local) &&
       !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT) &&
       !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
@@ -661,7 +682,6 @@ kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const ch
 
   g_key_file_set_boolean (kf, v->key, lesson_id, TRUE);
   data = g_key_file_to_data (kf, &length, NULL);
-  g_mkdir_with_parents (dir, 0700);
   if (!kuzhi_key_file_replace (file, data, length, &local))
     {
       g_autofree char *reason = kuzhi_key_file_write_reason (file, local);

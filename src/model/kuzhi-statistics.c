@@ -882,13 +882,7 @@ read_file (const char *path, GPtrArray **records_out, GPtrArray **puzzles_out, G
 static char *
 lock_path (KuzhiStatistics *self)
 {
-  g_autofree char *dir = g_path_get_dirname (self->path);
-  g_autofree char *base = g_path_get_basename (self->path);
-  g_autofree char *name = g_str_has_suffix (base, FILE_STEM)
-                          ? g_strndup (base, strlen (base) - strlen (FILE_STEM)) : g_strdup (base);
-  g_autofree char *lock_name = g_strconcat (name, ".lock", NULL);
-
-  return g_build_filename (dir, lock_name, NULL);
+  return kuzhi_key_file_lock_path (self->path, FILE_STEM);
 }
 
 /* A file that cannot be read is moved aside; FALSE when it cannot be,
