@@ -3,6 +3,8 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "kuzhi-match-file.h"
 #include "kuzhi-ogn.h"
@@ -306,6 +308,75 @@ test_looks_like (void)
                      looks_cases[i].ogn);
 }
 
+/* The record at `path` is `match`'s. */
+static void
+assert_holds_record (const char *path, const KzMatch *match)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KuzhiOgnRecord) record = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  record = kuzhi_ogn_from_data (data, length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (record->match.n_history, ==, match->n_history);
+  g_assert_true (kz_position_equal (&record->match.pos, &match->pos));
+}
+
+/* A record is saved as a match file is: a pipe or a folder is refused and
+ * stays, a link is written through, a private file stays private, a file
+ * with two names shows the record under both. */
+static void
+test_save_targets (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-ogn-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.ogn", NULL);
+  g_autofree char *folder = g_build_filename (dir, "folder.ogn", NULL);
+  g_autofree char *target = g_build_filename (dir, "target.ogn", NULL);
+  g_autofree char *symlink_path = g_build_filename (dir, "link.ogn", NULL);
+  g_autofree char *other_name = g_build_filename (dir, "other-name.ogn", NULL);
+  g_autoptr(GError) error = NULL;
+  KzMatch match;
+  struct stat st;
+
+  g_assert_true (kz_match_init (&match, KZ_VARIANT_OWARE, NULL, NULL, 0));
+  g_assert_true (kz_match_play (&match, 2, NULL));
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_false (kuzhi_ogn_save (&match, NULL, NULL, NULL, fifo, &error));
+  g_assert_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
+  g_clear_error (&error);
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_false (kuzhi_ogn_save (&match, NULL, NULL, NULL, folder, &error));
+  g_assert_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "that is a folder"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (target, 0600), ==, 0);
+  g_assert_cmpint (symlink ("target.ogn", symlink_path), ==, 0);
+  g_assert_cmpint (link (target, other_name), ==, 0);
+  g_assert_true (kuzhi_ogn_save (&match, NULL, NULL, NULL, symlink_path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_lstat (symlink_path, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (g_stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+  assert_holds_record (target, &match);
+  assert_holds_record (other_name, &match);
+
+  kz_match_clear (&match);
+  for (const char *const *p = (const char *const[]) { fifo, target, symlink_path, other_name, NULL }; *p != NULL; p++)
+    g_assert_cmpint (g_unlink (*p), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* Writing refuses what Aualé could not read, and writes nothing. */
 static void
 test_write_refused (void)
@@ -358,5 +429,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ogn/refused-built", test_refused_built);
   g_test_add_func ("/ogn/looks-like", test_looks_like);
   g_test_add_func ("/ogn/write-refused", test_write_refused);
+  g_test_add_func ("/ogn/save-targets", test_save_targets);
   return g_test_run ();
 }

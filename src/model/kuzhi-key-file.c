@@ -158,6 +158,36 @@ kuzhi_key_file_write_reason (const char   *path,
   return g_strdup (error->message);
 }
 
+gboolean
+kuzhi_key_file_save_match (const char  *path,
+                           const char  *data,
+                           gsize        length,
+                           GQuark       domain,
+                           int          code,
+                           GError     **error)
+{
+  g_autoptr(GError) cause = NULL;
+  g_autofree char *reason = NULL;
+
+  if (kuzhi_key_file_replace (path, data, length, &cause))
+    return TRUE;
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS))
+    g_set_error (error, domain, code,
+                 _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"), path);
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
+    g_set_error (error, domain, code, _("Could not save the match to “%s”: that is a folder"), path);
+  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE))
+    g_set_error (error, domain, code,
+                 _("Could not save the match to “%s”: it is not a regular file (a device, a pipe or a socket); choose a file or a new name"),
+                 path);
+  else
+    {
+      reason = kuzhi_key_file_write_reason (path, cause);
+      g_set_error (error, domain, code, _("Could not save the match to “%s”: %s"), path, reason);
+    }
+  return FALSE;
+}
+
 char *
 kuzhi_key_file_set_aside (const char *path,
                           const char *stem,

@@ -28,6 +28,16 @@ gboolean  kuzhi_key_file_replace         (const char   *path,
  * is full", "the folder “…” does not exist"). */
 char     *kuzhi_key_file_write_reason    (const char   *path,
                                           const GError *error);
+/* Saves a match, in whichever format `data` holds (a match file, an
+ * Aualé record), with kuzhi_key_file_replace(); a failure is `domain` and
+ * `code` with "Could not save the match to “PATH”: …", saying why for
+ * people. */
+gboolean  kuzhi_key_file_save_match      (const char   *path,
+                                          const char   *data,
+                                          gsize         length,
+                                          GQuark        domain,
+                                          int           code,
+                                          GError      **error);
 
 /* Moves a file that cannot be read out of the way, to
  * STEM-broken-YYYY-MM-DD-HHMMSS.EXTENSION beside it (a number added when

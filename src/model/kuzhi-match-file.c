@@ -1097,41 +1097,14 @@ kuzhi_match_file_from_data (const char  *data,
 /* Files */
 
 static gboolean
-write_error (const char *path, GError *cause, GError **error)
-{
-  g_autofree char *reason = NULL;
-
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS))
-    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-                 _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"),
-                 path);
-  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
-    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-                 _("Could not save the match to “%s”: that is a folder"), path);
-  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE))
-    g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-                 _("Could not save the match to “%s”: it is not a regular file (a device, a pipe or a socket); choose a file or a new name"),
-                 path);
-  else
-    {
-      reason = kuzhi_key_file_write_reason (path, cause);
-      g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE,
-                   _("Could not save the match to “%s”: %s"), path, reason);
-    }
-  return FALSE;
-}
-
-static gboolean
 write_data (const char  *path,
             const char  *data,
             gsize        length,
             char       **sha256_out,
             GError     **error)
 {
-  g_autoptr(GError) local_error = NULL;
-
-  if (!kuzhi_key_file_replace (path, data, length, &local_error))
-    return write_error (path, local_error, error);
+  if (!kuzhi_key_file_save_match (path, data, length, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE, error))
+    return FALSE;
   if (sha256_out != NULL)
     *sha256_out = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
   return TRUE;

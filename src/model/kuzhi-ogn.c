@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "kuzhi-key-file.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-notation.h"
 
@@ -869,18 +870,13 @@ kuzhi_ogn_save (const KzMatch         *match,
                 GError               **error)
 {
   g_autofree char *text = NULL;
-  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
   text = kuzhi_ogn_to_data (match, names, date, extra, error);
   if (text == NULL)
     return FALSE;
-  if (!g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local_error))
-    {
-      g_set_error (error, KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_WRITE,
-                   _("Could not save the match to “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  /* Written as a match file is: through a link, keeping the file's
+   * permissions, synced and renamed over it (docs/match-file.md). */
+  return kuzhi_key_file_save_match (path, text, strlen (text), KUZHI_OGN_ERROR, KUZHI_OGN_ERROR_WRITE, error);
 }

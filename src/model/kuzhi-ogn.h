@@ -82,7 +82,8 @@ char    *kuzhi_ogn_to_data (const KzMatch         *match,
                             GDateTime             *date,
                             const KuzhiOgnRecord  *extra,
                             GError               **error);
-/* Atomic, as match files are saved. */
+/* Written as match files are (kuzhi_key_file_replace()): through a link,
+ * keeping the file's permissions, synced and renamed over it. */
 gboolean kuzhi_ogn_save    (const KzMatch         *match,
                             const char *const      names[2],
                             GDateTime             *date,
