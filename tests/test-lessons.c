@@ -4,6 +4,7 @@
 #include <libintl.h>
 #include <locale.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kuzhi-file-lock.h"
 #include "kuzhi-lesson.h"
@@ -342,6 +343,49 @@ test_progress_unreadable (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* What is no file of progress at all stands where it goes: a pipe is not
+ * opened (that would wait for a writer for ever), a folder or a file over
+ * a mebibyte is not read; each is no progress, and is moved aside whole
+ * when a lesson is met. */
+static void
+test_progress_not_a_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-lessons-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lessons.ini", NULL);
+  g_autofree char *lock_path = g_build_filename (dir, "lessons.lock", NULL);
+
+  for (int kind = 0; kind < 3; kind++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *kept_aside = NULL;
+      GStatBuf st;
+
+      if (kind == 0)
+        g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+      else if (kind == 1)
+        g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+      else
+        {
+          g_autoptr(GString) big = g_string_new ("[kalah]\ncapture=true\n");
+
+          while (big->len <= 1024 * 1024)
+            g_string_append (big, "# a comment to make the file large\n");
+          g_assert_true (g_file_set_contents (path, big->str, (gssize) big->len, NULL));
+        }
+      g_assert_false (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_KALAH, "capture"));
+      g_assert_true (kuzhi_lesson_progress_mark_done (path, KZ_VARIANT_OWARE, "capture", &kept_aside, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (kept_aside);
+      g_assert_cmpint (g_lstat (kept_aside, &st), ==, 0);
+      g_assert_true (kind == 0 ? S_ISFIFO (st.st_mode) : kind == 1 ? S_ISDIR (st.st_mode) : st.st_size > 1024 * 1024);
+      g_assert_true (kuzhi_lesson_progress_is_done (path, KZ_VARIANT_OWARE, "capture"));
+      g_assert_cmpint (kind == 1 ? g_rmdir (kept_aside) : g_unlink (kept_aside), ==, 0);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_unlink (lock_path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* Two Kuzhis on one data folder: while the other holds lessons.lock (it
  * is writing the file), a lesson met here waits, and after five seconds
  * says so and writes nothing; once the lock is free, the lesson is kept
@@ -468,6 +512,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/mark-is-not-a-turn", test_mark_is_not_a_turn);
   g_test_add_func ("/lessons/progress", test_progress);
   g_test_add_func ("/lessons/progress-unreadable", test_progress_unreadable);
+  g_test_add_func ("/lessons/progress-not-a-file", test_progress_not_a_file);
   g_test_add_func ("/lessons/progress-locked", test_progress_locked);
   g_test_add_func ("/lessons/translated", test_translated);
   return g_test_run ();

@@ -4,9 +4,12 @@
 
 #include "kuzhi-lesson.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kuzhi-file-lock.h"
 #include "kuzhi-key-file.h"
@@ -594,20 +597,52 @@ kuzhi_lesson_progress_get_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "kuzhi", "lessons.ini", NULL);
 }
 
-/* Empty when the file cannot be read, even where GKeyFile read some of
- * it before the line it stopped at: such a file is set aside whole at the
- * next write, so what it held is shown as it will be kept. */
+/* A progress file far larger than every lesson of every game makes. */
+#define PROGRESS_MAX_SIZE (1024 * 1024)
+
+/* The progress file in a new key file, or NULL with why it cannot be read
+ * (G_FILE_ERROR_NOENT or _NOTDIR when there is none). Only a regular file
+ * of a sensible size is read: opening a pipe would wait for a writer for
+ * ever. Nothing of a file GKeyFile stops reading partway through is
+ * taken: it is set aside whole at the next write. */
+static GKeyFile *
+progress_load (const char *path, GError **error)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), g_strerror (saved_errno));
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is not a regular file"));
+      return NULL;
+    }
+  if (st.st_size > PROGRESS_MAX_SIZE)
+    {
+      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *limit = g_format_size_full (PROGRESS_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
+
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is too large: %s, at most %s"), size, limit);
+      return NULL;
+    }
+  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_KEEP_COMMENTS, error))
+    return NULL;
+  return g_steal_pointer (&kf);
+}
+
+/* Empty when the file cannot be read. */
 static GKeyFile *
 progress_read (const char *path)
 {
-  GKeyFile *kf = g_key_file_new ();
+  GKeyFile *kf = progress_load (path, NULL);
 
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL))
-    {
-      g_key_file_unref (kf);
-      kf = g_key_file_new ();
-    }
-  return kf;
+  return kf != NULL ? kf : g_key_file_new ();
 }
 
 gboolean
@@ -627,7 +662,7 @@ kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const ch
 {
   g_autofree char *default_path = path == NULL ? kuzhi_lesson_progress_get_default_path () : NULL;
   const char *file = path != NULL ? path : default_path;
-  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autoptr(GKeyFile) kf = NULL;
   const KzVariant *v = kz_variant_get (variant);
   g_autofree char *dir = g_path_get_dirname (file);
   g_autofree char *data = NULL;
@@ -660,7 +695,8 @@ kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const ch
 
   /* Nothing a player did is lost: progress that cannot be read (damaged,
    * edited by hand) is kept beside, whole, before the write. */
-  if (!g_key_file_load_from_file (kf, file, G_KEY_FILE_KEEP_COMMENTS, &local) &&
+  kf = progress_load (file, &local);
+  if (kf == NULL &&
       !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT) &&
       !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
     {
@@ -673,12 +709,12 @@ kuzhi_lesson_progress_mark_done (const char *path, KzVariantId variant, const ch
                        file, local->message);
           return FALSE;
         }
-      g_key_file_unref (kf);
-      kf = g_key_file_new ();
       if (kept_aside != NULL)
         *kept_aside = g_steal_pointer (&aside);
     }
   g_clear_error (&local);
+  if (kf == NULL)
+    kf = g_key_file_new ();
 
   g_key_file_set_boolean (kf, v->key, lesson_id, TRUE);
   data = g_key_file_to_data (kf, &length, NULL);
