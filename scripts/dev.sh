@@ -140,7 +140,7 @@ run_tests () {
   count_results build-asan
 
   if [ -x tests/run-fuzz.sh ]; then
-    echo "== Fuzz the match-file and OGN loader, the kuzhi-engine protocol and pasted text for ${KUZHI_FUZZ_SECONDS:-60} s each, at $(elapsed)"
+    echo "== Fuzz the match-file and OGN loader, the kuzhi-engine protocol, pasted text and the statistics file for ${KUZHI_FUZZ_SECONDS:-60} s each, at $(elapsed)"
     if tests/run-fuzz.sh "${KUZHI_FUZZ_SECONDS:-60}"; then
       total_p=$((total_p + 1))
     else
