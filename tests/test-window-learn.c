@@ -512,6 +512,69 @@ test_narrow (Fixture       *f,
   g_assert_cmpint (kuzhi_board_view_get_hint (kuzhi_learn_window_get_board (learn)), ==, 0);
 }
 
+/* How the lesson's page scrolls: its part the board is in, and whether a
+ * cup is all in the part of it shown. */
+static GtkAdjustment *
+page_scroll (KuzhiBoardView *board)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (board), GTK_TYPE_SCROLLED_WINDOW);
+
+  g_assert_nonnull (scroller);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+}
+
+static gboolean
+cup_in_sight (KuzhiBoardView *board,
+              int             pit)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (board), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_board_view_get_cup (board, pit)), viewport, &r));
+  return r.origin.y >= 0 && r.origin.y + r.size.height <= gtk_widget_get_height (viewport);
+}
+
+/* On a phone the lesson's page scrolls, and the sentence that comes under
+ * it after the turn takes some of its room: the cup the sowing ended in,
+ * which the goal and the sentence speak of, is still in sight, whether
+ * the move was shown at once or sown shell by shell. Once the window has
+ * settled, the page stays where the player scrolls it when the hint's
+ * line comes. */
+static void
+test_sowing_in_sight (Fixture       *f,
+                      gconstpointer  data)
+{
+  KuzhiLearnWindow *learn = open_learn (f);
+  KuzhiBoardView *board = kuzhi_learn_window_get_board (learn);
+  GtkAdjustment *adj = page_scroll (board);
+
+  gtk_window_set_default_size (GTK_WINDOW (learn), 360, 640);
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, SOWING));
+  kz_test_spin_until (is_phone_size, learn, 10000);
+  kz_test_spin (300);
+  /* The page is longer than the phone shows: it scrolls. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+
+  activate_cup (f, 2);
+  g_assert_cmpstr (wait_result (f), ==,
+                   "Cup 3's three shells went into cups 4, 5 and 6, one each: that is sowing.");
+  kz_test_spin (300);
+  g_assert_true (gtk_widget_get_mapped (kz_test_find_button (GTK_WIDGET (learn), "_Next Lesson")));
+  g_assert_true (cup_in_sight (board, 5));
+
+  /* Once the window has settled, the player scrolls back to the goal and
+   * asks for the hint. */
+  kz_test_spin (1200);
+  gtk_adjustment_set_value (adj, 0);
+  kz_test_spin (100);
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.hint", NULL);
+  kz_test_spin (300);
+  g_assert_nonnull (kz_test_find_label (GTK_WIDGET (learn), "A cup is sown one shell a cup, starting with the next cup: count the shells of cup 3."));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -538,6 +601,8 @@ main (int   argc,
   ADD ("/window-learn/every-answer", test_every_answer, NULL);
   ADD ("/window-learn/course-done", test_course_done, NULL);
   ADD ("/window-learn/narrow", test_narrow, NULL);
+  ADD ("/window-learn/sowing-in-sight", test_sowing_in_sight, NULL);
+  ADD ("/window-learn/sowing-in-sight-animated", test_sowing_in_sight, "fast");
 #undef ADD
 
   status = g_test_run ();

@@ -121,18 +121,23 @@ kuzhi_board_layout_compute (KuzhiBoardLayout *layout,
          || !graphene_rect_equal (&layout->board, &old.board);
 }
 
+const graphene_rect_t *
+kuzhi_board_layout_place (const KuzhiBoardLayout *layout,
+                          int                     at)
+{
+  if (at >= 0 && at < layout->n_pits)
+    return &layout->cups[at];
+  return &layout->drawers[at == KUZHI_SOWING_AT_STORE (1) ? 1 : 0];
+}
+
 void
 kuzhi_board_layout_center (const KuzhiBoardLayout *layout,
                            int                     at,
                            double                 *x,
                            double                 *y)
 {
-  const graphene_rect_t *r;
+  const graphene_rect_t *r = kuzhi_board_layout_place (layout, at);
 
-  if (at >= 0 && at < layout->n_pits)
-    r = &layout->cups[at];
-  else
-    r = &layout->drawers[at == KUZHI_SOWING_AT_STORE (1) ? 1 : 0];
   *x = r->origin.x + r->size.width / 2;
   *y = r->origin.y + r->size.height / 2;
 }

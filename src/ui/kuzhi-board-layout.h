@@ -43,6 +43,10 @@ gboolean kuzhi_board_layout_compute (KuzhiBoardLayout       *layout,
                                      int                     n_pits,
                                      int                     view_player,
                                      gboolean                upright);
+/* Where a pit is, or a drawer for KUZHI_SOWING_AT_STORE (player). */
+const graphene_rect_t *
+         kuzhi_board_layout_place   (const KuzhiBoardLayout *layout,
+                                     int                     at);
 /* The centre of a pit, or of a drawer for KUZHI_SOWING_AT_STORE (player). */
 void     kuzhi_board_layout_center  (const KuzhiBoardLayout *layout,
                                      int                     at,

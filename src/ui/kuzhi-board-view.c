@@ -35,6 +35,14 @@ struct _KuzhiBoardView
   gboolean        waiting;        /* the computer is to move: no input */
   gboolean        variation;      /* the displayed position is played, not the model's */
 
+  /* a phone's play area scrolls: where the last move's last shell
+   * landed, brought into sight again while the window settles */
+  int             sight_at;       /* a pit, a drawer, or NO_SIGHT */
+  int             sight_height;   /* the play area's height at the last look */
+  GdkFrameClock  *sight_clock;
+  gulong          sight_paint_id;
+  guint           sight_timeout_id;
+
   int             hint_pit;       /* the suggested cup, or -1 */
   guint           hint_tick_id;   /* pulses the hint's ring */
   guint           unit_idle_id;   /* notifies "unit" after an allocation */
@@ -240,6 +248,136 @@ on_focus_visible (GtkWindow      *window,
 }
 
 
+/* On a phone the play area scrolls rather than shrink the cups (docs/ui.md,
+ * "The sowing stays in sight"). As a move plays, the place it has reached
+ * (the cup a shell is flying to, the drawer it goes into) is scrolled into
+ * sight. At its end, the place its last shell landed, at once; and for a
+ * second after, while what the end brings (a lesson's sentence, news under
+ * the board) is laid out and takes some of the play area's room, again
+ * whenever the play area changes size. Scrolling alone never brings it
+ * back: after that second, where to look is the player's. */
+#define NO_SIGHT G_MININT
+
+static void
+scroll_into_sight (KuzhiBoardView *self,
+                   int             at)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport;
+  GtkAdjustment *adj;
+  const graphene_rect_t *r;
+  double x, y, top, bottom, page;
+
+  if (at == NO_SIGHT || scroller == NULL)
+    return;
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  r = kuzhi_board_layout_place (&self->layout, at);
+  if (viewport == NULL ||
+      !gtk_widget_translate_coordinates (GTK_WIDGET (self), viewport, r->origin.x, r->origin.y, &x, &y))
+    return;
+  /* A little of what is around it too: the cup's rim and its count. */
+  top = y - self->layout.unit / 8;
+  bottom = y + r->size.height + self->layout.unit / 8;
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  page = gtk_adjustment_get_page_size (adj);
+  if (bottom - top > page || (top >= 0 && bottom <= page))
+    return;
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + (top < 0 ? top : bottom - page));
+}
+
+/* Where an event happens on the board, or NO_SIGHT. */
+static int
+place_of (KuzhiBoardView *self,
+          const KzEvent  *ev)
+{
+  if (ev->type == KZ_EVENT_STORE)
+    return KUZHI_SOWING_AT_STORE (ev->player ? 1 : 0);
+  if (ev->pit >= 0 && ev->pit < self->n_pits)
+    return ev->pit;
+  return NO_SIGHT;
+}
+
+/* As the move plays: where it has got to. */
+static void
+keep_in_sight (KuzhiBoardView *self)
+{
+  const KzEvent *ev = kuzhi_sowing_current (&self->sowing);
+  int at;
+
+  if (ev == NULL)
+    return;
+  at = place_of (self, ev);
+  scroll_into_sight (self, at != NO_SIGHT ? at : self->sowing.hand_at);
+}
+
+static void
+forget_sight (KuzhiBoardView *self)
+{
+  /* A window's frame clock drops its handlers when its surface goes. */
+  if (self->sight_clock != NULL && g_signal_handler_is_connected (self->sight_clock, self->sight_paint_id))
+    g_signal_handler_disconnect (self->sight_clock, self->sight_paint_id);
+  self->sight_paint_id = 0;
+  g_clear_object (&self->sight_clock);
+  g_clear_handle_id (&self->sight_timeout_id, g_source_remove);
+  self->sight_at = NO_SIGHT;
+}
+
+static int
+play_area_height (KuzhiBoardView *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+
+  return scroller != NULL ? gtk_widget_get_height (scroller) : -1;
+}
+
+static void
+on_sight_laid_out (GdkFrameClock  *clock,
+                   KuzhiBoardView *self)
+{
+  int height = play_area_height (self);
+
+  if (height != self->sight_height)
+    {
+      self->sight_height = height;
+      scroll_into_sight (self, self->sight_at);
+    }
+}
+
+static gboolean
+on_sight_settled (gpointer data)
+{
+  KuzhiBoardView *self = data;
+
+  self->sight_timeout_id = 0;
+  forget_sight (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The move's end, shown at once, skipped to or played out (its events
+ * still queued): where its last shell landed. */
+static void
+keep_end_in_sight (KuzhiBoardView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  forget_sight (self);
+  for (guint i = self->sowing.queue->len; i > 0 && self->sight_at == NO_SIGHT; i--)
+    {
+      const KzEvent *ev = &g_array_index (self->sowing.queue, KzEvent, i - 1);
+
+      if (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE)
+        self->sight_at = place_of (self, ev);
+    }
+  scroll_into_sight (self, self->sight_at);
+  if (self->sight_at != NO_SIGHT && clock != NULL && play_area_height (self) >= 0)
+    {
+      self->sight_height = play_area_height (self);
+      self->sight_clock = g_object_ref (clock);
+      self->sight_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_sight_laid_out), self);
+      self->sight_timeout_id = g_timeout_add (1000, on_sight_settled, self);
+    }
+}
+
 static void
 kuzhi_board_view_root (GtkWidget *widget)
 {
@@ -255,6 +393,7 @@ static void
 kuzhi_board_view_unroot (GtkWidget *widget)
 {
   g_signal_handlers_disconnect_by_func (gtk_widget_get_root (widget), on_focus_visible, widget);
+  forget_sight (KUZHI_BOARD_VIEW (widget));
   GTK_WIDGET_CLASS (kuzhi_board_view_parent_class)->unroot (widget);
 }
 
@@ -432,6 +571,7 @@ on_sowing_changed (gpointer data)
 {
   KuzhiBoardView *self = data;
 
+  keep_in_sight (self);
   update_cups (self);
   g_signal_emit (self, signals[DISPLAYED_CHANGED], 0);
 }
@@ -470,6 +610,8 @@ kuzhi_board_view_finish_animation (KuzhiBoardView *self)
   g_return_if_fail (KUZHI_IS_BOARD_VIEW (self));
 
   was_animating = is_animating (self);
+  if (was_animating)
+    keep_end_in_sight (self);
   kuzhi_sowing_skip_rest (&self->sowing);
   stop_animation (self);
   set_displayed (self, &self->sowing.target);
@@ -491,6 +633,7 @@ on_tick (GtkWidget     *widget,
     }
 
   self->tick_id = 0;
+  keep_end_in_sight (self);
   stop_animation (self);
   set_displayed (self, &self->sowing.target);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
@@ -628,6 +771,7 @@ end_move (KuzhiBoardView   *self,
   if (self->sowing.step_ms == 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       /* Instant: every event is reached at once. */
+      keep_end_in_sight (self);
       kuzhi_sowing_skip_rest (&self->sowing);
       stop_animation (self);
       set_displayed (self, &self->sowing.target);
@@ -657,6 +801,7 @@ on_position_reset (KuzhiGameModel *model,
 
   stop_animation (self);
   self->collecting = FALSE;
+  forget_sight (self);
   self->sowing.target = *kuzhi_game_model_get_position (model);
   set_displayed (self, &self->sowing.target);
   if (was)
@@ -964,6 +1109,7 @@ kuzhi_board_view_dispose (GObject *object)
 
   stop_animation (self);
   disconnect_model (self);
+  forget_sight (self);
   g_clear_handle_id (&self->unit_idle_id, g_source_remove);
   for (int p = 0; p < KZ_MAX_PITS; p++)
     g_clear_pointer (&self->values[p], g_free);
@@ -1186,6 +1332,7 @@ kuzhi_board_view_init (KuzhiBoardView *self)
   self->interactive = TRUE;
   self->may_stand = TRUE;
   self->hint_pit = -1;
+  self->sight_at = NO_SIGHT;
   self->preview_enabled = TRUE;
   self->hover_pit = self->focus_pit = self->preview_pit = -1;
   self->best_pit = -1;
