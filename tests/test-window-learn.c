@@ -512,6 +512,53 @@ test_narrow (Fixture       *f,
   g_assert_cmpint (kuzhi_board_view_get_hint (kuzhi_learn_window_get_board (learn)), ==, 0);
 }
 
+/* Where the board stands in the lesson's window. */
+static graphene_rect_t
+board_bounds (KuzhiLearnWindow *learn)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kuzhi_learn_window_get_board (learn)), GTK_WIDGET (learn), &r));
+  return r;
+}
+
+/* In a window where the board lies across, centred in the room it has,
+ * the hint and the turn's sentence come under it without moving it: the
+ * learner's eyes are on the cups as they appear. */
+static void
+test_board_still (Fixture       *f,
+                  gconstpointer  data)
+{
+  KuzhiLearnWindow *learn = open_learn (f);
+  KuzhiBoardView *board = kuzhi_learn_window_get_board (learn);
+  graphene_rect_t before, now;
+
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, SOWING));
+  kz_test_spin (300);
+  g_assert_false (kuzhi_board_view_get_upright (board));
+  before = board_bounds (learn);
+
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.hint", NULL);
+  kz_test_spin (300);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (kz_test_find_label (GTK_WIDGET (learn), "A cup is sown one shell a cup, starting with the next cup: count the shells of cup 3."))));
+  now = board_bounds (learn);
+  g_assert_true (graphene_rect_equal (&now, &before));
+
+  activate_cup (f, 2);
+  g_assert_nonnull (wait_result (f));
+  kz_test_spin (300);
+  g_assert_true (gtk_widget_get_mapped (kz_test_find_button (GTK_WIDGET (learn), "_Next Lesson")));
+  now = board_bounds (learn);
+  g_assert_true (graphene_rect_equal (&now, &before));
+
+  /* Try Again takes both lines away. */
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.try-again", NULL);
+  kz_test_spin (300);
+  g_assert_null (kuzhi_learn_window_get_result (learn));
+  now = board_bounds (learn);
+  g_assert_true (graphene_rect_equal (&now, &before));
+}
+
 /* How the lesson's page scrolls: its part the board is in, and whether a
  * cup is all in the part of it shown. */
 static GtkAdjustment *
@@ -601,6 +648,7 @@ main (int   argc,
   ADD ("/window-learn/every-answer", test_every_answer, NULL);
   ADD ("/window-learn/course-done", test_course_done, NULL);
   ADD ("/window-learn/narrow", test_narrow, NULL);
+  ADD ("/window-learn/board-still", test_board_still, NULL);
   ADD ("/window-learn/sowing-in-sight", test_sowing_in_sight, NULL);
   ADD ("/window-learn/sowing-in-sight-animated", test_sowing_in_sight, "fast");
 #undef ADD

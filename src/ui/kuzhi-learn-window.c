@@ -28,6 +28,7 @@ struct _KuzhiLearnWindow
   GtkLabel         *cups_label;
   GtkLabel         *account_label;
   KuzhiBoardView   *board;
+  GtkBox           *messages;
   GtkLabel         *hint_label;
   GtkLabel         *result_label;
   GtkToggleButton  *mark_button;
@@ -227,12 +228,38 @@ show_list (KuzhiLearnWindow *self)
 
 /* --- a lesson ------------------------------------------------------------------ */
 
+/* The hint and the turn's sentence, under the board. While the board lies
+ * across they keep the room of a line each, so that the board, centred
+ * above them, stays still as they come and go (docs/ui.md, "A lesson's
+ * board stays still"); upright, on a phone, the page scrolls with the
+ * board at its top, and the room goes to the board. */
+static void
+update_messages (KuzhiLearnWindow *self)
+{
+  int height = -1;
+
+  if (!kuzhi_board_view_get_upright (self->board))
+    {
+      PangoLayout *two = gtk_widget_create_pango_layout (GTK_WIDGET (self->result_label), "Ag\nAg");
+
+      pango_layout_get_pixel_size (two, NULL, &height);
+      height += gtk_box_get_spacing (self->messages);
+      g_object_unref (two);
+    }
+  gtk_widget_set_size_request (GTK_WIDGET (self->messages), -1, height);
+  gtk_widget_set_visible (GTK_WIDGET (self->messages),
+                          height > 0 ||
+                          gtk_widget_get_visible (GTK_WIDGET (self->hint_label)) ||
+                          gtk_widget_get_visible (GTK_WIDGET (self->result_label)));
+}
+
 static void
 set_result (KuzhiLearnWindow *self,
             const char       *text)
 {
   gtk_label_set_text (self->result_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->result_label), text != NULL);
+  update_messages (self);
 }
 
 static void update_cups_label (KuzhiLearnWindow *self);
@@ -552,6 +579,7 @@ hint_action (GtkWidget  *widget,
     return;
   gtk_label_set_text (self->hint_label, kuzhi_lesson_get_hint (lesson));
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
+  update_messages (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   kuzhi_lesson_get_hint (lesson), -1);
   /* The cup the answer sows, ringed while the player may still sow it. */
@@ -818,6 +846,7 @@ kuzhi_learn_window_class_init (KuzhiLearnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, cups_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, account_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, messages);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, hint_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, result_label);
   gtk_widget_class_bind_template_child (widget_class, KuzhiLearnWindow, mark_button);
@@ -861,6 +890,7 @@ kuzhi_learn_window_init (KuzhiLearnWindow *self)
   g_signal_connect (self->board, "cup-activated", G_CALLBACK (on_cup_activated), self);
   g_signal_connect_swapped (self->board, "notify::animating", G_CALLBACK (on_animating), self);
   g_signal_connect_swapped (self->board, "notify::upright", G_CALLBACK (update_cups_label), self);
+  g_signal_connect_swapped (self->board, "notify::upright", G_CALLBACK (update_messages), self);
   g_signal_connect_swapped (self->board, "displayed-changed", G_CALLBACK (update_account_label), self);
   g_signal_connect_swapped (self->mark_button, "toggled", G_CALLBACK (on_mark_toggled), self);
   g_signal_connect_swapped (self->lesson_list, "row-activated", G_CALLBACK (on_row_activated), self);
