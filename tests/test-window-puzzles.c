@@ -162,6 +162,20 @@ on_requested (KuzhiSound *sound,
   g_string_append_printf (heard, "%s%s", heard->len ? " " : "", name);
 }
 
+/* Whether a widget is all in the part of the page the phone shows. */
+static gboolean
+in_sight (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport;
+  graphene_rect_t r;
+
+  g_assert_nonnull (scroller);
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_true (gtk_widget_compute_bounds (widget, viewport, &r));
+  return r.origin.y >= 0 && r.origin.y + r.size.height <= gtk_widget_get_height (viewport);
+}
+
 /* The puzzle's board is heard as the main one is, through its sounds:
  * each shell of the solution clicks as it lands at Normal speed, and
  * the Sound switch silences it. */
@@ -416,6 +430,12 @@ test_wrong (Fixture *f, gconstpointer data)
 
   play (f, wrong);
   g_assert_true (g_str_has_prefix (kuzhi_puzzle_window_get_result (f->puzzles), "Not the best: with best play from both, this move "));
+  /* On the phone the page scrolls to Try Again, which the keyboard goes
+   * to, whole, with the result just above it. */
+  kz_test_spin (500);
+  g_assert_true (gtk_widget_has_focus (kz_test_find_button (GTK_WIDGET (f->puzzles), "_Try Again")));
+  g_assert_true (in_sight (kz_test_find_button (GTK_WIDGET (f->puzzles), "_Try Again")));
+  g_assert_true (in_sight (GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->puzzles), kuzhi_puzzle_window_get_result (f->puzzles)))));
   {
     int margin = kz_score_margin (mv->score);
 

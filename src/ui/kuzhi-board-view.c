@@ -10,6 +10,7 @@
 #include "kuzhi-board-layout.h"
 #include "kuzhi-board-paint.h"
 #include "kuzhi-game-text.h"
+#include "kuzhi-scroll.h"
 #include "kuzhi-sowing.h"
 #include "kuzhi-texture.h"
 
@@ -262,27 +263,13 @@ static void
 scroll_into_sight (KuzhiBoardView *self,
                    int             at)
 {
-  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *viewport;
-  GtkAdjustment *adj;
-  const graphene_rect_t *r;
-  double x, y, top, bottom, page;
+  graphene_rect_t area;
 
-  if (at == NO_SIGHT || scroller == NULL)
-    return;
-  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
-  r = kuzhi_board_layout_place (&self->layout, at);
-  if (viewport == NULL ||
-      !gtk_widget_translate_coordinates (GTK_WIDGET (self), viewport, r->origin.x, r->origin.y, &x, &y))
+  if (at == NO_SIGHT)
     return;
   /* A little of what is around it too: the cup's rim and its count. */
-  top = y - self->layout.unit / 8;
-  bottom = y + r->size.height + self->layout.unit / 8;
-  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  page = gtk_adjustment_get_page_size (adj);
-  if (bottom - top > page || (top >= 0 && bottom <= page))
-    return;
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + (top < 0 ? top : bottom - page));
+  graphene_rect_inset_r (kuzhi_board_layout_place (&self->layout, at), -self->layout.unit / 8, -self->layout.unit / 8, &area);
+  kuzhi_scroll_into_sight (GTK_WIDGET (self), &area);
 }
 
 /* Where an event happens on the board, or NO_SIGHT. */

@@ -11,6 +11,7 @@
 #include "kuzhi-match-history.h"
 #include "kuzhi-colors.h"
 #include "kuzhi-layout-box.h"
+#include "kuzhi-scroll.h"
 #include "kuzhi-wrap-layout.h"
 
 struct _KuzhiHistoryPanel
@@ -300,20 +301,9 @@ scroll_to_selected (gpointer data)
 {
   KuzhiHistoryPanel *self = data;
   GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
-  graphene_rect_t bounds;
 
-  if (row != NULL && gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->list), &bounds))
-    {
-      double top = bounds.origin.y, bottom = top + bounds.size.height;
-      double value = gtk_adjustment_get_value (adj);
-      double page = gtk_adjustment_get_page_size (adj);
-
-      if (top < value)
-        gtk_adjustment_set_value (adj, top);
-      else if (bottom > value + page)
-        gtk_adjustment_set_value (adj, bottom - page);
-    }
+  if (row != NULL)
+    kuzhi_scroll_into_sight (GTK_WIDGET (row), NULL);
   g_object_unref (self);
   return G_SOURCE_REMOVE;
 }

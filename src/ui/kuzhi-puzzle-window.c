@@ -12,6 +12,7 @@
 #include "kuzhi-puzzle-window-private.h"
 #include "kuzhi-board-view.h"
 #include "kuzhi-game-text.h"
+#include "kuzhi-scroll.h"
 #include "kuzhi-thread-private.h"
 
 /* The nodes that prove a puzzle at any level (docs/computer-opponent.md,
@@ -248,6 +249,8 @@ finish_line (KuzhiPuzzleWindow *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->focus_after),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, result, -1);
       gtk_widget_grab_focus (self->focus_after);
+      /* On a phone the page scrolls: to the button, the result above it. */
+      kuzhi_scroll_into_sight_later (self->focus_after);
     }
 }
 
