@@ -154,15 +154,15 @@ on_after_paint (GdkFrameClock *clock,
   {
     GtkWidget *button = kuzhi_window_get_notice_switch_button (trace->window);
     int at[2] = { -1, -1 };
-    double wx, wy;
+    graphene_rect_t box;
 
+    /* Its border box's centre: a widget's own coordinates begin inside
+     * its padding. */
     if (gtk_widget_get_mapped (button) && gtk_widget_get_child_visible (gtk_widget_get_parent (button)) &&
-        gtk_widget_translate_coordinates (button, GTK_WIDGET (trace->window),
-                                          gtk_widget_get_width (button) / 2.0, gtk_widget_get_height (button) / 2.0,
-                                          &wx, &wy))
+        gtk_widget_compute_bounds (button, GTK_WIDGET (trace->window), &box))
       {
-        at[0] = (int) (wx + sx);
-        at[1] = (int) (wy + sy);
+        at[0] = (int) (box.origin.x + box.size.width / 2 + sx);
+        at[1] = (int) (box.origin.y + box.size.height / 2 + sy);
       }
     if (at[0] != trace->switch_at[0] || at[1] != trace->switch_at[1])
       {
