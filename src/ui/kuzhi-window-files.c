@@ -434,54 +434,63 @@ ask_first (Files    *files,
            NextStep  next,
            GFile    *file);
 
+/* Reads `file` into `model`: an Aualé record, known by its content
+ * whatever its name (`record` then holds it), or else a Kuzhi match. A
+ * file that cannot be read is left to the match-file loader, which says
+ * why. */
+static gboolean
+read_into (KuzhiGameModel  *model,
+           GFile           *file,
+           KuzhiOgnRecord **record,
+           GError         **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  *record = NULL;
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Matches can only be opened from local folders"));
+      return FALSE;
+    }
+  text = kuzhi_match_file_read_text (path, &length, NULL);
+  if (text != NULL && kuzhi_ogn_looks_like (text, length))
+    return kuzhi_game_model_load_ogn (model, path, record, error);
+  return kuzhi_game_model_load (model, path, error);
+}
+
+static void
+show_refusal (Files  *files,
+              GFile  *file,
+              GError *error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = path ? g_filename_display_basename (path) : g_file_get_uri (file);
+  /* Translators: the heading of the error when a file is refused: Could Not Open “a.kuzhi” */
+  g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+  show_error (files, heading, error);
+}
+
 static void
 load_now (Files *files,
           GFile *file)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_file_get_path (file);
+  KuzhiOgnRecord *record = NULL;
   gboolean ok;
 
-  if (path == NULL)
-    {
-      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("Matches can only be opened from local folders"));
-      ok = FALSE;
-    }
-  else
-    {
-      g_autofree char *text = NULL;
-      KuzhiOgnRecord *record = NULL;
-      gsize length = 0;
-
-      /* An Aualé record is known by its content, whatever its name; a
-       * file that cannot be read is left to the match-file loader, which
-       * says why. */
-      text = kuzhi_match_file_read_text (path, &length, NULL);
-      files->loading = TRUE;
-      if (text != NULL && kuzhi_ogn_looks_like (text, length))
-        {
-          ok = kuzhi_game_model_load_ogn (files->model, path, &record, &error);
-          if (ok)
-            set_record (files, record);
-        }
-      else
-        {
-          ok = kuzhi_game_model_load (files->model, path, &error);
-          if (ok)
-            set_record (files, NULL);
-        }
-      files->loading = FALSE;
-    }
+  files->loading = TRUE;
+  ok = read_into (files->model, file, &record, &error);
+  files->loading = FALSE;
   if (!ok)
     {
-      g_autofree char *name = path ? g_filename_display_basename (path) : g_file_get_uri (file);
-      /* Translators: the heading of the error when a file is refused: Could Not Open “a.kuzhi” */
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-
-      show_error (files, heading, error);
+      show_refusal (files, file, error);
       return;
     }
+  set_record (files, record);
   now_in_file (files, file);
 }
 
@@ -575,6 +584,21 @@ kuzhi_window_open_file (KuzhiWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   files = &self->files;
+  /* A file that cannot be opened is said so at once, on a model of its
+   * own: the player is not asked to save or discard the match for a file
+   * that would not replace it. */
+  if (!files->confirmed && is_unsaved (files))
+    {
+      g_autoptr(KuzhiGameModel) trial = kuzhi_game_model_new ();
+      g_autoptr(KuzhiOgnRecord) record = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (!read_into (trial, file, &record, &error))
+        {
+          show_refusal (files, file, error);
+          return;
+        }
+    }
   if (!ask_first (files, NEXT_OPEN_FILE, file))
     return;
   load_now (files, file);
