@@ -1177,8 +1177,10 @@ reviewing (Fixture *f)
  * the computer's; while Review Match runs, its bar is over the play area.
  * Neither moves the board, and the header line stays in view (nothing
  * lies over it) — at the default size and on a phone; and on a phone
- * the header line's "· 5 shells in hand" moves it no more. Writes
- * analysis-steady.png, review-steady.png and review-phone.png. */
+ * the header line's "· 5 shells in hand" moves it no more, until the
+ * match's end brings its banner under the play area. Writes
+ * analysis-steady.png, review-steady.png, review-phone.png and
+ * match-end-phone.png. */
 static void
 test_steady_board (Fixture       *f,
                    gconstpointer  data)
@@ -1303,9 +1305,31 @@ test_steady_board (Fixture       *f,
               }
           }
         g_assert_true (seen_hand);
+        if (kuzhi_game_model_get_over (f->model))
+          {
+            /* The match's end: on a phone its banner comes under the play
+             * area, covering none of it (the far store and its final
+             * count were under it), and the play area scrolls to keep
+             * the last shell's place in sight. */
+            GtkWidget *banner = gtk_widget_get_ancestor (GTK_WIDGET (kz_test_find_button (w, "Play Again")), GTK_TYPE_REVEALER);
+            GtkWidget *play = gtk_widget_get_ancestor (GTK_WIDGET (f->board), GTK_TYPE_SCROLLED_WINDOW);
+            graphene_rect_t banner_at, view, window_at;
+
+            kz_test_spin (600);   /* the banner's slide */
+            g_assert_nonnull (kuzhi_window_get_banner_text (f->window));
+            g_assert_true (gtk_widget_compute_bounds (banner, w, &banner_at));
+            g_assert_true (gtk_widget_compute_bounds (play, w, &view));
+            g_assert_true (gtk_widget_compute_bounds (w, w, &window_at));
+            g_assert_cmpfloat (banner_at.size.height, >, 0);
+            g_assert_false (graphene_rect_intersection (&banner_at, &view, NULL));
+            g_assert_true (graphene_rect_contains_rect (&window_at, &banner_at));
+            kz_test_capture (w, "match-end-phone.png");
+            break;
+          }
         got = board_bounds (f);
         assert_same_rect (&want, &got, kuzhi_window_get_header_text (f->window));
       }
+    g_assert_true (kuzhi_game_model_get_over (f->model));
   }
 }
 

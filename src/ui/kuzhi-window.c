@@ -938,36 +938,45 @@ on_round_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Where the round's news, Review Match's progress and the warning line
- * come. In a wide window the news floats over the bottom, below the hint
- * line, the warning over the bottom of the play area, and the progress
- * over the top of the play area, above the header line. In a narrow one
- * (the board upright) the play area is taller than the window, and any
- * place over it would cover the header line, the board or the controls:
- * there all three come under the play area instead, whose view gets
- * shorter while they show. The board does not move, since the play area
- * then starts at its top and scrolls. */
+/* Where the round's news, Review Match's progress, the warning line and
+ * the match's end come. In a wide window the news floats over the
+ * bottom, below the hint line, the warning over the bottom of the play
+ * area, and the progress and the match's end over the top of the play
+ * area, above the header line. In a narrow one (the board upright) the
+ * play area is taller than the window, and any place over it would cover
+ * the header line, the board or the controls (the match's end covered
+ * the far store and its final count): there all four come under the play
+ * area instead, sliding up, and its view gets shorter while they show.
+ * The board does not move, since the play area then starts at its top
+ * and scrolls. */
 static void
 place_bars (KuzhiWindow *self)
 {
   GtkWidget *news = GTK_WIDGET (self->round_revealer);
   GtkWidget *review = GTK_WIDGET (self->review_revealer);
   GtkWidget *warning = GTK_WIDGET (self->warning_revealer);
+  GtkWidget *banner = GTK_WIDGET (self->banner_revealer);
   gboolean narrow = kuzhi_board_view_get_upright (self->board_view);
+  GtkRevealerTransitionType slide = narrow ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP : GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN;
 
   if (gtk_widget_get_parent (news) == (narrow ? GTK_WIDGET (self->window_box) : GTK_WIDGET (self->window_overlay)))
     return;
   g_object_ref (news);
   g_object_ref (review);
   g_object_ref (warning);
+  g_object_ref (banner);
+  gtk_revealer_set_transition_type (self->review_revealer, slide);
+  gtk_revealer_set_transition_type (self->banner_revealer, slide);
   if (narrow)
     {
       gtk_overlay_remove_overlay (self->window_overlay, news);
       gtk_box_remove (self->banners_box, review);
+      gtk_box_remove (self->banners_box, banner);
       gtk_overlay_remove_overlay (self->play_overlay, warning);
       gtk_widget_set_margin_bottom (news, 6);
       gtk_widget_set_margin_top (news, 6);
       gtk_widget_set_margin_bottom (warning, 6);
+      gtk_box_append (self->window_box, banner);
       gtk_box_append (self->window_box, warning);
       gtk_box_append (self->window_box, review);
       gtk_box_append (self->window_box, news);
@@ -977,16 +986,19 @@ place_bars (KuzhiWindow *self)
       gtk_box_remove (self->window_box, news);
       gtk_box_remove (self->window_box, review);
       gtk_box_remove (self->window_box, warning);
+      gtk_box_remove (self->window_box, banner);
       gtk_widget_set_margin_bottom (news, 24);
       gtk_widget_set_margin_top (news, 0);
       gtk_widget_set_margin_bottom (warning, 12);
       gtk_overlay_add_overlay (self->window_overlay, news);
+      gtk_box_insert_child_after (self->banners_box, banner, GTK_WIDGET (self->notice_revealer));
       gtk_box_prepend (self->banners_box, review);
       gtk_overlay_add_overlay (self->play_overlay, warning);
     }
   g_object_unref (news);
   g_object_unref (review);
   g_object_unref (warning);
+  g_object_unref (banner);
 }
 
 /* The round's news, at the bottom of the window for a few seconds. A
