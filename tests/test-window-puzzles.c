@@ -337,6 +337,10 @@ test_solve (Fixture *f, gconstpointer data)
         : p.value < 0 ? g_strdup_printf ("this move loses by %d.", -p.value)
         : g_strdup ("this move ends in a draw.");
   g_assert_true (g_str_has_suffix (kuzhi_puzzle_window_get_result (f->puzzles), value));
+  /* On the phone the page scrolls to the result (the keyboard goes to New
+   * Puzzle, in the header bar). */
+  kz_test_spin (500);
+  g_assert_true (in_sight (GTK_WIDGET (kz_test_find_label (GTK_WIDGET (f->puzzles), kuzhi_puzzle_window_get_result (f->puzzles)))));
   assert_displayed (f, &end);
   moves = kuzhi_puzzle_window_dup_moves (f->puzzles);
   g_assert_cmpuint (g_strv_length (moves), ==, (guint) p.line_len);

@@ -249,9 +249,12 @@ finish_line (KuzhiPuzzleWindow *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->focus_after),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, result, -1);
       gtk_widget_grab_focus (self->focus_after);
-      /* On a phone the page scrolls: to the button, the result above it. */
-      kuzhi_scroll_into_sight_later (self->focus_after);
     }
+  /* On a phone the page scrolls: to the result, then to the button under
+   * it (New Puzzle, once solved, is in the header bar). */
+  kuzhi_scroll_into_sight_later (GTK_WIDGET (self->result_label));
+  if (self->focus_after != NULL)
+    kuzhi_scroll_into_sight_later (self->focus_after);
 }
 
 static void schedule_next (KuzhiPuzzleWindow *self);
