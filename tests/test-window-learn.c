@@ -11,6 +11,7 @@
 #include "kuzhi-lesson.h"
 #include "kuzhi-new-match-dialog-private.h"
 #include "kuzhi-game-chooser.h"
+#include "kuzhi-board-layout.h"
 
 /* The lessons this file plays, in data/lessons/constitution.lessons.desktop. */
 #define SOWING 0   /* Answer=2: cup 3's shells end in cup 6 */
@@ -622,6 +623,48 @@ test_sowing_in_sight (Fixture       *f,
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
 }
 
+/* On a phone, Kalah's capture lesson: the seeds the capture takes go to
+ * the learner's store at the foot of the board, and the page scrolls so
+ * that it is in sight with the pit the last seed fell in, under the
+ * lesson's long sentence. */
+static void
+test_capture_in_sight (Fixture       *f,
+                       gconstpointer  data)
+{
+  KuzhiLearnWindow *learn;
+  KuzhiBoardView *board;
+  GtkWidget *viewport;
+  KuzhiBoardLayout layout;
+  graphene_rect_t r;
+  double x, y;
+
+  kz_match_clear (&f->before);
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 4, NULL, NULL));
+  kz_match_copy (&f->before, kuzhi_game_model_get_match (f->w.model));
+  learn = open_learn (f);
+  board = kuzhi_learn_window_get_board (learn);
+  gtk_window_set_default_size (GTK_WINDOW (learn), 360, 640);
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, 1));   /* Answer=0: pit 1 ends in empty pit 2 */
+  kz_test_spin_until (is_phone_size, learn, 10000);
+  kz_test_spin (300);
+  g_assert_true (kuzhi_board_view_get_upright (board));
+
+  activate_cup (f, 0);
+  g_assert_true (g_str_has_prefix (wait_result (f), "Your last seed fell in your empty pit 2: you captured"));
+  kz_test_spin (300);
+  g_assert_true (cup_in_sight (board, 1));
+  /* The learner's store, at the board's foot, is in sight too: where
+   * the board's own layout puts it. */
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (board), GTK_TYPE_SCROLLED_WINDOW)));
+  kuzhi_board_layout_compute (&layout, gtk_widget_get_width (GTK_WIDGET (board)), gtk_widget_get_height (GTK_WIDGET (board)),
+                              12, kuzhi_board_view_get_view_player (board), TRUE);
+  r = layout.drawers[kuzhi_board_view_get_view_player (board)];
+  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (board), viewport, r.origin.x, r.origin.y, &x, &y));
+  g_assert_cmpfloat (y, >=, 0);
+  g_assert_cmpfloat (y + r.size.height, <=, gtk_widget_get_height (viewport));
+  kz_test_capture (GTK_WIDGET (learn), "learn-capture-phone.png");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -651,6 +694,7 @@ main (int   argc,
   ADD ("/window-learn/board-still", test_board_still, NULL);
   ADD ("/window-learn/sowing-in-sight", test_sowing_in_sight, NULL);
   ADD ("/window-learn/sowing-in-sight-animated", test_sowing_in_sight, "fast");
+  ADD ("/window-learn/capture-in-sight", test_capture_in_sight, NULL);
 #undef ADD
 
   status = g_test_run ();

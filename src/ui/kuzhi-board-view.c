@@ -272,16 +272,22 @@ scroll_into_sight (KuzhiBoardView *self,
   kuzhi_scroll_into_sight (GTK_WIDGET (self), &area);
 }
 
-/* Where an event happens on the board, or NO_SIGHT. */
+/* Where an event's shells go on the board, or NO_SIGHT: a drawer for
+ * those a capture, a triple or a lucky cup takes there. */
 static int
 place_of (KuzhiBoardView *self,
           const KzEvent  *ev)
 {
-  if (ev->type == KZ_EVENT_STORE)
-    return KUZHI_SOWING_AT_STORE (ev->player ? 1 : 0);
-  if (ev->pit >= 0 && ev->pit < self->n_pits)
-    return ev->pit;
-  return NO_SIGHT;
+  switch (ev->type)
+    {
+    case KZ_EVENT_STORE:
+    case KZ_EVENT_CAPTURE:
+    case KZ_EVENT_TRIPLE:
+    case KZ_EVENT_LUCKY:
+      return KUZHI_SOWING_AT_STORE (ev->player ? 1 : 0);
+    default:
+      return ev->pit >= 0 && ev->pit < self->n_pits ? ev->pit : NO_SIGHT;
+    }
 }
 
 /* As the move plays: where it has got to. */
@@ -341,7 +347,7 @@ on_sight_settled (gpointer data)
 }
 
 /* The move's end, shown at once, skipped to or played out (its events
- * still queued): where its last shell landed. */
+ * still queued): where its last shells landed. */
 static void
 keep_end_in_sight (KuzhiBoardView *self)
 {
@@ -352,7 +358,8 @@ keep_end_in_sight (KuzhiBoardView *self)
     {
       const KzEvent *ev = &g_array_index (self->sowing.queue, KzEvent, i - 1);
 
-      if (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE)
+      if (ev->type == KZ_EVENT_DROP || ev->type == KZ_EVENT_STORE || ev->type == KZ_EVENT_CAPTURE ||
+          ev->type == KZ_EVENT_TRIPLE || ev->type == KZ_EVENT_LUCKY)
         self->sight_at = place_of (self, ev);
     }
   scroll_into_sight (self, self->sight_at);
