@@ -587,7 +587,7 @@ kuzhi_window_open_file (KuzhiWindow *self,
   /* A file that cannot be opened is said so at once, on a model of its
    * own: the player is not asked to save or discard the match for a file
    * that would not replace it. */
-  if (!files->confirmed && is_unsaved (files))
+  if (!files->confirmed && is_unsaved (files) && files->window->dialog == NULL)
     {
       g_autoptr(KuzhiGameModel) trial = kuzhi_game_model_new ();
       g_autoptr(KuzhiOgnRecord) record = NULL;
