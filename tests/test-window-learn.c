@@ -623,6 +623,27 @@ test_sowing_in_sight (Fixture       *f,
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
 }
 
+/* On a phone, the relay lesson's hint rings cup 7, at the board's foot,
+ * while the hint's own lines come under the page and take some of its
+ * room: the ringed cup is in sight. */
+static void
+test_hint_in_sight (Fixture       *f,
+                    gconstpointer  data)
+{
+  KuzhiLearnWindow *learn = open_learn (f);
+  KuzhiBoardView *board = kuzhi_learn_window_get_board (learn);
+
+  gtk_window_set_default_size (GTK_WINDOW (learn), 360, 640);
+  g_assert_true (kuzhi_learn_window_open_lesson (learn, 1));   /* Answer=6: cup 7 */
+  kz_test_spin_until (is_phone_size, learn, 10000);
+  kz_test_spin (300);
+  g_assert_true (kuzhi_board_view_get_upright (board));
+  gtk_widget_activate_action (GTK_WIDGET (learn), "learn.hint", NULL);
+  kz_test_spin (500);
+  g_assert_cmpint (kuzhi_board_view_get_hint (board), ==, 6);
+  g_assert_true (cup_in_sight (board, 6));
+}
+
 /* On a phone, Kalah's capture lesson: the seeds the capture takes go to
  * the learner's store at the foot of the board, and the page scrolls so
  * that it is in sight with the pit the last seed fell in, under the
@@ -695,6 +716,7 @@ main (int   argc,
   ADD ("/window-learn/sowing-in-sight", test_sowing_in_sight, NULL);
   ADD ("/window-learn/sowing-in-sight-animated", test_sowing_in_sight, "fast");
   ADD ("/window-learn/capture-in-sight", test_capture_in_sight, NULL);
+  ADD ("/window-learn/hint-in-sight", test_hint_in_sight, NULL);
 #undef ADD
 
   status = g_test_run ();

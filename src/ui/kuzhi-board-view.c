@@ -1606,6 +1606,10 @@ kuzhi_board_view_set_hint (KuzhiBoardView *self,
    * the window waits for a mark), not the one focused before. */
   if (pit >= 0 && pit < self->n_pits && gtk_widget_get_focusable (self->cups[pit]))
     gtk_widget_grab_focus (self->cups[pit]);
+  /* On a phone the cup is brought into sight, once the hint's own words
+   * (which may come under the play area) are laid out. */
+  if (pit >= 0 && pit < self->n_pits)
+    kuzhi_scroll_into_sight_later (self->cups[pit]);
   update_hint_tick (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
