@@ -189,6 +189,43 @@ kuzhi_key_file_save_match (const char  *path,
 }
 
 char *
+kuzhi_key_file_read_small (const char  *path,
+                           gsize        max_size,
+                           gsize       *length,
+                           GError     **error)
+{
+  char *data = NULL;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (length != NULL, NULL);
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), g_strerror (saved_errno));
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is not a regular file"));
+      return NULL;
+    }
+  if ((guint64) st.st_size > max_size)
+    {
+      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *limit = g_format_size_full (max_size, G_FORMAT_SIZE_LONG_FORMAT);
+
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is too large: %s, at most %s"), size, limit);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &data, length, error))
+    return NULL;
+  return data;
+}
+
+char *
 kuzhi_key_file_set_aside (const char *path,
                           const char *stem,
                           const char *extension)

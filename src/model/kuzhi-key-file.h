@@ -39,6 +39,17 @@ gboolean  kuzhi_key_file_save_match      (const char   *path,
                                           int           code,
                                           GError      **error);
 
+/* Reads all of a file of Kuzhi's own (the statistics, the lessons'
+ * progress) that is a regular file of at most `max_size` bytes; NULL
+ * otherwise, with a G_FILE_ERROR whose message ends "… cannot be read:
+ * REASON" ("it is not a regular file", "it is too large: …"). None is
+ * G_FILE_ERROR_NOENT or _NOTDIR. A pipe is never opened: it would wait
+ * for a writer for ever. */
+char     *kuzhi_key_file_read_small      (const char   *path,
+                                          gsize         max_size,
+                                          gsize        *length,
+                                          GError      **error);
+
 /* Moves a file that cannot be read out of the way, to
  * STEM-broken-YYYY-MM-DD-HHMMSS.EXTENSION beside it (a number added when
  * that is taken), so that the next write does not overwrite what it may

@@ -4,12 +4,9 @@
 
 #include "kuzhi-lesson.h"
 
-#include <errno.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "kuzhi-file-lock.h"
 #include "kuzhi-key-file.h"
@@ -601,37 +598,18 @@ kuzhi_lesson_progress_get_default_path (void)
 #define PROGRESS_MAX_SIZE (1024 * 1024)
 
 /* The progress file in a new key file, or NULL with why it cannot be read
- * (G_FILE_ERROR_NOENT or _NOTDIR when there is none). Only a regular file
- * of a sensible size is read: opening a pipe would wait for a writer for
- * ever. Nothing of a file GKeyFile stops reading partway through is
- * taken: it is set aside whole at the next write. */
+ * (G_FILE_ERROR_NOENT or _NOTDIR when there is none): only a regular file
+ * of a sensible size is read. Nothing of a file GKeyFile stops reading
+ * partway through is taken: it is set aside whole at the next write. */
 static GKeyFile *
 progress_load (const char *path, GError **error)
 {
   g_autoptr(GKeyFile) kf = g_key_file_new ();
-  GStatBuf st;
+  g_autofree char *data = NULL;
+  gsize length = 0;
 
-  if (g_stat (path, &st) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), g_strerror (saved_errno));
-      return NULL;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is not a regular file"));
-      return NULL;
-    }
-  if (st.st_size > PROGRESS_MAX_SIZE)
-    {
-      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
-      g_autofree char *limit = g_format_size_full (PROGRESS_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
-
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is too large: %s, at most %s"), size, limit);
-      return NULL;
-    }
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_KEEP_COMMENTS, error))
+  data = kuzhi_key_file_read_small (path, PROGRESS_MAX_SIZE, &length, error);
+  if (data == NULL || !g_key_file_load_from_data (kf, data, length, G_KEY_FILE_KEEP_COMMENTS, error))
     return NULL;
   return g_steal_pointer (&kf);
 }

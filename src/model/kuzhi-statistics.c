@@ -857,22 +857,8 @@ read_file (const char *path, GPtrArray **records_out, GPtrArray **puzzles_out, G
       *puzzles_out = puzzles_new ();
       return TRUE;
     }
-  if (g_stat (path, &st) != 0)
-    {
-      int saved_errno = errno;
-
-      return broken (error, "%s", g_strerror (saved_errno));
-    }
-  if (!S_ISREG (st.st_mode))
-    return broken (error, _("it is not a regular file"));
-  if (st.st_size > KUZHI_STATISTICS_MAX_SIZE)
-    {
-      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_LONG_FORMAT);
-      g_autofree char *limit = g_format_size_full (KUZHI_STATISTICS_MAX_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
-
-      return broken (error, _("it is too large: %s, at most %s"), size, limit);
-    }
-  if (!g_file_get_contents (path, &data, &length, &local_error))
+  data = kuzhi_key_file_read_small (path, KUZHI_STATISTICS_MAX_SIZE, &length, &local_error);
+  if (data == NULL)
     return broken (error, "%s", local_error->message);
   return from_data (data, length, records_out, puzzles_out, error);
 }
