@@ -50,6 +50,12 @@ expect 1 sh "$here/check-po.sh" "$fixture/fuzzy.po" "$fixture/template.pot"
 echo "a missing template fails rather than passing unchecked"
 expect 1 sh "$here/check-po.sh" "$fixture/complete.po" "$tmp/no-such.pot"
 
+echo "a mnemonic written as a bracketed Latin key fails outside Chinese, Japanese and Korean"
+expect 1 sh "$here/check-po.sh" "$fixture/bracketed.po"
+said '  line 19: msgstr "புதிர்கள் (_Z)"'
+sed 's/^"Language: ta\\n"$/"Language: ja\\n"/' "$fixture/bracketed.po" > "$tmp/ja.po"
+expect 0 sh "$here/check-po.sh" "$tmp/ja.po"
+
 # A source tree where POTFILES.in lists one of three files with strings.
 mkdir -p "$tmp/root/po" "$tmp/root/src/ui"
 printf '%s\n' '# listed' 'src/listed.c' > "$tmp/root/po/POTFILES.in"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-po.sh — a catalogue is valid (msgfmt -c) and complete: a language in po/LINGUAS ships only with every message translated and none fuzzy.
+# check-po.sh — a catalogue is valid (msgfmt -c) and complete: a language in po/LINGUAS ships only with every message translated and none fuzzy, its mnemonics on its own letters.
 # Usage: check-po.sh PATH/TO/LANG.po [PATH/TO/FRESH.pot]
 #
 # Counting the .po against itself misses a string that was added to the
@@ -18,6 +18,23 @@ case $stats in
   *untranslated*|*fuzzy*)
     echo "$po is not complete: translate every message (msgattrib --untranslated, --only-fuzzy) before shipping it" >&2
     exit 1 ;;
+esac
+
+# A mnemonic goes on a letter of the translation ("Pu_zzles" → "_புதிர்கள்").
+# The bracketed Latin key, "புதிர்கள் (_Z)", is the convention of Chinese,
+# Japanese and Korean only: elsewhere it shows as a stray "(Z)" in the menu.
+lang=$(sed -n 's/^"Language: \([^\\]*\)\\n"$/\1/p' "$po")
+case $lang in
+  zh*|ja*|ko*) ;;
+  *)
+    bracketed=$(awk '
+      /^msgstr/ { on = 1 } /^(msgid|msgctxt|#)/ { on = 0 }
+      on && /\(_[A-Za-z0-9]\)/ { print "  line " NR ": " $0 }' "$po")
+    if [ -n "$bracketed" ]; then
+      echo "$po writes a mnemonic as a bracketed key, which only Chinese, Japanese and Korean do; put the underscore on a letter of the translation:" >&2
+      printf '%s\n' "$bracketed" >&2
+      exit 1
+    fi ;;
 esac
 
 [ -n "$pot" ] || exit 0
