@@ -1,4 +1,4 @@
-/* kuzhi-learn-window-private.h — what tests ask Learn to Play and the program does not: the lesson open, its board and model, the sentence under the board. */
+/* kuzhi-learn-window-private.h — what tests and the trace ask Learn to Play and the program does not: the lesson open, its board and model, the sentence under the board. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 

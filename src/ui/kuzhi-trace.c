@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "kuzhi-cup.h"
-#include "kuzhi-learn-window.h"
+#include "kuzhi-learn-window-private.h"
 
 typedef struct {
   KuzhiWindow    *window;   /* borrowed: the trace goes with it */
@@ -18,6 +18,10 @@ typedef struct {
   int             ring;     /* the cup whose focus ring the last frame drew, or -1 */
   int             switch_at[2];  /* where the notice's Switch button is, or -1 */
   gboolean        welcome;  /* the welcome is open (kuzhi-welcome.c) */
+  GtkWidget      *learn;    /* Learn to Play's window while it is realized, borrowed */
+  GdkFrameClock  *learn_clock;  /* its frame clock, owned */
+  gulong          learn_paint_id;
+  int             learn_cups[KZ_MAX_PITS][2];  /* as written: X Y, or -1 -1 hidden, -2 -2 not yet */
 } Trace;
 
 /* The window's surface goes: GDK disposes of its frame clock, and with
@@ -29,6 +33,16 @@ forget_clock (Trace *trace)
     return;
   g_clear_signal_handler (&trace->paint_id, trace->clock);
   g_clear_object (&trace->clock);
+}
+
+static void
+forget_learn_clock (Trace *trace)
+{
+  if (trace->learn_clock == NULL)
+    return;
+  g_clear_signal_handler (&trace->learn_paint_id, trace->learn_clock);
+  g_clear_object (&trace->learn_clock);
+  trace->learn = NULL;
 }
 
 /* The window is gone. */
@@ -49,6 +63,7 @@ trace_free (gpointer  data,
   g_clear_object (&trace->model);
   g_clear_object (&trace->board);
   forget_clock (trace);
+  forget_learn_clock (trace);
   fclose (trace->file);
   g_free (trace);
 }
@@ -223,6 +238,53 @@ check_welcome (Trace *trace)
   fflush (trace->file);
 }
 
+/* After every frame of Learn to Play's window: each cup of the lesson's
+ * board that a tap at its centre reaches, where it is, and each that none
+ * does, hidden (scrolled away, covered, or the course's list showing). */
+static void
+on_learn_after_paint (GdkFrameClock *clock,
+                      Trace         *trace)
+{
+  KuzhiBoardView *board = kuzhi_learn_window_get_board (KUZHI_LEARN_WINDOW (trace->learn));
+  gboolean wrote = FALSE;
+  double sx, sy;
+
+  gtk_native_get_surface_transform (GTK_NATIVE (trace->learn), &sx, &sy);
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    {
+      KuzhiCup *cup = kuzhi_board_view_get_cup (board, p);
+      double x, y, wx, wy;
+      int at[2] = { -1, -1 };
+
+      if (cup == NULL)
+        continue;
+      if (gtk_widget_is_drawable (GTK_WIDGET (cup)) &&
+          kuzhi_board_view_get_cup_center (board, p, &x, &y) &&
+          gtk_widget_translate_coordinates (GTK_WIDGET (board), trace->learn, x, y, &wx, &wy))
+        {
+          /* What is drawn on top there, whether or not it takes clicks. */
+          GtkWidget *top = gtk_widget_pick (trace->learn, wx, wy, GTK_PICK_INSENSITIVE | GTK_PICK_NON_TARGETABLE);
+
+          if (top != NULL && (top == GTK_WIDGET (cup) || gtk_widget_is_ancestor (top, GTK_WIDGET (cup))))
+            {
+              at[0] = (int) (wx + sx);
+              at[1] = (int) (wy + sy);
+            }
+        }
+      if (at[0] == trace->learn_cups[p][0] && at[1] == trace->learn_cups[p][1])
+        continue;
+      trace->learn_cups[p][0] = at[0];
+      trace->learn_cups[p][1] = at[1];
+      if (at[0] < 0)
+        fprintf (trace->file, "learn cup %d hidden\n", p);
+      else
+        fprintf (trace->file, "learn cup %d %d %d\n", p, at[0], at[1]);
+      wrote = TRUE;
+    }
+  if (wrote)
+    fflush (trace->file);
+}
+
 /* Learn to Play's window (kuzhi-learn-window.c): its game when it shows,
  * each lesson set out, the cup the keyboard is on, each judged turn. */
 static void
@@ -233,6 +295,14 @@ on_learn_map (GtkWidget *learn,
 
   fprintf (trace->file, "learn shown %s\n", kz_variant_get (v)->key);
   fflush (trace->file);
+  if (trace->learn_clock == NULL)
+    {
+      trace->learn = learn;
+      for (int p = 0; p < KZ_MAX_PITS; p++)
+        trace->learn_cups[p][0] = trace->learn_cups[p][1] = -2;
+      trace->learn_clock = g_object_ref (gtk_widget_get_frame_clock (learn));
+      trace->learn_paint_id = g_signal_connect (trace->learn_clock, "after-paint", G_CALLBACK (on_learn_after_paint), trace);
+    }
 }
 
 static void
@@ -284,6 +354,7 @@ on_toplevels_changed (GListModel *toplevels,
       if (KUZHI_IS_LEARN_WINDOW (w))
         {
           g_signal_connect (w, "map", G_CALLBACK (on_learn_map), trace);
+          g_signal_connect_swapped (w, "unrealize", G_CALLBACK (forget_learn_clock), trace);
           g_signal_connect (w, "lesson-started", G_CALLBACK (on_learn_lesson), trace);
           g_signal_connect (w, "notify::focus-widget", G_CALLBACK (on_learn_focus), trace);
           g_signal_connect (w, "judged", G_CALLBACK (on_learn_judged), trace);

@@ -17,6 +17,8 @@ G_BEGIN_DECLS
  *   learn shown GAME            Learn to Play's window shows, on GAME's course (protocol name)
  *   learn lesson ID             a lesson's position is set out (again)
  *   learn focus P               the keyboard's focus went to cup P of the lesson's board
+ *   learn cup P X Y | hidden    whenever it changes: where a tap reaches cup P of the lesson's
+ *                               board (its centre, in the surface's coordinates), or that none can
  *   learn met|missed|shown-me SENTENCE   a turn judged (shown-me: Show Me's) */
 void kuzhi_trace_attach (KuzhiWindow *window,
                          const char  *path);
