@@ -9,6 +9,7 @@
 #include "kuzhi-window-test.h"
 #include "kuzhi-position-editor-private.h"
 #include "kuzhi-game-text.h"
+#include "kuzhi-game-chooser.h"
 
 typedef KzTestWindow Fixture;
 
@@ -479,6 +480,48 @@ test_phone_size (Fixture       *f,
   kz_test_capture (GTK_WIDGET (editor), "position-editor-pallanguzhi.png");
 }
 
+/* Shells per Cup chosen in its row, in every game that has a choice and
+ * after another game was shown: the board is set out again with that many
+ * in each cup (the row's list was once replaced while it told of the
+ * choice, and the program died on it). */
+static void
+test_shells_per_cup (Fixture       *f,
+                     gconstpointer  data)
+{
+  KuzhiPositionEditor *editor = open_editor (f);
+  AdwComboRow *row = kuzhi_position_editor_get_seeds_row (editor);
+
+  for (int round = 0; round < 2; round++)
+    for (KzVariantId v = 0; v < KZ_N_VARIANTS; v++)
+      {
+        const KzVariant *variant = kz_variant_get (v);
+        int n = kuzhi_game_chooser_n_choices (variant->seeds_choices);
+
+        choose_game (editor, v);
+        kz_test_spin (20);
+        g_assert_cmpint (gtk_widget_get_visible (GTK_WIDGET (row)), ==, n > 1);
+        if (n < 2)
+          continue;
+        g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, (guint) n);
+        /* Every choice, then back to the first: from the last, a choice
+         * the row did not have before. */
+        for (int i = n - 1; i >= -1; i--)
+          {
+            int c = i < 0 ? 0 : i;
+            const KzPosition *pos;
+
+            adw_combo_row_set_selected (row, (guint) c);
+            kz_test_spin (20);
+            pos = kuzhi_position_editor_get_position (editor);
+            g_assert_cmpint (pos->variant, ==, v);
+            g_assert_cmpint (pos->seeds, ==, variant->seeds_choices[c]);
+            g_assert_cmpint (adw_combo_row_get_selected (row), ==, (guint) c);
+            g_assert_cmpint (pos->pits[0], ==, variant->seeds_choices[c]);
+            assert_checked (editor, TRUE);
+          }
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -497,6 +540,7 @@ main (int   argc,
   ADD ("/editor/close-while-typing", test_close_while_typing);
   ADD ("/editor/computer-from-position", test_computer_from_position);
   ADD ("/editor/phone-size", test_phone_size);
+  ADD ("/editor/shells-per-cup", test_shells_per_cup);
 #undef ADD
 
   return g_test_run ();

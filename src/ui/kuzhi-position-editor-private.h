@@ -18,6 +18,9 @@ GtkSpinButton    *kuzhi_position_editor_get_store_spin  (KuzhiPositionEditor *se
  * (0: Player 1). */
 AdwComboRow      *kuzhi_position_editor_get_game_row    (KuzhiPositionEditor *self);
 AdwComboRow      *kuzhi_position_editor_get_to_move_row (KuzhiPositionEditor *self);
+/* The game's shells (seeds) per cup, as New Match's: its items are the
+ * game's choices in order. */
+AdwComboRow      *kuzhi_position_editor_get_seeds_row   (KuzhiPositionEditor *self);
 /* Who plays a side: the row's item is a KzLevel (0: a person). */
 AdwComboRow      *kuzhi_position_editor_get_kind_row    (KuzhiPositionEditor *self,
                                                          int                  player);

@@ -443,6 +443,41 @@ build_rubbish (KuzhiPositionEditor *self)
   adw_preferences_group_add (self->rubbish_group, self->rubbish_box);
 }
 
+/* The game's option rows, where it has a choice: their lists are made once
+ * a game, never while a row tells of its own choice (a list replaced then
+ * is still in use by the row's selection). */
+static void
+build_options (KuzhiPositionEditor *self)
+{
+  const KzVariant *variant = kz_position_variant (&self->pos);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->seeds_row), kuzhi_game_chooser_n_choices (variant->seeds_choices) > 1);
+  if (kuzhi_game_chooser_n_choices (variant->seeds_choices) > 1)
+    {
+      g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
+
+      for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->seeds_choices); i++)
+        {
+          g_autofree char *label = kuzhi_game_seeds_label (self->pos.variant, i);
+          gtk_string_list_append (items, label);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seeds_row), kuzhi_game_seeds_title (self->pos.variant));
+      adw_combo_row_set_model (self->seeds_row, G_LIST_MODEL (items));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->pasu_row), kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1);
+  if (kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1)
+    {
+      g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
+
+      for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->pasu_choices); i++)
+        {
+          g_autofree char *label = g_strdup_printf ("%d", variant->pasu_choices[i]);
+          gtk_string_list_append (items, label);
+        }
+      adw_combo_row_set_model (self->pasu_row, G_LIST_MODEL (items));
+    }
+}
+
 /* --- from the position into the widgets ------------------------------------- */
 
 static void
@@ -474,34 +509,11 @@ fill_widgets (KuzhiPositionEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->rubbish_group), kz_variant_has_field (self->pos.variant, KZ_FIELD_RUBBISH));
 
   /* The game's options, where it has a choice (the same rows as New
-   * Match's). */
-  gtk_widget_set_visible (GTK_WIDGET (self->seeds_row), kuzhi_game_chooser_n_choices (variant->seeds_choices) > 1);
-  if (kuzhi_game_chooser_n_choices (variant->seeds_choices) > 1)
-    {
-      g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
-
-      for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->seeds_choices); i++)
-        {
-          g_autofree char *label = kuzhi_game_seeds_label (self->pos.variant, i);
-          gtk_string_list_append (items, label);
-        }
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seeds_row), kuzhi_game_seeds_title (self->pos.variant));
-      adw_combo_row_set_model (self->seeds_row, G_LIST_MODEL (items));
-      adw_combo_row_set_selected (self->seeds_row, MAX (0, kuzhi_game_chooser_choice_index (variant->seeds_choices, self->pos.seeds)));
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->pasu_row), kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1);
-  if (kuzhi_game_chooser_n_choices (variant->pasu_choices) > 1)
-    {
-      g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
-
-      for (int i = 0; i < kuzhi_game_chooser_n_choices (variant->pasu_choices); i++)
-        {
-          g_autofree char *label = g_strdup_printf ("%d", variant->pasu_choices[i]);
-          gtk_string_list_append (items, label);
-        }
-      adw_combo_row_set_model (self->pasu_row, G_LIST_MODEL (items));
-      adw_combo_row_set_selected (self->pasu_row, MAX (0, kuzhi_game_chooser_choice_index (variant->pasu_choices, self->pos.option)));
-    }
+   * Match's): the choices made in build_options(). */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->seeds_row)))
+    adw_combo_row_set_selected (self->seeds_row, MAX (0, kuzhi_game_chooser_choice_index (variant->seeds_choices, self->pos.seeds)));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->pasu_row)))
+    adw_combo_row_set_selected (self->pasu_row, MAX (0, kuzhi_game_chooser_choice_index (variant->pasu_choices, self->pos.option)));
   self->filling = FALSE;
   update_status (self);
 }
@@ -527,6 +539,9 @@ show_position (KuzhiPositionEditor *self,
       build_board (self);
       build_constitution (self);
       build_rubbish (self);
+      self->filling = TRUE;
+      build_options (self);
+      self->filling = FALSE;
     }
   fill_widgets (self);
 }
@@ -774,6 +789,13 @@ kuzhi_position_editor_get_game_row (KuzhiPositionEditor *self)
 {
   g_return_val_if_fail (KUZHI_IS_POSITION_EDITOR (self), NULL);
   return self->game_row;
+}
+
+AdwComboRow *
+kuzhi_position_editor_get_seeds_row (KuzhiPositionEditor *self)
+{
+  g_return_val_if_fail (KUZHI_IS_POSITION_EDITOR (self), NULL);
+  return self->seeds_row;
 }
 
 AdwComboRow *
