@@ -792,6 +792,54 @@ count_clipped (GtkWidget *root)
   return n;
 }
 
+static void
+collect_combo_rows (GtkWidget *root,
+                    GPtrArray *rows)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (ADW_IS_COMBO_ROW (child))
+      g_ptr_array_add (rows, g_object_ref (child));
+    else
+      collect_combo_rows (child, rows);
+}
+
+/* Labels below `root` cut short with any choice of any combo row shown
+ * (New Match's "Played By", the editor's game): a player who picks the
+ * computer reads its level whole. A choice may rebuild the form (the
+ * editor's game), so the rows are held, and each row shown is tried with
+ * every choice it has then, and gets back the one it had. */
+static guint
+count_clipped_choices (GtkWidget *root)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n = 0;
+
+  collect_combo_rows (root, rows);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      AdwComboRow *row = rows->pdata[r];
+      guint had = adw_combo_row_get_selected (row);
+
+      for (guint i = 0; gtk_widget_get_mapped (GTK_WIDGET (row)) && i < g_list_model_get_n_items (adw_combo_row_get_model (row)); i++)
+        {
+          guint clipped;
+
+          adw_combo_row_set_selected (row, i);
+          kz_test_spin (60);
+          clipped = count_clipped (GTK_WIDGET (row));
+          if (clipped > 0)
+            g_printerr ("  in \"%s\", choice %u\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), i);
+          n += clipped;
+        }
+      if (gtk_widget_get_mapped (GTK_WIDGET (row)) && had < g_list_model_get_n_items (adw_combo_row_get_model (row)))
+        {
+          adw_combo_row_set_selected (row, had);
+          kz_test_spin (60);
+        }
+    }
+  return n;
+}
+
 /* Nothing is cut short: Preferences' values, the window's labels, and the
  * header line stays on one line with the history panel open. Writes
  * preferences-LANG.png and history-open-LANG.png into KUZHI_SCREENSHOT_DIR. */
@@ -1122,6 +1170,7 @@ test_narrow (Fixture       *f,
         }
         g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
         g_assert_cmpuint (count_clipped (shown), ==, 0);
+        g_assert_cmpuint (count_clipped_choices (shown), ==, 0);
         gtk_window_destroy (windows[i]);
       }
   }
