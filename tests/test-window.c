@@ -9,6 +9,7 @@
 #include "kuzhi-board-paint.h"
 #include "kuzhi-cup.h"
 #include "kuzhi-new-match-dialog-private.h"
+#include "kuzhi-notation.h"
 
 typedef KzTestWindow Fixture;
 
@@ -1601,6 +1602,46 @@ focused (Fixture *f)
   return gtk_root_get_focus (GTK_ROOT (f->window));
 }
 
+/* The keyboard stays on a cup the player to move may sow when the board
+ * is set out for another game (its cups made anew): a pasted Kalah
+ * position whose first pits are empty, then a new Oware match. Before,
+ * GTK gave the focus to the new board's first cup once the old one had
+ * gone, and Enter there said "That pit is empty". */
+static void
+test_focus_after_game_change (Fixture       *f,
+                              gconstpointer  data)
+{
+  KzPosition kalah;
+  KzMatch match;
+  GtkWidget *focus;
+
+  gtk_widget_grab_focus (GTK_WIDGET (kuzhi_board_view_get_cup (f->board, 0)));
+  gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);
+  kz_test_spin (100);
+  g_assert_true (kuzhi_notation_position_parse ("kalah 0 0 0 0 2 1 / 1 1 0 0 0 0 stores 22 21 south to move", &kalah, NULL));
+  g_assert_true (kz_match_init_at (&match, &kalah, NULL, 0));
+  kuzhi_game_model_start_match (f->model, &match, NULL);
+  kz_match_clear (&match);
+  kz_test_spin (200);
+  focus = focused (f);
+  g_assert_true (KUZHI_IS_CUP (focus));
+  g_assert_cmpint (kuzhi_cup_get_pit (KUZHI_CUP (focus)), ==, 4);
+  g_assert_cmpint (kuzhi_cup_get_state (KUZHI_CUP (focus)), ==, KUZHI_CUP_LEGAL);
+  /* Enter sows it: two seeds, the last into the store, and Player 1's
+   * row, now one seed, moves again. */
+  g_assert_true (kz_test_press_key (GTK_WINDOW (f->window), GDK_KEY_Return));
+  kz_test_spin (50);
+  kuzhi_board_view_finish_animation (f->board);
+  kz_test_spin (50);
+  g_assert_cmpint (kuzhi_game_model_get_position (f->model)->stores[0], ==, 23);
+
+  g_assert_true (kuzhi_game_model_new_match (f->model, KZ_VARIANT_OWARE, NULL, NULL));
+  kz_test_spin (200);
+  focus = focused (f);
+  g_assert_true (KUZHI_IS_CUP (focus));
+  g_assert_cmpint (kuzhi_cup_get_state (KUZHI_CUP (focus)), ==, KUZHI_CUP_LEGAL);
+}
+
 /* The keys 1–7 (win.choose-cup, the application's accelerators): cup n
  * of the row to move gets the focus and its ring, and nothing is sown
  * until Enter; a number the row does not have, a past position and the
@@ -1963,6 +2004,7 @@ main (int   argc,
   ADD ("/window/animations-off", NULL, test_animations_off);
   ADD ("/window/high-contrast", NULL, test_high_contrast);
   ADD ("/window/choose-cup", NULL, test_choose_cup);
+  ADD ("/window/focus-after-game-change", NULL, test_focus_after_game_change);
   ADD ("/window/default-view", NULL, test_default_view);
   ADD ("/window/other-games", NULL, test_other_games);
 #undef ADD

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 #include <math.h>
+#include <string.h>
 
 #include "kuzhi-board-view.h"
 #include "kuzhi-board-layout.h"
@@ -499,11 +500,18 @@ static void
 rebuild_cups (KuzhiBoardView *self,
               int             n_pits)
 {
+  GtkWidget *old[KZ_MAX_PITS];
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focused = root != NULL ? gtk_root_get_focus (root) : NULL;
+
   if (n_pits == self->n_pits && self->cups[0] != NULL)
     return;
 
-  for (int p = 0; p < KZ_MAX_PITS; p++)
-    g_clear_pointer (&self->cups[p], gtk_widget_unparent);
+  /* The old cups go once the new ones are in: had the focus been on one as
+   * it went, GTK would later give it to the board's first child, an empty
+   * cup or one of the other side's, whatever update_cups() chose. */
+  memcpy (old, self->cups, sizeof old);
+  memset (self->cups, 0, sizeof self->cups);
   self->hover_pit = self->focus_pit = self->preview_pit = -1;
 
   self->n_pits = n_pits;
@@ -532,6 +540,12 @@ rebuild_cups (KuzhiBoardView *self,
       kuzhi_cup_set_high_contrast (KUZHI_CUP (self->cups[p]), self->high_contrast);
       gtk_widget_set_parent (self->cups[p], GTK_WIDGET (self));
     }
+  /* The keyboard stays on the board: on the first cup, which
+   * update_cups() moves on to one the player to move may sow. */
+  if (focused != NULL && gtk_widget_is_ancestor (focused, GTK_WIDGET (self)))
+    gtk_widget_grab_focus (self->cups[0]);
+  for (int p = 0; p < KZ_MAX_PITS; p++)
+    g_clear_pointer (&old[p], gtk_widget_unparent);
 }
 
 static void
