@@ -26,6 +26,7 @@
 #include "kuzhi-rules-page.h"
 #include "kuzhi-statistics-window.h"
 #include "kuzhi-learn-window.h"
+#include "kuzhi-puzzle-window.h"
 
 typedef KzTestWindow Fixture;
 
@@ -1146,6 +1147,7 @@ test_narrow (Fixture       *f,
       GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
       GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
       learn_at_lesson (f->window),
+      GTK_WINDOW (kuzhi_puzzle_window_new (f->window, statistics)),
     };
 
     GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
