@@ -1341,6 +1341,23 @@ test_steady_board (Fixture       *f,
             g_assert_false (graphene_rect_intersection (&banner_at, &view, NULL));
             g_assert_true (graphene_rect_contains_rect (&window_at, &banner_at));
             kz_test_capture (w, "match-end-phone.png");
+            /* News that comes and goes meanwhile takes its room over
+             * the banner: Play Again stays under the finger. */
+            {
+              GtkWidget *again = GTK_WIDGET (kz_test_find_button (w, "Play Again"));
+              graphene_rect_t before, with_news, after;
+
+              g_assert_true (gtk_widget_compute_bounds (again, w, &before));
+              kuzhi_window_show_toast (f->window, "Round news");
+              kz_test_spin (600);
+              g_assert_true (kuzhi_window_get_toast_shown (f->window));
+              g_assert_true (gtk_widget_compute_bounds (again, w, &with_news));
+              assert_same_rect (&before, &with_news, "news shown");
+              kuzhi_window_dismiss_toast (f->window);
+              kz_test_spin (600);
+              g_assert_true (gtk_widget_compute_bounds (again, w, &after));
+              assert_same_rect (&before, &after, "news gone");
+            }
             break;
           }
         kz_test_spin (300);

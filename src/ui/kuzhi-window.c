@@ -976,10 +976,13 @@ place_bars (KuzhiWindow *self)
       gtk_widget_set_margin_bottom (news, 6);
       gtk_widget_set_margin_top (news, 6);
       gtk_widget_set_margin_bottom (warning, 6);
-      gtk_box_append (self->window_box, banner);
-      gtk_box_append (self->window_box, warning);
-      gtk_box_append (self->window_box, review);
+      /* The news, which comes and goes by itself, nearest the play area;
+       * the bars with buttons under it, at the window's foot, so that
+       * the news going never moves a button under a finger. */
       gtk_box_append (self->window_box, news);
+      gtk_box_append (self->window_box, warning);
+      gtk_box_append (self->window_box, banner);
+      gtk_box_append (self->window_box, review);
     }
   else
     {
