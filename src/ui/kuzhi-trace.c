@@ -119,6 +119,28 @@ on_view_player (KuzhiBoardView *board,
   fflush (trace->file);
 }
 
+/* Where the centre of `board`'s cup `pit` is in `window`'s surface (the
+ * coordinates an X pointer is moved to), in `at`, and in the window's own
+ * in `wx`, `wy`; FALSE where the board has no such cup or is not shown. */
+static gboolean
+cup_at (KuzhiBoardView *board,
+        GtkWidget      *window,
+        int             pit,
+        double         *wx,
+        double         *wy,
+        int             at[2])
+{
+  double x, y, sx, sy;
+
+  if (!kuzhi_board_view_get_cup_center (board, pit, &x, &y) ||
+      !gtk_widget_translate_coordinates (GTK_WIDGET (board), window, x, y, wx, wy))
+    return FALSE;
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  at[0] = (int) (*wx + sx);
+  at[1] = (int) (*wy + sy);
+  return TRUE;
+}
+
 /* After every frame: the cups that moved since the last one. */
 static void
 on_after_paint (GdkFrameClock *clock,
@@ -131,14 +153,11 @@ on_after_paint (GdkFrameClock *clock,
   gtk_native_get_surface_transform (GTK_NATIVE (trace->window), &sx, &sy);
   for (int p = 0; p < KZ_MAX_PITS; p++)
     {
-      double x, y, wx, wy;
+      double wx, wy;
       int at[2];
 
-      if (!kuzhi_board_view_get_cup_center (board, p, &x, &y) ||
-          !gtk_widget_translate_coordinates (GTK_WIDGET (board), GTK_WIDGET (trace->window), x, y, &wx, &wy))
+      if (!cup_at (board, GTK_WIDGET (trace->window), p, &wx, &wy, at))
         continue;
-      at[0] = (int) (wx + sx);
-      at[1] = (int) (wy + sy);
       if (at[0] == trace->cups[p][0] && at[1] == trace->cups[p][1])
         continue;
       trace->cups[p][0] = at[0];
@@ -247,29 +266,22 @@ on_learn_after_paint (GdkFrameClock *clock,
 {
   KuzhiBoardView *board = kuzhi_learn_window_get_board (KUZHI_LEARN_WINDOW (trace->learn));
   gboolean wrote = FALSE;
-  double sx, sy;
 
-  gtk_native_get_surface_transform (GTK_NATIVE (trace->learn), &sx, &sy);
   for (int p = 0; p < KZ_MAX_PITS; p++)
     {
       KuzhiCup *cup = kuzhi_board_view_get_cup (board, p);
-      double x, y, wx, wy;
+      double wx, wy;
       int at[2] = { -1, -1 };
 
       if (cup == NULL)
         continue;
-      if (gtk_widget_is_drawable (GTK_WIDGET (cup)) &&
-          kuzhi_board_view_get_cup_center (board, p, &x, &y) &&
-          gtk_widget_translate_coordinates (GTK_WIDGET (board), trace->learn, x, y, &wx, &wy))
+      if (gtk_widget_is_drawable (GTK_WIDGET (cup)) && cup_at (board, trace->learn, p, &wx, &wy, at))
         {
           /* What is drawn on top there, whether or not it takes clicks. */
           GtkWidget *top = gtk_widget_pick (trace->learn, wx, wy, GTK_PICK_INSENSITIVE | GTK_PICK_NON_TARGETABLE);
 
-          if (top != NULL && (top == GTK_WIDGET (cup) || gtk_widget_is_ancestor (top, GTK_WIDGET (cup))))
-            {
-              at[0] = (int) (wx + sx);
-              at[1] = (int) (wy + sy);
-            }
+          if (top == NULL || (top != GTK_WIDGET (cup) && !gtk_widget_is_ancestor (top, GTK_WIDGET (cup))))
+            at[0] = at[1] = -1;
         }
       if (at[0] == trace->learn_cups[p][0] && at[1] == trace->learn_cups[p][1])
         continue;
