@@ -24,24 +24,27 @@ typedef struct {
   int             learn_cups[KZ_MAX_PITS][2];  /* as written: X Y, or -1 -1 hidden, -2 -2 not yet */
 } Trace;
 
-/* The window's surface goes: GDK disposes of its frame clock, and with
+/* A window's surface goes: GDK disposes of its frame clock, and with
  * it every handler, so the trace lets go of it first. */
+static void
+let_go (GdkFrameClock **clock,
+        gulong         *paint_id)
+{
+  if (*clock != NULL)
+    g_clear_signal_handler (paint_id, *clock);
+  g_clear_object (clock);
+}
+
 static void
 forget_clock (Trace *trace)
 {
-  if (trace->clock == NULL)
-    return;
-  g_clear_signal_handler (&trace->paint_id, trace->clock);
-  g_clear_object (&trace->clock);
+  let_go (&trace->clock, &trace->paint_id);
 }
 
 static void
 forget_learn_clock (Trace *trace)
 {
-  if (trace->learn_clock == NULL)
-    return;
-  g_clear_signal_handler (&trace->learn_paint_id, trace->learn_clock);
-  g_clear_object (&trace->learn_clock);
+  let_go (&trace->learn_clock, &trace->learn_paint_id);
   trace->learn = NULL;
 }
 
@@ -141,6 +144,26 @@ cup_at (KuzhiBoardView *board,
   return TRUE;
 }
 
+/* Writes "WHAT X Y", or "WHAT ABSENT" where `at` is -1 (given an ABSENT),
+ * when `at` is not `last`, which then becomes `at`; whether it wrote. */
+static gboolean
+write_place (Trace      *trace,
+             int         last[2],
+             const int   at[2],
+             const char *what,
+             const char *absent)
+{
+  if (at[0] == last[0] && at[1] == last[1])
+    return FALSE;
+  last[0] = at[0];
+  last[1] = at[1];
+  if (absent != NULL && at[0] < 0)
+    fprintf (trace->file, "%s %s\n", what, absent);
+  else
+    fprintf (trace->file, "%s %d %d\n", what, at[0], at[1]);
+  return TRUE;
+}
+
 /* After every frame: the cups that moved since the last one. */
 static void
 on_after_paint (GdkFrameClock *clock,
@@ -155,15 +178,11 @@ on_after_paint (GdkFrameClock *clock,
     {
       double wx, wy;
       int at[2];
+      char what[16];
 
-      if (!cup_at (board, GTK_WIDGET (trace->window), p, &wx, &wy, at))
-        continue;
-      if (at[0] == trace->cups[p][0] && at[1] == trace->cups[p][1])
-        continue;
-      trace->cups[p][0] = at[0];
-      trace->cups[p][1] = at[1];
-      fprintf (trace->file, "cup %d %d %d\n", p, at[0], at[1]);
-      wrote = TRUE;
+      g_snprintf (what, sizeof what, "cup %d", p);
+      if (cup_at (board, GTK_WIDGET (trace->window), p, &wx, &wy, at))
+        wrote |= write_place (trace, trace->cups[p], at, what, NULL);
     }
   /* Where Enter would sow: the cup with its ring on screen. */
   {
@@ -198,16 +217,7 @@ on_after_paint (GdkFrameClock *clock,
         at[0] = (int) (box.origin.x + box.size.width / 2 + sx);
         at[1] = (int) (box.origin.y + box.size.height / 2 + sy);
       }
-    if (at[0] != trace->switch_at[0] || at[1] != trace->switch_at[1])
-      {
-        trace->switch_at[0] = at[0];
-        trace->switch_at[1] = at[1];
-        if (at[0] < 0)
-          fprintf (trace->file, "switch none\n");
-        else
-          fprintf (trace->file, "switch %d %d\n", at[0], at[1]);
-        wrote = TRUE;
-      }
+    wrote |= write_place (trace, trace->switch_at, at, "switch", "none");
   }
   if (wrote)
     fflush (trace->file);
@@ -272,6 +282,7 @@ on_learn_after_paint (GdkFrameClock *clock,
       KuzhiCup *cup = kuzhi_board_view_get_cup (board, p);
       double wx, wy;
       int at[2] = { -1, -1 };
+      char what[24];
 
       if (cup == NULL)
         continue;
@@ -283,15 +294,8 @@ on_learn_after_paint (GdkFrameClock *clock,
           if (top == NULL || (top != GTK_WIDGET (cup) && !gtk_widget_is_ancestor (top, GTK_WIDGET (cup))))
             at[0] = at[1] = -1;
         }
-      if (at[0] == trace->learn_cups[p][0] && at[1] == trace->learn_cups[p][1])
-        continue;
-      trace->learn_cups[p][0] = at[0];
-      trace->learn_cups[p][1] = at[1];
-      if (at[0] < 0)
-        fprintf (trace->file, "learn cup %d hidden\n", p);
-      else
-        fprintf (trace->file, "learn cup %d %d %d\n", p, at[0], at[1]);
-      wrote = TRUE;
+      g_snprintf (what, sizeof what, "learn cup %d", p);
+      wrote |= write_place (trace, trace->learn_cups[p], at, what, "hidden");
     }
   if (wrote)
     fflush (trace->file);
