@@ -520,6 +520,32 @@ has_hint (Fixture *f)
   return kuzhi_window_computer_get_hint (f->window, NULL) != KZ_ACTION_NONE;
 }
 
+/* Statistics with figures to show, written to `path`: wins against the
+ * computer at two levels, hot-seat matches between long names (a loss and
+ * a draw), a puzzle solved. */
+static KuzhiStatistics *
+statistics_with_figures (const char *path)
+{
+  static const KuzhiMatchResult results[] = {
+    { .id = "00000000-0000-4000-8000-000000000001", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_HARD }, .winner = 0, .scores = { 40, 30 } },
+    { .id = "00000000-0000-4000-8000-000000000002", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_EASY }, .winner = 0, .scores = { 45, 25 } },
+    { .id = "00000000-0000-4000-8000-000000000003", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Anandavalli", "Bhuvaneswari" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = 1, .scores = { 33, 37 } },
+    { .id = "00000000-0000-4000-8000-000000000004", .variant = KZ_VARIANT_CONSTITUTION,
+      .names = { "Anandavalli", "Bhuvaneswari" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = -1, .scores = { 35, 35 } },
+  };
+  KuzhiStatistics *statistics;
+
+  g_assert_nonnull (path);
+  statistics = kuzhi_statistics_new (path);
+  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+    g_assert_true (kuzhi_statistics_record (statistics, &results[i], NULL));
+  g_assert_true (kuzhi_statistics_record_puzzle (statistics, KZ_VARIANT_KALAH, 2, 7, TRUE, NULL));
+  return statistics;
+}
+
 /* The rest of what a player sees, in the language: the Rules, Preferences
  * (with the choices of its lists), Statistics, the move history after a
  * few turns, the hint line after a hot-seat Hint, both save prompts (New
@@ -533,20 +559,10 @@ test_translated_more (Fixture       *f,
   g_autoptr(GString) found = g_string_new (NULL);
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
   g_autofree char *statistics_path = g_build_filename (dir, "statistics.ini", NULL);
-  g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new (statistics_path);
+  g_autoptr(KuzhiStatistics) statistics = statistics_with_figures (statistics_path);
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
-  /* Statistics with figures to show: a win against Easy, a hot-seat loss. */
-  const KuzhiMatchResult results[] = {
-    { .id = "00000000-0000-4000-8000-000000000001", .variant = KZ_VARIANT_CONSTITUTION,
-      .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_EASY }, .winner = 0, .scores = { 40, 30 } },
-    { .id = "00000000-0000-4000-8000-000000000002", .variant = KZ_VARIANT_CONSTITUTION,
-      .names = { "Ana", "Ben" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = 1, .scores = { 33, 37 } },
-  };
 
-  g_assert_nonnull (dir);
-  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
-    g_assert_true (kuzhi_statistics_record (statistics, &results[i], NULL));
   start_match (f);
 
   look_at_window (kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION), "Rules", 20, found);
@@ -1136,64 +1152,46 @@ test_narrow (Fixture       *f,
   g_assert_cmpuint (count_clipped (w), ==, 0);
   gtk_widget_activate_action (w, "win.history", NULL);
 
-  /* The windows the main window opens fit a phone too; Statistics with
-   * figures to show: wins against the computer at two levels, hot-seat
-   * matches, a puzzle tried. */
+  /* The windows the main window opens fit a phone too, Statistics with
+   * figures to show. */
   {
     g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
     g_autofree char *statistics_path = g_build_filename (dir, "statistics.ini", NULL);
-    g_autoptr(KuzhiStatistics) statistics = kuzhi_statistics_new (statistics_path);
-    const KuzhiMatchResult results[] = {
-      { .id = "00000000-0000-4000-8000-000000000001", .variant = KZ_VARIANT_CONSTITUTION,
-        .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_HARD }, .winner = 0, .scores = { 40, 30 } },
-      { .id = "00000000-0000-4000-8000-000000000002", .variant = KZ_VARIANT_CONSTITUTION,
-        .names = { "Ana", "Arul" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_EASY }, .winner = 0, .scores = { 45, 25 } },
-      { .id = "00000000-0000-4000-8000-000000000003", .variant = KZ_VARIANT_CONSTITUTION,
-        .names = { "Anandavalli", "Bhuvaneswari" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = 1, .scores = { 33, 37 } },
-      { .id = "00000000-0000-4000-8000-000000000004", .variant = KZ_VARIANT_CONSTITUTION,
-        .names = { "Anandavalli", "Bhuvaneswari" }, .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = -1, .scores = { 35, 35 } },
-    };
+    g_autoptr(KuzhiStatistics) statistics = statistics_with_figures (statistics_path);
     GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
     int bx = gdk_surface_get_width (surface) - width, by = gdk_surface_get_height (surface) - height;
+    GtkWindow *windows[] = {
+      GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
+      kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION),
+      GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
+      GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
+      GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
+      learn_at_lesson (f->window),
+      GTK_WINDOW (kuzhi_puzzle_window_new (f->window, statistics)),
+    };
 
-    g_assert_nonnull (dir);
-    for (guint i = 0; i < G_N_ELEMENTS (results); i++)
-      g_assert_true (kuzhi_statistics_record (statistics, &results[i], NULL));
-    g_assert_true (kuzhi_statistics_record_puzzle (statistics, KZ_VARIANT_KALAH, 2, 7, TRUE, NULL));
-    {
-      GtkWindow *windows[] = {
-        GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
-        kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION),
-        GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
-        GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
-        GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
-        learn_at_lesson (f->window),
-        GTK_WINDOW (kuzhi_puzzle_window_new (f->window, statistics)),
-      };
+    for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+      {
+        GtkWidget *shown = GTK_WIDGET (windows[i]);
 
-      for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+        gtk_window_set_default_size (windows[i], width + bx, height + by);
+        gtk_window_present (windows[i]);
+        for (int tries = 0; tries < 100 && gtk_widget_get_width (shown) != width; tries++)
+          kz_test_spin (20);
+        kz_test_spin (300);
+        g_test_message ("%s: %d × %d", G_OBJECT_TYPE_NAME (shown), gtk_widget_get_width (shown), gtk_widget_get_height (shown));
+        if (gtk_widget_get_width (shown) != width)
+          report_wide (shown, width - 60, 0);
+        g_assert_cmpint (gtk_widget_get_width (shown), ==, width);
         {
-          GtkWidget *shown = GTK_WIDGET (windows[i]);
-
-          gtk_window_set_default_size (windows[i], width + bx, height + by);
-          gtk_window_present (windows[i]);
-          for (int tries = 0; tries < 100 && gtk_widget_get_width (shown) != width; tries++)
-            kz_test_spin (20);
-          kz_test_spin (300);
-          g_test_message ("%s: %d × %d", G_OBJECT_TYPE_NAME (shown), gtk_widget_get_width (shown), gtk_widget_get_height (shown));
-          if (gtk_widget_get_width (shown) != width)
-            report_wide (shown, width - 60, 0);
-          g_assert_cmpint (gtk_widget_get_width (shown), ==, width);
-          {
-            g_autofree char *name = g_strdup_printf ("narrow-%s-%s.png", G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
-            kz_test_capture (shown, name);
-          }
-          g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
-          g_assert_cmpuint (count_clipped (shown), ==, 0);
-          g_assert_cmpuint (count_clipped_choices (shown), ==, 0);
-          gtk_window_destroy (windows[i]);
+          g_autofree char *name = g_strdup_printf ("narrow-%s-%s.png", G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
+          kz_test_capture (shown, name);
         }
-    }
+        g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
+        g_assert_cmpuint (count_clipped (shown), ==, 0);
+        g_assert_cmpuint (count_clipped_choices (shown), ==, 0);
+        gtk_window_destroy (windows[i]);
+      }
     g_unlink (statistics_path);
     g_rmdir (dir);
   }

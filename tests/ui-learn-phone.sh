@@ -30,13 +30,7 @@ learn_cup () {
 
 "$kuzhi" &
 pid=$!
-wait_for '^mapped'
-wait_for '^welcome shown$'
-sleep 2
-xdotool search --name 'Welcome to Kuzhi' windowfocus 2>/dev/null || true
-sleep 1
-xdotool key alt+l
-wait_for '^learn shown constitution$'
+learn_from_welcome
 # The phone's screen: the window fills its 360 × 640.
 learn=$(xdotool search --onlyvisible --name 'Learn to Play' | head -n 1)
 [ -n "$learn" ] || fail "no window called Learn to Play"

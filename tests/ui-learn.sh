@@ -18,15 +18,8 @@ export KUZHI_TRACE_FILE="$work/trace"
 
 "$kuzhi" &
 pid=$!
-wait_for '^mapped'
-wait_for '^welcome shown$'
-sleep 2
-xdotool search --name 'Welcome to Kuzhi' windowfocus 2>/dev/null || true
-sleep 1
 # The newcomer reads the welcome and chooses Learn to Play.
-xdotool key alt+l
-wait_for '^welcome closed$'
-wait_for '^learn shown constitution$'
+learn_from_welcome
 sleep 2
 xdotool search --onlyvisible --name 'Learn to Play' windowfocus 2>/dev/null || true
 sleep 1

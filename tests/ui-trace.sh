@@ -36,6 +36,19 @@ wait_after () {
   done
 }
 
+# A newcomer's first minutes: the first start's welcome comes, is read, and
+# its Learn to Play (Alt+L) opens the Constitution's course.
+learn_from_welcome () {
+  wait_for '^mapped'
+  wait_for '^welcome shown$'
+  sleep 2
+  xdotool search --name 'Welcome to Kuzhi' windowfocus 2>/dev/null || true
+  sleep 1
+  xdotool key alt+l
+  wait_for '^welcome closed$'
+  wait_for '^learn shown constitution$'
+}
+
 # The cup whose focus ring the last frame drew, or -1.
 ring_now () {
   grep '^ring ' "$KUZHI_TRACE_FILE" | tail -n 1 | cut -d' ' -f2

@@ -501,11 +501,14 @@ rebuild_cups (KuzhiBoardView *self,
               int             n_pits)
 {
   GtkWidget *old[KZ_MAX_PITS];
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focused = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkRoot *root;
+  GtkWidget *focused;
 
   if (n_pits == self->n_pits && self->cups[0] != NULL)
     return;
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  focused = root != NULL ? gtk_root_get_focus (root) : NULL;
 
   /* The old cups go once the new ones are in: had the focus been on one as
    * it went, GTK would later give it to the board's first child, an empty
