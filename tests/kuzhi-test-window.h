@@ -268,6 +268,37 @@ kz_test_find_label (GtkWidget  *root,
   return NULL;
 }
 
+/* The first open window of `type` (GTK's list of toplevels), or NULL. */
+static inline gpointer
+kz_test_find_window (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+    }
+  return NULL;
+}
+
+/* The first widget of `type` at or below `root` (depth first), or NULL. */
+static inline GtkWidget *
+kz_test_find_widget (GtkWidget *root,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = kz_test_find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The button below `root` whose label is `label` (with its mnemonic), or NULL. */
 static inline GtkWidget *
 kz_test_find_button (GtkWidget  *root,

@@ -32,24 +32,10 @@ fixture_teardown (Fixture       *f,
   kz_test_window_teardown (f, data);
 }
 
-static KuzhiPositionEditor *
-find_editor (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-      if (KUZHI_IS_POSITION_EDITOR (w))
-        return KUZHI_POSITION_EDITOR (w);
-    }
-  return NULL;
-}
-
 static gboolean
 editor_mapped (gpointer data)
 {
-  KuzhiPositionEditor *editor = find_editor ();
+  KuzhiPositionEditor *editor = kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR);
 
   return editor != NULL && gtk_widget_get_mapped (GTK_WIDGET (editor));
 }
@@ -65,18 +51,18 @@ has_hint (gpointer data)
 static gboolean
 editor_gone (gpointer data)
 {
-  return find_editor () == NULL;
+  return kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR) == NULL;
 }
 
 /* Opens the editor as the main menu's item does, and waits until it shows. */
 static KuzhiPositionEditor *
 open_editor (Fixture *f)
 {
-  g_assert_null (find_editor ());
+  g_assert_null (kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "set-up-position"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "set-up-position", NULL);
   g_assert_true (kz_test_spin_until (editor_mapped, NULL, 5000));
-  return find_editor ();
+  return kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR);
 }
 
 /* Chooses a game in the editor's Game row, by its title as the row shows it. */
@@ -153,7 +139,7 @@ test_set_up_and_play (Fixture       *f,
   assert_checked (editor, FALSE);
   g_assert_cmpstr (kuzhi_position_editor_get_status (editor), ==, "The cups and stores hold 11; the game has 48.");
   g_assert_false (kuzhi_position_editor_start (editor));
-  g_assert_nonnull (find_editor ());
+  g_assert_nonnull (kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR));
   g_assert_cmpint (kuzhi_game_model_get_position (f->model)->variant, ==, KZ_VARIANT_CONSTITUTION);
 
   set_count (kuzhi_position_editor_get_store_spin (editor, 0), 20);
@@ -376,12 +362,12 @@ test_from_history (Fixture       *f,
   /* Turns never saved: the window asks first, as before New Match. */
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "set-up-position", NULL);
   kz_test_spin (50);
-  g_assert_null (find_editor ());
+  g_assert_null (kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR));
   prompt = kuzhi_window_get_message_dialog (f->window);
   g_assert_nonnull (prompt);
   adw_message_dialog_response (prompt, "discard");
   g_assert_true (kz_test_spin_until (editor_mapped, NULL, 5000));
-  editor = find_editor ();
+  editor = kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR);
   g_assert_cmpmem (kuzhi_position_editor_get_position (editor)->pits, KZ_MAX_PITS, turn1.pits, KZ_MAX_PITS);
   g_assert_cmpint (kuzhi_position_editor_get_position (editor)->to_move, ==, turn1.to_move);
   g_assert_cmpint (kuzhi_position_editor_get_position (editor)->variant, ==, KZ_VARIANT_KALAH);
@@ -399,7 +385,7 @@ test_cancel (Fixture       *f,
   set_count (kuzhi_position_editor_get_pit_spin (editor, 0), 0);
   gtk_window_close (GTK_WINDOW (editor));
   kz_test_spin (50);
-  g_assert_null (find_editor ());
+  g_assert_null (kz_test_find_window (KUZHI_TYPE_POSITION_EDITOR));
   g_assert_cmpmem (kuzhi_game_model_get_position (f->model), sizeof before, &before, sizeof before);
 }
 

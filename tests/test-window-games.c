@@ -24,20 +24,6 @@ fixture_setup (Fixture       *f,
 }
 
 
-static KuzhiNewMatchDialog *
-find_new_match_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-      if (KUZHI_IS_NEW_MATCH_DIALOG (w))
-        return KUZHI_NEW_MATCH_DIALOG (w);
-    }
-  return NULL;
-}
-
 static const char *
 cup_label (Fixture *f,
            int      pit)
@@ -67,10 +53,10 @@ start_through_dialog (Fixture     *f,
   if (kuzhi_window_get_message_dialog (f->window) != NULL)
     {
       adw_message_dialog_response (kuzhi_window_get_message_dialog (f->window), "discard");
-      for (int i = 0; i < 100 && find_new_match_dialog () == NULL; i++)
+      for (int i = 0; i < 100 && kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG) == NULL; i++)
         kz_test_spin (10);
     }
-  dialog = find_new_match_dialog ();
+  dialog = kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG);
   g_assert_nonnull (dialog);
   chooser = KUZHI_GAME_CHOOSER (kuzhi_new_match_dialog_get_game_chooser (dialog));
   kuzhi_game_chooser_set_variant (chooser, id);
@@ -78,7 +64,7 @@ start_through_dialog (Fixture     *f,
   kuzhi_game_chooser_set_options (chooser, id, seeds, pasu);
   kuzhi_new_match_dialog_set_choices (dialog, 0, "Meena", "Arul");
   g_assert_true (kuzhi_new_match_dialog_start (dialog));
-  g_assert_null (find_new_match_dialog ());
+  g_assert_null (kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG));
   kz_test_spin (20);
 }
 
@@ -172,7 +158,7 @@ test_every_game (Fixture       *f,
   start_through_dialog (f, KZ_VARIANT_DAKON, 8, 0);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
   {
-    KuzhiNewMatchDialog *dialog = find_new_match_dialog ();
+    KuzhiNewMatchDialog *dialog = kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG);
     KuzhiGameChooser *chooser = KUZHI_GAME_CHOOSER (kuzhi_new_match_dialog_get_game_chooser (dialog));
     KzOptions options;
 
@@ -657,7 +643,7 @@ test_dialog_and_rules (Fixture       *f,
   GtkWindow *rules;
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  dialog = find_new_match_dialog ();
+  dialog = kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG);
   g_assert_nonnull (dialog);
   gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 900);
   kz_test_spin (200);
@@ -684,21 +670,6 @@ test_dialog_and_rules (Fixture       *f,
 static const char *const game_names[KZ_N_VARIANTS] = {
   "Constitution", "Kalah", "Oware", "Mangala", "Dakon", "Pallanguzhi", "Bohnenspiel",
 };
-
-/* The Rules window open now, or NULL. */
-static GtkWindow *
-find_rules_page (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-      if (KUZHI_IS_RULES_PAGE (w))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
-}
 
 /* Whether `widget` is drawn inside `window`'s area now: mapped, with a
  * size, and not scrolled out of sight. */
@@ -765,7 +736,7 @@ test_rules_at_game (Fixture       *f,
 
       start_through_dialog (f, game, 0, 0);
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.rules", NULL);
-      rules = find_rules_page ();
+      rules = kz_test_find_window (KUZHI_TYPE_RULES_PAGE);
       g_assert_nonnull (rules);
       for (int i = 0; i < 200 && !in_sight (find_heading_widget (GTK_WIDGET (rules), kz_variant_get (game)->key), rules); i++)
         kz_test_spin (10);

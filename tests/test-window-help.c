@@ -101,21 +101,6 @@ run_in_app (AppTest test)
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
 }
 
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 has_shortcut_for (GtkWidget  *root,
                   const char *action)
@@ -227,7 +212,7 @@ check_keys_and_menu (GtkApplication *app,
   g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, "app.help");
   g_auto(GStrv) on_f1 = gtk_application_get_actions_for_accel (app, "F1");
   g_auto(GStrv) on_shift_f1 = gtk_application_get_actions_for_accel (app, "<Shift>F1");
-  GtkWidget *button = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  GtkWidget *button = kz_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
   g_autoptr(GMenuModel) section = NULL;
   GtkShortcutsWindow *overlay;
   int help = -1;
@@ -320,7 +305,7 @@ static void
 check_launch (GtkApplication *app,
               KuzhiWindow    *window)
 {
-  GtkWidget *button = find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
+  GtkWidget *button = kz_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON);
   g_autoptr(GMenuModel) section = shortcuts_section (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)));
   g_auto(GStrv) on_f1 = gtk_application_get_actions_for_accel (app, "F1");
   g_autofree char *menu_action = NULL;

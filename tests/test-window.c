@@ -1712,20 +1712,6 @@ test_speed_setting (Fixture       *f,
                                     kuzhi_game_model_get_position (f->model)));
 }
 
-static KuzhiNewMatchDialog *
-find_new_match_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-      if (KUZHI_IS_NEW_MATCH_DIALOG (w))
-        return KUZHI_NEW_MATCH_DIALOG (w);
-    }
-  return NULL;
-}
-
 /* A new match takes the default view from the preferences. */
 static void
 test_default_view (Fixture       *f,
@@ -1737,11 +1723,11 @@ test_default_view (Fixture       *f,
   g_settings_set_string (f->settings, "default-view", "player2");
   /* Through the window's action, which opens the dialog. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  dialog = find_new_match_dialog ();
+  dialog = kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (f->window));
   g_assert_true (kuzhi_new_match_dialog_start (dialog));
-  g_assert_null (find_new_match_dialog ());
+  g_assert_null (kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG));
   g_object_get (f->window, "view", &view, NULL);
   g_assert_cmpstr (view, ==, "player2");
   g_assert_cmpint (kuzhi_board_view_get_view_player (f->board), ==, 1);
