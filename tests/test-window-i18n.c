@@ -10,6 +10,9 @@
  * With LANGUAGE=C and no .po, the English layout alone is tested. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <adwaita.h>
+/* A settings file of the test's own, which the welcome asks for. */
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <locale.h>
@@ -27,6 +30,7 @@
 #include "kuzhi-statistics-window.h"
 #include "kuzhi-learn-window.h"
 #include "kuzhi-puzzle-window.h"
+#include "kuzhi-welcome.h"
 
 typedef KzTestWindow Fixture;
 
@@ -356,20 +360,6 @@ fixture_setup (Fixture       *f,
   kz_test_window_setup (f, NULL);
 }
 
-static KuzhiNewMatchDialog *
-find_new_match_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-      if (KUZHI_IS_NEW_MATCH_DIALOG (w))
-        return KUZHI_NEW_MATCH_DIALOG (w);
-    }
-  return NULL;
-}
-
 /* Through New Match (whose dialog is looked at too), a Constitution match
  * with the default names, one turn played. */
 static void
@@ -378,7 +368,7 @@ start_match (Fixture *f)
   KuzhiNewMatchDialog *dialog;
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-match", NULL);
-  dialog = find_new_match_dialog ();
+  dialog = kz_test_find_window (KUZHI_TYPE_NEW_MATCH_DIALOG);
   g_assert_nonnull (dialog);
   while (!gtk_widget_get_mapped (GTK_WIDGET (dialog)))
     g_main_context_iteration (NULL, TRUE);
@@ -1117,9 +1107,83 @@ check_phone (Fixture *f)
   kz_test_spin (400);
 }
 
+/* The first start's welcome over the window as it is now: inside the
+ * window, which a phone's screen is, both of its buttons whole in it, and
+ * all of its text there to read; scrolled only where the window is too
+ * short for it. Writes welcome-WIDTH-LANG.png into KUZHI_SCREENSHOT_DIR. */
+static void
+check_welcome (Fixture *f)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-welcome-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "settings", NULL);
+  g_autoptr(GSettingsBackend) backend = g_keyfile_settings_backend_new (path, "/", NULL);
+  g_autoptr(GSettings) settings = g_settings_new_with_backend ("io.github.kuzhi.Kuzhi", backend);
+  g_autofree char *shot = g_strdup_printf ("welcome-%d-%s.png", gtk_widget_get_width (w), g_getenv ("LANGUAGE"));
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  GtkWindow *welcome = kuzhi_welcome_show_once (GTK_WINDOW (f->window), settings);
+  GtkWidget *shown = GTK_WIDGET (welcome), *scrolled, *text;
+  PangoLayout *layout;
+  PangoLayoutIter *line;
+  PangoRectangle last;
+  GtkAdjustment *scroll;
+  graphene_rect_t seen;
+  graphene_point_t top, foot;
+  int width, height, text_height, x, y;
+
+  g_assert_nonnull (welcome);
+  for (int tries = 0; tries < 100 && !gtk_widget_get_mapped (shown); tries++)
+    kz_test_spin (20);
+  kz_test_spin (300);
+  width = gtk_widget_get_width (shown);
+  height = gtk_widget_get_height (shown);
+  g_test_message ("welcome over %d × %d: %d × %d", gtk_widget_get_width (w), gtk_widget_get_height (w), width, height);
+  kz_test_capture (shown, shot);
+  g_assert_cmpint (width, <=, gtk_widget_get_width (w));
+  g_assert_cmpint (height, <=, gtk_widget_get_height (w));
+  g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
+  collect_buttons (shown, buttons);
+  g_assert_cmpuint (buttons->len, ==, 2);
+
+  scrolled = kz_test_find_widget (shown, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  text = kz_test_find_widget (scrolled, GTK_TYPE_LABEL);
+  layout = gtk_label_get_layout (GTK_LABEL (text));
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
+  g_test_message ("its text: %d high, %g in sight", text_height, gtk_adjustment_get_page_size (scroll));
+  /* The text is laid out whole at its width. Some of it is scrolled away
+   * only when the welcome is as tall as a dialog over the window may be
+   * (AdwMessageDialog keeps 30 px of the window above and below it). */
+  g_assert_cmpint (gtk_widget_get_height (text), >=, text_height);
+  if (gtk_adjustment_get_upper (scroll) > gtk_adjustment_get_page_size (scroll) + 0.5)
+    g_assert_cmpint (height, >=, gtk_widget_get_height (w) - 2 * 30);
+
+  /* Scrolled to its foot, the last line is in sight. */
+  gtk_adjustment_set_value (scroll, gtk_adjustment_get_upper (scroll));
+  kz_test_spin (100);
+  line = pango_layout_get_iter (layout);
+  while (pango_layout_iter_next_line (line))
+    ;
+  pango_layout_iter_get_line_extents (line, NULL, &last);
+  pango_layout_iter_free (line);
+  pango_extents_to_pixels (&last, NULL);
+  gtk_label_get_layout_offsets (GTK_LABEL (text), &x, &y);
+  g_assert_true (gtk_widget_compute_bounds (scrolled, shown, &seen));
+  g_assert_true (gtk_widget_compute_point (text, shown, &GRAPHENE_POINT_INIT (x, y + last.y), &top));
+  g_assert_true (gtk_widget_compute_point (text, shown, &GRAPHENE_POINT_INIT (x, y + last.y + last.height), &foot));
+  g_assert_cmpfloat (top.y, >=, seen.origin.y - 0.5);
+  g_assert_cmpfloat (foot.y, <=, seen.origin.y + seen.size.height + 0.5);
+  gtk_window_destroy (welcome);
+  kz_test_spin (100);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Everything fits a phone's 360 × 640: the window may get that narrow,
  * nothing reaches out of it or is cut short, the board stands upright and
- * the view switch is in the main menu; so with the history open. Writes
+ * the view switch is in the main menu; so with the history open, and in
+ * the windows it opens and the welcome. Writes
  * narrow-LANG.png and narrow-history-LANG.png into KUZHI_SCREENSHOT_DIR. */
 static void
 test_narrow (Fixture       *f,
@@ -1196,9 +1260,14 @@ test_narrow (Fixture       *f,
     g_rmdir (dir);
   }
 
-  /* Back to a wide window, the board lies across again. */
+  /* The welcome of a first start, which scrolls its text on a phone. */
+  check_welcome (f);
+
+  /* Back to a wide window, the board lies across again, and the welcome
+   * has room for all of its text. */
   resize (f, 1000, 660);
   g_assert_false (kuzhi_board_view_get_upright (f->board));
+  check_welcome (f);
 }
 
 int

@@ -6,7 +6,9 @@
 
 #include "kuzhi-welcome.h"
 #include "kuzhi-engine.h"
+#include "kuzhi-fit-layout.h"
 #include "kuzhi-game-text.h"
+#include "kuzhi-layout-box.h"
 
 static void
 on_response (AdwMessageDialog *dialog,
@@ -46,6 +48,7 @@ kuzhi_welcome_show_once (GtkWindow *parent,
   g_autoptr(GString) games = g_string_new (NULL);
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
+  GtkWidget *text, *scrolled, *fit;
 
   if (g_settings_get_boolean (settings, "welcome-seen") || !can_remember (settings))
     return NULL;
@@ -62,7 +65,24 @@ kuzhi_welcome_show_once (GtkWindow *parent,
                             "• Its shells are sown one by one into the cups after it, counter-clockwise.\n"
                             "• What each game takes, and what ends it: Rules (Shift+F1)."),
                           games->str);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Welcome to Kuzhi"), body));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Welcome to Kuzhi"), NULL));
+  /* The body scrolls where the window is shorter than the text (a phone,
+   * a long language, large text), so that the buttons stay in sight: the
+   * dialog's own body would stretch it past the screen's foot. Set out as
+   * the dialog sets out its body. */
+  text = gtk_label_new (body);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (text), 40);
+  gtk_label_set_justify (GTK_LABEL (text), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_valign (text, GTK_ALIGN_START);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), text);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  fit = kuzhi_layout_box_new (g_object_new (KUZHI_TYPE_FIT_LAYOUT, NULL));
+  kuzhi_layout_box_append (KUZHI_LAYOUT_BOX (fit), scrolled);
+  adw_message_dialog_set_extra_child (dialog, fit);
   /* The name outside tests look for (tests/ui-welcome.sh). */
   gtk_window_set_title (GTK_WINDOW (dialog), _("Welcome to Kuzhi"));
   gtk_widget_set_name (GTK_WIDGET (dialog), "welcome");
