@@ -1016,6 +1016,28 @@ overlap (GtkWidget *window,
   return TRUE;
 }
 
+/* Each of the Constitution's 14 cups is given a square of at least 44 px
+ * (the touch size of docs/ui.md). */
+static void
+check_cups_touchable (Fixture *f)
+{
+  GtkWidget *board = GTK_WIDGET (f->board);
+  int n_cups = 0;
+
+  for (GtkWidget *cup = gtk_widget_get_first_child (board); cup != NULL; cup = gtk_widget_get_next_sibling (cup))
+    if (KUZHI_IS_CUP (cup))
+      {
+        graphene_rect_t r;
+
+        g_assert_true (gtk_widget_compute_bounds (cup, GTK_WIDGET (f->window), &r));
+        g_test_message ("cup %d: %g × %g at %g,%g", n_cups, r.size.width, r.size.height, r.origin.x, r.origin.y);
+        g_assert_cmpfloat (r.size.width, >=, 44);
+        g_assert_cmpfloat (r.size.height, >=, 44);
+        n_cups++;
+      }
+  g_assert_cmpint (n_cups, ==, 14);
+}
+
 /* A finger can hit every cup, and the controls lie apart: at 360 × 640
  * each cup's allocated square is at least 44 px (the touch size of
  * docs/ui.md), no button overlaps the board or another button, and the
@@ -1034,21 +1056,8 @@ check_phone (Fixture *f)
   graphene_rect_t board_before, board_after, toast_rect, label_rect;
   GtkLabel *label;
   GtkWidget *toast;
-  int n_cups = 0;
 
-  for (GtkWidget *cup = gtk_widget_get_first_child (board); cup != NULL; cup = gtk_widget_get_next_sibling (cup))
-    if (KUZHI_IS_CUP (cup))
-      {
-        graphene_rect_t r;
-
-        g_assert_true (gtk_widget_compute_bounds (cup, w, &r));
-        g_test_message ("cup %d: %g × %g at %g,%g", n_cups, r.size.width, r.size.height, r.origin.x, r.origin.y);
-        g_assert_cmpfloat (r.size.width, >=, 44);
-        g_assert_cmpfloat (r.size.height, >=, 44);
-        n_cups++;
-      }
-  g_assert_cmpint (n_cups, ==, 14);
-
+  check_cups_touchable (f);
   collect_buttons (w, buttons);
   g_assert_cmpuint (buttons->len, >=, 6);
   for (guint i = 0; i < buttons->len; i++)
@@ -1180,6 +1189,66 @@ check_welcome (Fixture *f)
   g_rmdir (dir);
 }
 
+/* The windows the main window opens, each sized to `width` × `height`
+ * as a phone's shell sizes them: none asks for more, nothing reaches out
+ * of it or is cut short (with `choices`, whatever is chosen in its combo
+ * rows), Statistics with figures to show. Writes
+ * narrow-TYPE-LANG.png into KUZHI_SCREENSHOT_DIR at 360 px wide,
+ * landscape-TYPE-LANG.png otherwise. */
+static void
+check_windows (Fixture  *f,
+               int       width,
+               int       height,
+               gboolean  choices)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
+  g_autofree char *statistics_path = g_build_filename (dir, "statistics.ini", NULL);
+  g_autoptr(KuzhiStatistics) statistics = statistics_with_figures (statistics_path);
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
+  int bx = gdk_surface_get_width (surface) - gtk_widget_get_width (w);
+  int by = gdk_surface_get_height (surface) - gtk_widget_get_height (w);
+  GtkWindow *windows[] = {
+    GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
+    kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION),
+    GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
+    GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
+    GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
+    learn_at_lesson (f->window),
+    GTK_WINDOW (kuzhi_puzzle_window_new (f->window, statistics)),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+    {
+      GtkWidget *shown = GTK_WIDGET (windows[i]);
+      g_autofree char *name = g_strdup_printf ("%s-%s-%s.png", width == 360 ? "narrow" : "landscape",
+                                               G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
+      int least;
+
+      gtk_window_set_default_size (windows[i], width + bx, height + by);
+      gtk_window_present (windows[i]);
+      for (int tries = 0; tries < 100 && gtk_widget_get_width (shown) != width; tries++)
+        kz_test_spin (20);
+      kz_test_spin (300);
+      gtk_widget_measure (shown, GTK_ORIENTATION_VERTICAL, width, &least, NULL, NULL, NULL);
+      g_test_message ("%s: %d × %d, at least %d high", G_OBJECT_TYPE_NAME (shown),
+                      gtk_widget_get_width (shown), gtk_widget_get_height (shown), least);
+      if (gtk_widget_get_width (shown) != width)
+        report_wide (shown, width - 60, 0);
+      g_assert_cmpint (gtk_widget_get_width (shown), ==, width);
+      g_assert_cmpint (least, <=, height);
+      g_assert_cmpint (gtk_widget_get_height (shown), ==, height);
+      kz_test_capture (shown, name);
+      g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
+      g_assert_cmpuint (count_clipped (shown), ==, 0);
+      if (choices)
+        g_assert_cmpuint (count_clipped_choices (shown), ==, 0);
+      gtk_window_destroy (windows[i]);
+    }
+  g_unlink (statistics_path);
+  g_rmdir (dir);
+}
+
 /* Everything fits a phone's 360 × 640: the window may get that narrow,
  * nothing reaches out of it or is cut short, the board stands upright and
  * the view switch is in the main menu; so with the history open, and in
@@ -1216,52 +1285,23 @@ test_narrow (Fixture       *f,
   g_assert_cmpuint (count_clipped (w), ==, 0);
   gtk_widget_activate_action (w, "win.history", NULL);
 
-  /* The windows the main window opens fit a phone too, Statistics with
-   * figures to show. */
-  {
-    g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
-    g_autofree char *statistics_path = g_build_filename (dir, "statistics.ini", NULL);
-    g_autoptr(KuzhiStatistics) statistics = statistics_with_figures (statistics_path);
-    GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w));
-    int bx = gdk_surface_get_width (surface) - width, by = gdk_surface_get_height (surface) - height;
-    GtkWindow *windows[] = {
-      GTK_WINDOW (kuzhi_preferences_window_new (GTK_WINDOW (f->window))),
-      kuzhi_rules_page_new (GTK_WINDOW (f->window), KZ_VARIANT_CONSTITUTION),
-      GTK_WINDOW (kuzhi_new_match_dialog_new (GTK_WINDOW (f->window), f->model)),
-      GTK_WINDOW (kuzhi_position_editor_new (GTK_WINDOW (f->window), f->model, NULL)),
-      GTK_WINDOW (kuzhi_statistics_window_new (GTK_WINDOW (f->window), statistics, KZ_VARIANT_CONSTITUTION)),
-      learn_at_lesson (f->window),
-      GTK_WINDOW (kuzhi_puzzle_window_new (f->window, statistics)),
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
-      {
-        GtkWidget *shown = GTK_WIDGET (windows[i]);
-
-        gtk_window_set_default_size (windows[i], width + bx, height + by);
-        gtk_window_present (windows[i]);
-        for (int tries = 0; tries < 100 && gtk_widget_get_width (shown) != width; tries++)
-          kz_test_spin (20);
-        kz_test_spin (300);
-        g_test_message ("%s: %d × %d", G_OBJECT_TYPE_NAME (shown), gtk_widget_get_width (shown), gtk_widget_get_height (shown));
-        if (gtk_widget_get_width (shown) != width)
-          report_wide (shown, width - 60, 0);
-        g_assert_cmpint (gtk_widget_get_width (shown), ==, width);
-        {
-          g_autofree char *name = g_strdup_printf ("narrow-%s-%s.png", G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
-          kz_test_capture (shown, name);
-        }
-        g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
-        g_assert_cmpuint (count_clipped (shown), ==, 0);
-        g_assert_cmpuint (count_clipped_choices (shown), ==, 0);
-        gtk_window_destroy (windows[i]);
-      }
-    g_unlink (statistics_path);
-    g_rmdir (dir);
-  }
+  /* The windows the main window opens fit a phone too. */
+  check_windows (f, width, height, TRUE);
 
   /* The welcome of a first start, which scrolls its text on a phone. */
   check_welcome (f);
+
+  /* A phone on its side, less its top bar: GNOME's least window of
+   * 360 × 294 turned. The board lies across, its cups as big as a finger
+   * needs, and the play area scrolls the rest; so do the other windows. */
+  resize (f, 640, 294);
+  g_assert_cmpint (gtk_widget_get_height (w), ==, 294);
+  g_assert_false (kuzhi_board_view_get_upright (f->board));
+  g_assert_cmpuint (count_outside (w, w, 640, 294), ==, 0);
+  g_assert_cmpuint (count_clipped (w), ==, 0);
+  check_cups_touchable (f);
+  check_welcome (f);
+  check_windows (f, 640, 294, FALSE);
 
   /* Back to a wide window, the board lies across again, and the welcome
    * has room for all of its text. */

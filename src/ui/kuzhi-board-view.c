@@ -956,7 +956,10 @@ kuzhi_board_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = (int) (rows * 36);
+      /* Lying across in a short window (a phone turned on its side), a
+       * board that may be played never gets shorter than 44 px cups need
+       * either; a diagram may. */
+      *minimum = (int) ceil (rows * (self->may_stand ? KUZHI_BOARD_UPRIGHT_BELOW : 36));
       *natural = for_size > 0 ? MAX (*minimum, (int) (for_size * rows / cols)) : (int) (rows * 90);
     }
 }
