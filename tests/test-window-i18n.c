@@ -1310,6 +1310,27 @@ test_narrow (Fixture       *f,
   check_welcome (f);
 }
 
+/* The desktop's Large Text (GNOME's text scaling of 1.25, which reaches
+ * GTK as a higher font resolution) on a phone: the window still fits
+ * 360 × 640, nothing reaches out of it and every cup keeps 44 px. */
+static void
+test_large_text (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+  GtkSettings *settings = gtk_settings_get_default ();
+  int dpi;
+
+  g_object_get (settings, "gtk-xft-dpi", &dpi, NULL);
+  g_object_set (settings, "gtk-xft-dpi", (int) (96 * 1.25 * 1024), NULL);
+  start_match (f);
+  resize (f, 360, 640);
+  g_assert_cmpuint (count_outside (w, w, 360, 640), ==, 0);
+  check_cups_touchable (f);
+  kz_test_capture (w, "large-text.png");
+  g_object_set (settings, "gtk-xft-dpi", dpi, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1349,5 +1370,6 @@ main (int   argc,
   g_test_add ("/window-i18n/editor-reason", Fixture, NULL, fixture_setup, test_editor_reason, kz_test_window_teardown);
   g_test_add ("/window-i18n/direction", Fixture, GINT_TO_POINTER (rtl), fixture_setup, test_direction, kz_test_window_teardown);
   g_test_add ("/window-i18n/narrow", Fixture, NULL, fixture_setup, test_narrow, kz_test_window_teardown);
+  g_test_add ("/window-i18n/large-text", Fixture, NULL, fixture_setup, test_large_text, kz_test_window_teardown);
   return g_test_run ();
 }

@@ -1724,6 +1724,20 @@ kuzhi_window_init (KuzhiWindow *self)
   self->settings = g_settings_new (APPLICATION_ID);
   self->browsing = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The Constitution's buttons wrap their words rather than hold the
+   * window wider than a phone: Indonesian's "Tandai Lubang
+   * Keberuntungan" with the desktop's Large Text did. */
+  {
+    GtkWidget *buttons[] = { self->refill_button, self->mark_button };
+
+    for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+      {
+        GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (buttons[i])));
+
+        gtk_label_set_wrap (label, TRUE);
+        gtk_label_set_justify (label, GTK_JUSTIFY_CENTER);
+      }
+  }
   self->faced = -1;
   /* First of all, as the board's signals set their state. */
   add_actions (self);
