@@ -1192,14 +1192,14 @@ check_welcome (Fixture *f)
 /* The windows the main window opens, each sized to `width` × `height`
  * as a phone's shell sizes them: none asks for more, nothing reaches out
  * of it or is cut short (with `choices`, whatever is chosen in its combo
- * rows), Statistics with figures to show. Writes
- * narrow-TYPE-LANG.png into KUZHI_SCREENSHOT_DIR at 360 px wide,
- * landscape-TYPE-LANG.png otherwise. */
+ * rows), Statistics with figures to show. Writes NAME-TYPE-LANG.png into
+ * KUZHI_SCREENSHOT_DIR. */
 static void
-check_windows (Fixture  *f,
-               int       width,
-               int       height,
-               gboolean  choices)
+check_windows (Fixture    *f,
+               int         width,
+               int         height,
+               const char *name,
+               gboolean    choices)
 {
   GtkWidget *w = GTK_WIDGET (f->window);
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-i18n-XXXXXX", NULL);
@@ -1221,8 +1221,7 @@ check_windows (Fixture  *f,
   for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
     {
       GtkWidget *shown = GTK_WIDGET (windows[i]);
-      g_autofree char *name = g_strdup_printf ("%s-%s-%s.png", width == 360 ? "narrow" : "landscape",
-                                               G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
+      g_autofree char *shot = g_strdup_printf ("%s-%s-%s.png", name, G_OBJECT_TYPE_NAME (shown), g_getenv ("LANGUAGE"));
       int least;
 
       gtk_window_set_default_size (windows[i], width + bx, height + by);
@@ -1238,7 +1237,7 @@ check_windows (Fixture  *f,
       g_assert_cmpint (gtk_widget_get_width (shown), ==, width);
       g_assert_cmpint (least, <=, height);
       g_assert_cmpint (gtk_widget_get_height (shown), ==, height);
-      kz_test_capture (shown, name);
+      kz_test_capture (shown, shot);
       g_assert_cmpuint (count_outside (shown, shown, width, height), ==, 0);
       g_assert_cmpuint (count_clipped (shown), ==, 0);
       if (choices)
@@ -1286,7 +1285,7 @@ test_narrow (Fixture       *f,
   gtk_widget_activate_action (w, "win.history", NULL);
 
   /* The windows the main window opens fit a phone too. */
-  check_windows (f, width, height, TRUE);
+  check_windows (f, width, height, "narrow", TRUE);
 
   /* The welcome of a first start, which scrolls its text on a phone. */
   check_welcome (f);
@@ -1301,7 +1300,7 @@ test_narrow (Fixture       *f,
   g_assert_cmpuint (count_clipped (w), ==, 0);
   check_cups_touchable (f);
   check_welcome (f);
-  check_windows (f, 640, 294, FALSE);
+  check_windows (f, 640, 294, "landscape", FALSE);
 
   /* Back to a wide window, the board lies across again, and the welcome
    * has room for all of its text. */
@@ -1312,13 +1311,17 @@ test_narrow (Fixture       *f,
 
 /* The desktop's Large Text (GNOME's text scaling of 1.25, which reaches
  * GTK as a higher font resolution) on a phone: the window still fits
- * 360 × 640, nothing reaches out of it and every cup keeps 44 px. */
+ * 360 × 640, nothing reaches out of it and every cup keeps 44 px; the
+ * windows it opens fit too, nothing in them cut short. Writes
+ * large-text-LANG.png and large-text-TYPE-LANG.png into
+ * KUZHI_SCREENSHOT_DIR. */
 static void
 test_large_text (Fixture       *f,
                  gconstpointer  data)
 {
   GtkWidget *w = GTK_WIDGET (f->window);
   GtkSettings *settings = gtk_settings_get_default ();
+  g_autofree char *shot = g_strdup_printf ("large-text-%s.png", g_getenv ("LANGUAGE"));
   int dpi;
 
   g_object_get (settings, "gtk-xft-dpi", &dpi, NULL);
@@ -1327,7 +1330,8 @@ test_large_text (Fixture       *f,
   resize (f, 360, 640);
   g_assert_cmpuint (count_outside (w, w, 360, 640), ==, 0);
   check_cups_touchable (f);
-  kz_test_capture (w, "large-text.png");
+  kz_test_capture (w, shot);
+  check_windows (f, 360, 640, "large-text", TRUE);
   g_object_set (settings, "gtk-xft-dpi", dpi, NULL);
 }
 

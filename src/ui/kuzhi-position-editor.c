@@ -388,6 +388,9 @@ build_constitution (KuzhiPositionEditor *self)
           gtk_string_list_append (cups, item);
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (lucky_row), lucky_title);
+      /* The choice under the title, as the editor's other choices: beside
+       * "Meena: Lucky Cup" on a phone with Large Text, "None" was cut. */
+      adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (lucky_row), TRUE);
       adw_combo_row_set_model (ADW_COMBO_ROW (lucky_row), G_LIST_MODEL (cups));
       self->lucky_rows[p] = ADW_COMBO_ROW (lucky_row);
       g_signal_connect (lucky_row, "notify::selected", G_CALLBACK (on_lucky_selected), self);
@@ -689,6 +692,23 @@ kuzhi_position_editor_class_init (KuzhiPositionEditorClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* The label below `root` showing `text`, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (c)), text) == 0)
+        return GTK_LABEL (c);
+      if ((found = find_label (c, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 kuzhi_position_editor_init (KuzhiPositionEditor *self)
 {
@@ -714,6 +734,20 @@ kuzhi_position_editor_init (KuzhiPositionEditor *self)
    * title, which GTK 4.8 would add to it. */
   kuzhi_accessible_drop_labelled_by (GTK_WIDGET (self->kind1_row));
   kuzhi_accessible_drop_labelled_by (GTK_WIDGET (self->kind2_row));
+
+  /* libadwaita 1.2 cuts a group's title short on one line: German's
+   * "Restmuscheln und Glücksmulden" on a phone with Large Text. This one
+   * wraps, as a group's description does. */
+  {
+    GtkLabel *title = find_label (GTK_WIDGET (self->constitution_group),
+                                  adw_preferences_group_get_title (self->constitution_group));
+
+    if (title != NULL)
+      {
+        gtk_label_set_ellipsize (title, PANGO_ELLIPSIZE_NONE);
+        gtk_label_set_wrap (title, TRUE);
+      }
+  }
 
   g_signal_connect (self->game_row, "notify::selected", G_CALLBACK (on_game_selected), self);
   g_signal_connect (self->seeds_row, "notify::selected", G_CALLBACK (on_seeds_selected), self);

@@ -50,6 +50,8 @@ struct _KuzhiPuzzleWindow
   /* template children */
   AdwWindowTitle  *window_title;
   GtkWidget       *new_button;
+  GtkWidget       *new_icon_button;
+  AdwSqueezer     *new_squeezer;   /* shows one of the two */
   AdwComboRow     *game_row;
   AdwComboRow     *level_row;
   GtkStack        *stack;
@@ -378,6 +380,7 @@ set_up_board (KuzhiPuzzleWindow *self)
   /* The last result no longer applies. */
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->retry_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->new_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->new_icon_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   gtk_widget_set_visible (self->retry_button, FALSE);
   gtk_widget_set_visible (self->solution_button, FALSE);
   self->state = STATE_MOVE;
@@ -461,7 +464,8 @@ on_cup_activated (KuzhiBoardView    *board,
       result = g_strdup_printf (_("Right: with best play from both, this move %s."), outcome);
       gtk_label_set_label (self->result_label, result);
       play_move (self, action);
-      start_line (self, self->puzzle.line + 1, self->puzzle.line_len - 1, STATE_SOLVED, self->new_button);
+      start_line (self, self->puzzle.line + 1, self->puzzle.line_len - 1, STATE_SOLVED,
+                  adw_squeezer_get_visible_child (self->new_squeezer));
     }
   else
     {
@@ -767,6 +771,8 @@ kuzhi_puzzle_window_class_init (KuzhiPuzzleWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kuzhi/Kuzhi/kuzhi-puzzle-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, new_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, new_icon_button);
+  gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, new_squeezer);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, game_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, level_row);
   gtk_widget_class_bind_template_child (widget_class, KuzhiPuzzleWindow, stack);

@@ -86,6 +86,7 @@ summary_cell (guint       figure,
   GtkWidget *number = gtk_label_new (text);
   GtkWidget *under = gtk_label_new (caption);
 
+  gtk_widget_set_hexpand (box, TRUE);
   gtk_widget_add_css_class (number, "title-2");
   gtk_widget_add_css_class (number, "numeric");
   gtk_widget_add_css_class (under, "caption");
@@ -102,14 +103,15 @@ summary_row (const KuzhiTally *t)
 {
   /* A preferences row, so that the group puts it in its list, first. */
   GtkWidget *row = adw_preferences_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   g_autofree char *said = NULL;
 
-  gtk_box_set_homogeneous (GTK_BOX (box), TRUE);
+  /* Four columns sharing the row, their words centred, each as wide as
+   * its word before the rest is shared out, with no spacing or margin
+   * beside them: on a phone with Large Text, four equal quarters cut
+   * "Kaybedilen" (Turkish, lost) and "Empatadas" (Spanish, drawn). */
   gtk_widget_set_margin_top (box, 12);
   gtk_widget_set_margin_bottom (box, 12);
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
   /* Translators: under a count in Statistics' summary: matches played */
   gtk_box_append (GTK_BOX (box), summary_cell (t->played, C_("statistics", "Played")));
   /* Translators: under a count in Statistics' summary: matches won */
