@@ -1302,6 +1302,14 @@ test_narrow (Fixture       *f,
   check_welcome (f);
   check_windows (f, 640, 294, "landscape", FALSE);
 
+  /* GNOME's least window, 360 × 294, as a desktop player may shrink it
+   * to: everything still fits. */
+  resize (f, 360, 294);
+  g_assert_cmpuint (count_outside (w, w, 360, 294), ==, 0);
+  g_assert_cmpuint (count_clipped (w), ==, 0);
+  check_cups_touchable (f);
+  check_windows (f, 360, 294, "least", FALSE);
+
   /* Back to a wide window, the board lies across again, and the welcome
    * has room for all of its text. */
   resize (f, 1000, 660);
@@ -1332,6 +1340,12 @@ test_large_text (Fixture       *f,
   check_cups_touchable (f);
   kz_test_capture (w, shot);
   check_windows (f, 360, 640, "large-text", TRUE);
+
+  /* And on its side. */
+  resize (f, 640, 294);
+  g_assert_cmpuint (count_outside (w, w, 640, 294), ==, 0);
+  check_cups_touchable (f);
+  check_windows (f, 640, 294, "large-text-landscape", FALSE);
   g_object_set (settings, "gtk-xft-dpi", dpi, NULL);
 }
 

@@ -7,7 +7,8 @@
  * it, the window around gets no say in its height. This layout asks the
  * content itself, at the width given, and leaves the least height to the
  * scrolled window, so that a window as short as a phone's still fits
- * (the first start's welcome, kuzhi-welcome.c). */
+ * (the first start's welcome, kuzhi-welcome.c; what a lesson says and
+ * its buttons, kuzhi-learn-window.ui). */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "kuzhi-fit-layout.h"
 

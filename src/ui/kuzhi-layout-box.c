@@ -8,6 +8,7 @@
 #include "kuzhi-layout-box.h"
 
 #include "kuzhi-column-layout.h"
+#include "kuzhi-fit-layout.h"
 #include "kuzhi-wrap-layout.h"
 
 struct _KuzhiLayoutBox
@@ -54,6 +55,7 @@ kuzhi_layout_box_class_init (KuzhiLayoutBoxClass *klass)
   /* The layouts .ui files give a box by name. */
   g_type_ensure (KUZHI_TYPE_WRAP_LAYOUT);
   g_type_ensure (KUZHI_TYPE_COLUMN_LAYOUT);
+  g_type_ensure (KUZHI_TYPE_FIT_LAYOUT);
 }
 
 static void
