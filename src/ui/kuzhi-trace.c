@@ -230,6 +230,9 @@ on_map (GtkWidget *widget,
   const char *notice = kuzhi_window_get_notice_text (trace->window);
 
   fprintf (trace->file, "mapped\n");
+  /* The position the window comes with: a tap's test reads whose turn
+   * it is and which cups may be sown. */
+  write_position (trace, "start");
   /* What the notice above the board says as the window comes (a match that
    * could not be restored, its file gone or changed), on one line. */
   if (notice != NULL)
