@@ -1119,7 +1119,8 @@ check_phone (Fixture *f)
 /* The first start's welcome over the window as it is now: inside the
  * window, which a phone's screen is, both of its buttons whole in it, and
  * all of its text there to read; scrolled only where the window is too
- * short for it. Writes welcome-WIDTH-LANG.png into KUZHI_SCREENSHOT_DIR. */
+ * short for it. Writes welcome-WIDTHxHEIGHT-LANG.png into
+ * KUZHI_SCREENSHOT_DIR. */
 static void
 check_welcome (Fixture *f)
 {
@@ -1128,7 +1129,8 @@ check_welcome (Fixture *f)
   g_autofree char *path = g_build_filename (dir, "settings", NULL);
   g_autoptr(GSettingsBackend) backend = g_keyfile_settings_backend_new (path, "/", NULL);
   g_autoptr(GSettings) settings = g_settings_new_with_backend ("io.github.kuzhi.Kuzhi", backend);
-  g_autofree char *shot = g_strdup_printf ("welcome-%d-%s.png", gtk_widget_get_width (w), g_getenv ("LANGUAGE"));
+  g_autofree char *shot = g_strdup_printf ("welcome-%dx%d-%s.png", gtk_widget_get_width (w), gtk_widget_get_height (w),
+                                           g_getenv ("LANGUAGE"));
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   GtkWindow *welcome = kuzhi_welcome_show_once (GTK_WINDOW (f->window), settings);
   GtkWidget *shown = GTK_WIDGET (welcome), *scrolled, *text;
@@ -1308,6 +1310,7 @@ test_narrow (Fixture       *f,
   g_assert_cmpuint (count_outside (w, w, 360, 294), ==, 0);
   g_assert_cmpuint (count_clipped (w), ==, 0);
   check_cups_touchable (f);
+  check_welcome (f);
   check_windows (f, 360, 294, "least", FALSE);
 
   /* Back to a wide window, the board lies across again, and the welcome
