@@ -7,15 +7,8 @@ set -eu
 kuzhi=$1
 engine=$2
 drag_source=$3
-work=$(mktemp -d)
-pid=
-source_pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; [ -z "$source_pid" ] || kill "$source_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
 
 # A Kalah match saved with one move played: Player 1's third pit.
 printf 'new kalah\nplay 2\nsave %s\nquit\n' "$work/saved.kuzhi" | "$engine" >/dev/null
@@ -46,7 +39,7 @@ wait_window () {
 drop_on_kuzhi () {
   mark=$(trace_mark)
   "$drag_source" "$1" "$2" >"$work/source-out" &
-  source_pid=$!
+  others=$!
   from=$(wait_window '^Drag source$')
   # Clear of kuzhi's window (1000 px wide at the screen's left).
   xdotool windowmove "$from" 1060 0
@@ -68,8 +61,8 @@ drop_on_kuzhi () {
   done
   sleep 1
   xdotool mouseup 1
-  wait "$source_pid"
-  source_pid=
+  wait "$others"
+  others=
   if [ "$(cat "$work/source-out")" != "drag-end copy" ]; then
     echo "the drop ($1) was not a copy: drag-source said '$(cat "$work/source-out")'" >&2
     exit 1

@@ -5,21 +5,12 @@
 set -eu
 
 kuzhi=$1
-work=$(mktemp -d)
-pid=
-wm=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; [ -z "$wm" ] || kill "$wm" 2>/dev/null || true; rm -rf "$work"' EXIT
-
 # A desktop of the test's own: a window of 900 × 600 remembered from an
 # earlier run, the first start's welcome seen long ago.
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
-export GSETTINGS_BACKEND=keyfile
-settings="$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
-mkdir -p "$(dirname "$settings")"
-printf "[io/github/kuzhi/Kuzhi]\nwelcome-seen=true\nwindow-width=900\nwindow-height=600\n" > "$settings"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
+keyfile_settings welcome-seen=true window-width=900 window-height=600
+settings="$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
 
 fail () {
   echo "$*" >&2
@@ -30,7 +21,7 @@ fail () {
 # none. Openbox is up once it names itself on the root window.
 # (Its warnings are not the test's: G_DEBUG is kuzhi's.)
 env -u G_DEBUG openbox --sm-disable > "$work/openbox.log" 2>&1 &
-wm=$!
+others=$!
 i=0
 until xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do
   i=$((i + 1))

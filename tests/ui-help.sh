@@ -5,17 +5,11 @@
 set -eu
 
 kuzhi=$1
-work=$(mktemp -d)
-pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-
 # A desktop of the test's own: no autosave, the window's trace, and a "help
 # viewer" (the default handler of help: URIs) that writes down what it was
 # asked to open.
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
 mkdir -p "$XDG_DATA_HOME/applications" "$XDG_CONFIG_HOME"
 cat > "$work/viewer" <<VIEWER
 #!/bin/sh

@@ -5,16 +5,10 @@
 set -eu
 
 kuzhi=$1
-work=$(mktemp -d)
-pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-
 # A desktop of the test's own: no autosave, and the window's trace (cup
 # positions, the cup whose ring is drawn, every move played).
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
 
 "$kuzhi" &
 pid=$!

@@ -5,14 +5,10 @@
 set -eu
 
 kuzhi=$1
-work=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-
 # A fresh user data folder (no autosave), the settings' defaults (a
 # sowing at Normal speed takes a second or more), and the trace.
-export XDG_DATA_HOME="$work/data"
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
 
 "$kuzhi" &
 pid=$!

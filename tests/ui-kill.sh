@@ -7,14 +7,11 @@ set -eu
 kuzhi=$1
 engine=$2
 rounds=${3:-20}
-work=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 
 # One user data folder for every run: each run carries on with the match
 # the killed one left.
-export XDG_DATA_HOME="$work/data"
-export KUZHI_TRACE_FILE="$work/trace"
+. "$(dirname "$0")/ui-trace.sh"
+own_desktop KILL
 autosave="$XDG_DATA_HOME/kuzhi/autosave.kuzhi"
 
 # Prints the plies and whether the match is over in a match file, through
@@ -66,10 +63,7 @@ played_now () {
 }
 
 # Sowing is instant, so every click plays a whole move at once.
-mkdir -p "$work/config/glib-2.0/settings"
-printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$work/config/glib-2.0/settings/keyfile"
-export XDG_CONFIG_HOME="$work/config"
-export GSETTINGS_BACKEND=keyfile
+keyfile_settings "animation-speed='instant'" welcome-seen=true
 
 before=0
 round=1

@@ -5,16 +5,10 @@
 set -eu
 
 kuzhi=$1
-work=$(mktemp -d)
-pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-
 # A fresh user, whose settings are on disk: the welcome shows (ui-welcome.sh).
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export GSETTINGS_BACKEND=keyfile
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
+keyfile_settings
 
 "$kuzhi" &
 pid=$!

@@ -5,19 +5,11 @@
 set -eu
 
 kuzhi=$1
-work=$(mktemp -d)
-pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-
 # A desktop of the test's own; sowing is instant, so a tap plays a whole
 # move, and the first start's welcome was seen long ago.
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
-export GSETTINGS_BACKEND=keyfile
 . "$(dirname "$0")/ui-trace.sh"
-mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
-printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+own_desktop
+keyfile_settings "animation-speed='instant'" welcome-seen=true
 
 fail () {
   echo "$1; trace:" >&2

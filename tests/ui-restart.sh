@@ -7,20 +7,14 @@ set -eu
 kuzhi=$1
 engine=$2
 shots=${3:-}
-work=$(mktemp -d)
-pid=
-trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # A desktop of the test's own, its autosave kept from run to run as a
 # player's is; sowing is instant, so every click plays a whole move, and
 # the first start's welcome was seen long ago.
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
-export GSETTINGS_BACKEND=keyfile
-mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings" "$work/matches"
-printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+own_desktop KILL
+keyfile_settings "animation-speed='instant'" welcome-seen=true
+mkdir -p "$work/matches"
 autosave="$XDG_DATA_HOME/kuzhi/autosave.kuzhi"
 match="$work/matches/Ana-vs-Ben.kuzhi"
 step=start

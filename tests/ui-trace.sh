@@ -1,6 +1,37 @@
-# ui-trace.sh — sourced by the outside ui tests: waiting for what the real kuzhi writes to its trace (KUZHI_TRACE_FILE), and reading it.
-# Usage: . "$(dirname "$0")/ui-trace.sh" after exporting KUZHI_TRACE_FILE.
+# ui-trace.sh — sourced by the outside ui tests: a desktop of their own, and what the real kuzhi writes to its trace (KUZHI_TRACE_FILE), waited for and read.
+# Usage: . "$(dirname "$0")/ui-trace.sh", then own_desktop (or KUZHI_TRACE_FILE exported).
 # SPDX-License-Identifier: GPL-3.0-or-later
+
+# A desktop of the test's own, in a fresh folder $work: its data
+# (XDG_DATA_HOME), its settings (XDG_CONFIG_HOME) and kuzhi's trace
+# (KUZHI_TRACE_FILE). At the exit the folder goes, and the kuzhi whose pid
+# is $pid and the programs whose pids are in $others are killed, with the
+# signal $1 (TERM unless given).
+own_desktop () {
+  work=$(mktemp -d)
+  pid=
+  others=
+  kill_with=${1:-TERM}
+  trap 'for p in $pid $others; do kill -"$kill_with" "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+  export XDG_DATA_HOME="$work/data"
+  export XDG_CONFIG_HOME="$work/config"
+  export KUZHI_TRACE_FILE="$work/trace"
+}
+
+# Settings kept on disk as a player's are (a keyfile under
+# XDG_CONFIG_HOME, where the tests' memory backend would forget them at
+# the exit), with the keys given ("welcome-seen=true" …) set: with none,
+# a fresh user's.
+keyfile_settings () {
+  export GSETTINGS_BACKEND=keyfile
+  mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
+  {
+    echo '[io/github/kuzhi/Kuzhi]'
+    for line in "$@"; do
+      echo "$line"
+    done
+  } > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+}
 
 # Waits up to 30 s (a loaded machine, the sanitizer build) for a line of
 # the trace that matches $1; on a time-out shows the trace and fails.

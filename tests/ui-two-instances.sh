@@ -12,14 +12,13 @@ trap 'for f in "$work"/pid-*; do [ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/nul
 
 # One user's data and settings, shared by both programs; sowing is
 # instant, so every click plays a whole move, and the welcome was seen.
+# (main_window and keyfile_settings; each program has a trace of its own,
+# start.)
+. "$(dirname "$0")/ui-trace.sh"
 export XDG_DATA_HOME="$work/data"
 export XDG_CONFIG_HOME="$work/config"
-export GSETTINGS_BACKEND=keyfile
-mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
-printf "[io/github/kuzhi/Kuzhi]\nanimation-speed='instant'\nwelcome-seen=true\n" > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+keyfile_settings "animation-speed='instant'" welcome-seen=true
 data="$XDG_DATA_HOME/kuzhi"
-# main_window; each program has a trace of its own (start).
-. "$(dirname "$0")/ui-trace.sh"
 step=start
 
 fail () {

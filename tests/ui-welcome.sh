@@ -6,18 +6,12 @@ set -eu
 
 kuzhi=$1
 shots=${2:-}
-work=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-
 # A fresh user, whose settings are kept on disk between the two starts:
 # the tests' memory backend forgets them at exit, and kuzhi never shows
 # the welcome there (it would come back every time).
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export GSETTINGS_BACKEND=keyfile
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
+keyfile_settings
 
 # The first start: the welcome over the board.
 "$kuzhi" &
