@@ -12,18 +12,13 @@ set -eu
 kuzhi=$1
 seed=${2:-${KUZHI_RANDOM_SEED:-20261207}}
 events=${KUZHI_RANDOM_EVENTS:-160}
-work=$(mktemp -d)
-pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # A desktop of the test's own: its own data and settings, and a home and
 # working folder where a file chooser that a key opened saves nothing of
 # anybody's.
-export HOME="$work"
-export XDG_DATA_HOME="$work/data"
-export XDG_CONFIG_HOME="$work/config"
-export KUZHI_TRACE_FILE="$work/trace"
 . "$(dirname "$0")/ui-trace.sh"
+own_desktop
+export HOME="$work"
 cd "$work"
 
 # Kuzhi's warnings and criticals fail the run, but not the two that GTK
