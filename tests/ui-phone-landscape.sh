@@ -33,11 +33,13 @@ wait_for '^cup 0 '
 window=$(main_window "$pid")
 [ -n "$window" ] || fail "no window of kuzhi has a title"
 xdotool windowsize "$window" 640 294
-sleep 2
+sleep 1
 size=$(xdotool getwindowgeometry "$window" | sed -n 's/ *Geometry: //p')
 [ "$size" = 640x294 ] || fail "the window is $size, not a phone's 640x294 on its side"
 
 for turn in 1 2 3 4; do
+  # The player looks at the board before tapping.
+  sleep 1.5
   now=$(position)
   player=$(echo "$now" | sed -n 's/.* to_move=\([01]\) .*/\1/p')
   pits=$(echo "$now" | sed -n 's/.* pits=\([0-9,]*\) .*/\1/p')
@@ -61,8 +63,6 @@ for turn in 1 2 3 4; do
     i=$((i + 1))
   done
   [ -n "$tap" ] || fail "turn $turn: Player $((player + 1)) has no cup to sow"
-  # The player looks at the board before tapping.
-  sleep 1.5
   at=$(cup "$tap")
   mark=$(trace_mark)
   xdotool mousemove --window "$window" ${at%% *} ${at#* } click 1
