@@ -1253,8 +1253,11 @@ check_windows (Fixture    *f,
 /* Everything fits a phone's 360 × 640: the window may get that narrow,
  * nothing reaches out of it or is cut short, the board stands upright and
  * the view switch is in the main menu; so with the history open, and in
- * the windows it opens and the welcome. Writes
- * narrow-LANG.png and narrow-history-LANG.png into KUZHI_SCREENSHOT_DIR. */
+ * the windows it opens and the welcome. Then a phone on its side (640 ×
+ * 294) and GNOME's least window (360 × 294): the cups keep 44 px, and
+ * the welcome and the windows fit. Writes narrow-LANG.png,
+ * narrow-history-LANG.png and the windows' shots into
+ * KUZHI_SCREENSHOT_DIR. */
 static void
 test_narrow (Fixture       *f,
              gconstpointer  data)
@@ -1323,8 +1326,9 @@ test_narrow (Fixture       *f,
 /* The desktop's Large Text (GNOME's text scaling of 1.25, which reaches
  * GTK as a higher font resolution) on a phone: the window still fits
  * 360 × 640, nothing reaches out of it and every cup keeps 44 px; the
- * windows it opens fit too, nothing in them cut short. Writes
- * large-text-LANG.png and large-text-TYPE-LANG.png into
+ * windows it opens fit too, nothing in them cut short. So again on a
+ * phone on its side, 640 × 294. Writes large-text-LANG.png,
+ * large-text-TYPE-LANG.png and large-text-landscape-TYPE-LANG.png into
  * KUZHI_SCREENSHOT_DIR. */
 static void
 test_large_text (Fixture       *f,
