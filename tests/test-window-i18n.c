@@ -1250,6 +1250,26 @@ check_windows (Fixture    *f,
   g_rmdir (dir);
 }
 
+/* The main window at `width` × `height`, as a phone's shell sizes it:
+ * nothing reaches out of it or is cut short, and every cup keeps a
+ * finger's 44 px; then the windows it opens at that size
+ * (check_windows, NAME-TYPE-LANG.png). */
+static void
+check_main_and_windows (Fixture    *f,
+                        int         width,
+                        int         height,
+                        const char *name,
+                        gboolean    choices)
+{
+  GtkWidget *w = GTK_WIDGET (f->window);
+
+  resize (f, width, height);
+  g_assert_cmpuint (count_outside (w, w, width, height), ==, 0);
+  g_assert_cmpuint (count_clipped (w), ==, 0);
+  check_cups_touchable (f);
+  check_windows (f, width, height, name, choices);
+}
+
 /* Everything fits a phone's 360 × 640: the window may get that narrow,
  * nothing reaches out of it or is cut short, the board stands upright and
  * the view switch is in the main menu; so with the history open, and in
@@ -1298,23 +1318,14 @@ test_narrow (Fixture       *f,
   /* A phone on its side, less its top bar: GNOME's least window of
    * 360 × 294 turned. The board lies across, its cups as big as a finger
    * needs, and the play area scrolls the rest; so do the other windows. */
-  resize (f, 640, 294);
-  g_assert_cmpint (gtk_widget_get_height (w), ==, 294);
+  check_main_and_windows (f, 640, 294, "landscape", FALSE);
   g_assert_false (kuzhi_board_view_get_upright (f->board));
-  g_assert_cmpuint (count_outside (w, w, 640, 294), ==, 0);
-  g_assert_cmpuint (count_clipped (w), ==, 0);
-  check_cups_touchable (f);
   check_welcome (f);
-  check_windows (f, 640, 294, "landscape", FALSE);
 
   /* GNOME's least window, 360 × 294, as a desktop player may shrink it
    * to: everything still fits. */
-  resize (f, 360, 294);
-  g_assert_cmpuint (count_outside (w, w, 360, 294), ==, 0);
-  g_assert_cmpuint (count_clipped (w), ==, 0);
-  check_cups_touchable (f);
+  check_main_and_windows (f, 360, 294, "least", FALSE);
   check_welcome (f);
-  check_windows (f, 360, 294, "least", FALSE);
 
   /* Back to a wide window, the board lies across again, and the welcome
    * has room for all of its text. */
@@ -1342,17 +1353,10 @@ test_large_text (Fixture       *f,
   g_object_get (settings, "gtk-xft-dpi", &dpi, NULL);
   g_object_set (settings, "gtk-xft-dpi", (int) (96 * 1.25 * 1024), NULL);
   start_match (f);
-  resize (f, 360, 640);
-  g_assert_cmpuint (count_outside (w, w, 360, 640), ==, 0);
-  check_cups_touchable (f);
+  check_main_and_windows (f, 360, 640, "large-text", TRUE);
   kz_test_capture (w, shot);
-  check_windows (f, 360, 640, "large-text", TRUE);
-
   /* And on its side. */
-  resize (f, 640, 294);
-  g_assert_cmpuint (count_outside (w, w, 640, 294), ==, 0);
-  check_cups_touchable (f);
-  check_windows (f, 640, 294, "large-text-landscape", FALSE);
+  check_main_and_windows (f, 640, 294, "large-text-landscape", FALSE);
   g_object_set (settings, "gtk-xft-dpi", dpi, NULL);
 }
 
