@@ -182,25 +182,51 @@ kz_test_window_teardown (KzTestWindow  *w,
   kz_test_spin (20);
 }
 
+static inline gboolean
+kz_test_count_frame (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static inline gboolean
+kz_test_frames_passed (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
 /* The widget's bounds in the window once the layout has settled: on a
- * slow machine (the sanitizer build) a new match or a banner takes
- * several frames to lay out, and a single look could catch it halfway. */
+ * slow machine (the sanitizer build) a new match, a banner or a sliding
+ * panel takes several frames to lay out, and a single look could catch it
+ * halfway. Settled means the same bounds after three more frames and at
+ * least 100 ms: counted in frames drawn, not in time alone, since on a
+ * loaded machine 100 ms can pass with no frame at all and an animation
+ * that has not yet moved looks still (an unmapped widget has no frames:
+ * time alone). */
 static inline graphene_rect_t
 kz_test_settled_bounds (GtkWidget *widget)
 {
   GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
   graphene_rect_t before, now;
+  guint frames = 0;
+  guint tick = gtk_widget_add_tick_callback (widget, kz_test_count_frame, &frames, NULL);
 
   kz_test_spin (50);
   g_assert_true (gtk_widget_compute_bounds (widget, root, &before));
   for (int tries = 0; tries < 50; tries++)
     {
+      frames = 0;
       kz_test_spin (100);
+      if (gtk_widget_get_mapped (widget))
+        kz_test_spin_until (kz_test_frames_passed, &frames, 5000);
       g_assert_true (gtk_widget_compute_bounds (widget, root, &now));
       if (graphene_rect_equal (&now, &before))
         break;
       before = now;
     }
+  gtk_widget_remove_tick_callback (widget, tick);
   return before;
 }
 
