@@ -88,6 +88,31 @@ kz_test_spin_until (gboolean (*condition) (gpointer data),
   return condition (data);
 }
 
+static inline gboolean
+kz_test_flap_open (gpointer flap)
+{
+  return adw_flap_get_reveal_progress (flap) == 1.0;
+}
+
+static inline gboolean
+kz_test_flap_shut (gpointer flap)
+{
+  return adw_flap_get_reveal_progress (flap) == 0.0;
+}
+
+/* Waits until the AdwFlap that holds `inside` (the move history's) has
+ * finished sliding open or shut, so that the play area beside it has its
+ * width: mapped, the panel has only begun to slide. */
+static inline void
+kz_test_wait_flap (GtkWidget *inside,
+                   gboolean   open)
+{
+  GtkWidget *flap = gtk_widget_get_ancestor (inside, ADW_TYPE_FLAP);
+
+  g_assert_nonnull (flap);
+  g_assert_true (kz_test_spin_until (open ? kz_test_flap_open : kz_test_flap_shut, flap, 5000));
+}
+
 /* The app's settings as the window tests want them: the given animation
  * speed (NULL: instant), the board seen from player 1, the history shut. */
 static inline GSettings *

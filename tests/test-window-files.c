@@ -168,18 +168,6 @@ panel_shown (KuzhiHistoryPanel *panel)
   return gtk_widget_get_child_visible (GTK_WIDGET (panel)) && gtk_widget_get_mapped (GTK_WIDGET (panel));
 }
 
-static gboolean
-flap_open (gpointer flap)
-{
-  return adw_flap_get_reveal_progress (flap) == 1.0;
-}
-
-static gboolean
-flap_shut (gpointer flap)
-{
-  return adw_flap_get_reveal_progress (flap) == 0.0;
-}
-
 /* The flap slides: wait (a slow sanitizer build takes its time) until the
  * panel is shown or hidden, and has finished sliding, so that the play
  * area beside it has its width. */
@@ -187,9 +175,7 @@ static void
 wait_panel (KuzhiHistoryPanel *panel,
             gboolean           shown)
 {
-  AdwFlap *flap = ADW_FLAP (gtk_widget_get_ancestor (GTK_WIDGET (panel), ADW_TYPE_FLAP));
-
-  g_assert_true (kz_test_spin_until (shown ? flap_open : flap_shut, flap, 5000));
+  kz_test_wait_flap (GTK_WIDGET (panel), shown);
   for (int i = 0; i < 500 && panel_shown (panel) != shown; i++)
     kz_test_spin (10);
   g_assert_cmpint (panel_shown (panel), ==, shown);

@@ -583,7 +583,7 @@ test_translated_more (Fixture       *f,
   /* The move history, a few turns in. */
   play_turns (f, 5);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
-  kz_test_spin (600);
+  kz_test_wait_flap (GTK_WIDGET (kuzhi_window_get_history_panel (f->window)), TRUE);
   g_assert_cmpuint (look_for_english (GTK_WIDGET (f->window), "the window with the move history", found), >, 10);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
   kz_test_spin (300);
@@ -868,7 +868,7 @@ test_not_clipped (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (prefs));
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.history", NULL);
-  kz_test_spin (600);
+  kz_test_wait_flap (GTK_WIDGET (kuzhi_window_get_history_panel (f->window)), TRUE);
   g_assert_cmpuint (count_clipped (GTK_WIDGET (f->window)), ==, 0);
   header = kz_test_find_label (GTK_WIDGET (f->window), kuzhi_window_get_header_text (f->window));
   g_assert_nonnull (header);
@@ -1303,7 +1303,7 @@ test_narrow (Fixture       *f,
   check_phone (f);
 
   gtk_widget_activate_action (w, "win.history", NULL);
-  kz_test_spin (600);
+  kz_test_wait_flap (GTK_WIDGET (kuzhi_window_get_history_panel (f->window)), TRUE);
   kz_test_capture (w, shot_history);
   g_assert_cmpuint (count_outside (w, w, width, height), ==, 0);
   g_assert_cmpuint (count_clipped (w), ==, 0);
