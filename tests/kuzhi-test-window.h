@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "kuzhi-window.h"
+#include "kuzhi-window-test.h"
 #include "kuzhi-colors.h"
 
 /* GTK 4.8 loads an icon in a worker thread, which can hold the icon's
@@ -111,6 +112,31 @@ kz_test_wait_flap (GtkWidget *inside,
 
   g_assert_nonnull (flap);
   g_assert_true (kz_test_spin_until (open ? kz_test_flap_open : kz_test_flap_shut, flap, 5000));
+}
+
+static inline gboolean
+kz_test_revealer_in (gpointer revealer)
+{
+  return gtk_revealer_get_reveal_child (revealer) && gtk_revealer_get_child_revealed (revealer);
+}
+
+static inline gboolean
+kz_test_revealer_out (gpointer revealer)
+{
+  return !gtk_revealer_get_reveal_child (revealer) && !gtk_revealer_get_child_revealed (revealer);
+}
+
+/* Waits until the GtkRevealer that holds `inside` (a banner, the round
+ * news) has been asked to show (or hide) its child and has finished
+ * sliding it in (or out). */
+static inline void
+kz_test_wait_revealer (GtkWidget *inside,
+                       gboolean   revealed)
+{
+  GtkWidget *revealer = GTK_IS_REVEALER (inside) ? inside : gtk_widget_get_ancestor (inside, GTK_TYPE_REVEALER);
+
+  g_assert_nonnull (revealer);
+  g_assert_true (kz_test_spin_until (revealed ? kz_test_revealer_in : kz_test_revealer_out, revealer, 5000));
 }
 
 /* The app's settings as the window tests want them: the given animation
@@ -317,6 +343,20 @@ kz_test_find_label (GtkWidget  *root,
         return found;
     }
   return NULL;
+}
+
+static inline gboolean
+kz_test_has_banner (gpointer window)
+{
+  return kuzhi_window_get_banner_text (window) != NULL;
+}
+
+/* Waits until the match's end has its banner, slid in whole. */
+static inline void
+kz_test_wait_banner (KuzhiWindow *window)
+{
+  g_assert_true (kz_test_spin_until (kz_test_has_banner, window, 5000));
+  kz_test_wait_revealer (GTK_WIDGET (kz_test_find_label (GTK_WIDGET (window), kuzhi_window_get_banner_text (window))), TRUE);
 }
 
 /* The first open window of `type` (GTK's list of toplevels), or NULL. */

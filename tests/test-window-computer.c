@@ -1332,8 +1332,7 @@ test_steady_board (Fixture       *f,
             GtkWidget *play = gtk_widget_get_ancestor (GTK_WIDGET (f->board), GTK_TYPE_SCROLLED_WINDOW);
             graphene_rect_t banner_at, view, window_at;
 
-            kz_test_spin (600);   /* the banner's slide */
-            g_assert_nonnull (kuzhi_window_get_banner_text (f->window));
+            kz_test_wait_banner (f->window);
             g_assert_true (gtk_widget_compute_bounds (banner, w, &banner_at));
             g_assert_true (gtk_widget_compute_bounds (play, w, &view));
             g_assert_true (gtk_widget_compute_bounds (w, w, &window_at));
@@ -1349,12 +1348,12 @@ test_steady_board (Fixture       *f,
 
               g_assert_true (gtk_widget_compute_bounds (again, w, &before));
               kuzhi_window_show_toast (f->window, "Round news");
-              kz_test_spin (600);
+              kz_test_wait_revealer (GTK_WIDGET (kz_test_find_label (w, "Round news")), TRUE);
               g_assert_true (kuzhi_window_get_toast_shown (f->window));
               g_assert_true (gtk_widget_compute_bounds (again, w, &with_news));
               assert_same_rect (&before, &with_news, "news shown");
               kuzhi_window_dismiss_toast (f->window);
-              kz_test_spin (600);
+              kz_test_wait_revealer (GTK_WIDGET (kz_test_find_label (w, "Round news")), FALSE);
               g_assert_true (gtk_widget_compute_bounds (again, w, &after));
               assert_same_rect (&before, &after, "news gone");
             }
@@ -1535,7 +1534,7 @@ test_review_explore (Fixture       *f,
     g_autofree char *row = kuzhi_history_panel_get_row_text (panel, blunder);
     g_assert_nonnull (strstr (row, "blunder"));
   }
-  kz_test_spin (800);   /* the history panel slides in */
+  kz_test_wait_flap (GTK_WIDGET (panel), TRUE);
 
   /* The graph: turn k's point is at k × width / n; a click there browses it. */
   {

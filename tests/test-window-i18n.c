@@ -630,7 +630,7 @@ test_translated_more (Fixture       *f,
     kz_test_set_constitution (f->model, pits, 36, 30, 0, 3);
     kz_test_spin (100);
     gtk_widget_activate_action (GTK_WIDGET (f->window), "win.sow", "i", 6);
-    kz_test_spin (600);   /* the banner's slide */
+    kz_test_wait_banner (f->window);
     g_assert_true (kuzhi_game_model_get_over (f->model));
     banner = kuzhi_window_get_banner_text (f->window);
     g_assert_nonnull (banner);

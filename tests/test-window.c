@@ -696,7 +696,7 @@ test_last_round (Fixture       *f,
   /* Where the board settles once the window has laid the new match out. */
   before = kz_test_settled_bounds (GTK_WIDGET (f->board));
   sow (f, 6);
-  kz_test_spin (600);   /* the banner's slide */
+  kz_test_wait_banner (f->window);
   g_assert_true (kuzhi_game_model_get_over (f->model));
   /* The banner floats over the play area: the board has not moved. */
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->board), GTK_WIDGET (f->window), &after));
