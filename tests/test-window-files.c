@@ -176,8 +176,6 @@ wait_panel (KuzhiHistoryPanel *panel,
             gboolean           shown)
 {
   kz_test_wait_flap (GTK_WIDGET (panel), shown);
-  for (int i = 0; i < 500 && panel_shown (panel) != shown; i++)
-    kz_test_spin (10);
   g_assert_cmpint (panel_shown (panel), ==, shown);
 }
 
