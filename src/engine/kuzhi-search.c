@@ -1035,24 +1035,6 @@ kz_level_parse (const char *text, KzLevel *out)
   return false;
 }
 
-const char *
-kz_level_to_string (KzLevel level)
-{
-  switch (level)
-    {
-    case KZ_LEVEL_EASY:
-      return "easy";
-    case KZ_LEVEL_NORMAL:
-      return "normal";
-    case KZ_LEVEL_HARD:
-      return "hard";
-    case KZ_LEVEL_NONE:
-    case KZ_N_LEVELS:
-    default:
-      return "";
-    }
-}
-
 /* Easy: sometimes (seeded, so repeatable) a random move among those that
  * lose at most two seeds at depth one, as a beginner would play. */
 static Move

@@ -164,7 +164,6 @@ bool kz_level_parse (const char *text, KzLevel *out);
  * the same on every machine (the table's keys, Easy's strays, a puzzle's
  * position): the next number, `state` moved on. */
 uint64_t kz_random_next (uint64_t *state);
-const char *kz_level_to_string (KzLevel level);
 
 const KzEvalWeights *kz_eval_default_weights (KzVariantId variant);
 const char          *kz_eval_weight_name     (KzVariantId variant, int index);

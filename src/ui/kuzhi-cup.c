@@ -803,13 +803,6 @@ kuzhi_cup_get_pit (KuzhiCup *self)
 }
 
 int
-kuzhi_cup_get_owner (KuzhiCup *self)
-{
-  g_return_val_if_fail (KUZHI_IS_CUP (self), -1);
-  return self->owner;
-}
-
-int
 kuzhi_cup_get_count (KuzhiCup *self)
 {
   g_return_val_if_fail (KUZHI_IS_CUP (self), 0);

@@ -41,7 +41,6 @@ void       kuzhi_cup_set_keyboard   (KuzhiCup    *self,
  * from the wood (docs/ui.md, "The board"). The board sets it on its cups. */
 void       kuzhi_cup_set_high_contrast (KuzhiCup *self,
                                         gboolean  high_contrast);
-int        kuzhi_cup_get_owner    (KuzhiCup      *self);
 int        kuzhi_cup_get_count    (KuzhiCup      *self);
 void       kuzhi_cup_set_count    (KuzhiCup      *self,
                                    int            count);

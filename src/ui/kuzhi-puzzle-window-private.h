@@ -30,7 +30,6 @@ gboolean           kuzhi_puzzle_window_get_waiting_for_move (KuzhiPuzzleWindow *
 /* Whether a line is still being played out (or a puzzle found). */
 gboolean           kuzhi_puzzle_window_get_busy       (KuzhiPuzzleWindow *self);
 KuzhiBoardView    *kuzhi_puzzle_window_get_board_view (KuzhiPuzzleWindow *self);
-KuzhiGameModel    *kuzhi_puzzle_window_get_model      (KuzhiPuzzleWindow *self);
 /* The goal and the result sentences as shown ("" for none), the
  * sentences of the moves played out, and the window's subtitle. */
 const char        *kuzhi_puzzle_window_get_goal       (KuzhiPuzzleWindow *self);

@@ -924,13 +924,6 @@ kuzhi_puzzle_window_get_board_view (KuzhiPuzzleWindow *self)
   return self->board;
 }
 
-KuzhiGameModel *
-kuzhi_puzzle_window_get_model (KuzhiPuzzleWindow *self)
-{
-  g_return_val_if_fail (KUZHI_IS_PUZZLE_WINDOW (self), NULL);
-  return self->model;
-}
-
 const char *
 kuzhi_puzzle_window_get_goal (KuzhiPuzzleWindow *self)
 {
