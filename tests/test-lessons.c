@@ -397,7 +397,7 @@ test_progress_locked (void)
   g_autofree char *dir = g_dir_make_tmp ("kuzhi-lessons-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "lessons.ini", NULL);
   g_autofree char *lock_path = g_build_filename (dir, "lessons.lock", NULL);
-  g_autofree char *stale = g_build_filename (dir, "lessons.ini.Ab12Cd", NULL);
+  g_autofree char *stale = g_build_filename (dir, ".lessons.ini.Ab12Cd.tmp", NULL);
   g_autofree char *now = NULL;
   g_autoptr(GError) error = NULL;
   KuzhiFileLock *lock;

@@ -999,6 +999,25 @@ test_save_targets (void)
   g_assert_cmpint (g_stat (private_file, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 07777, ==, 0664);
 
+  /* A read-only file stays as it is, whoever saves (root too): renaming
+   * over it would need only the folder's permission. */
+  {
+    g_autofree char *readonly = g_build_filename (dir, "kept.kuzhi", NULL);
+    g_autofree char *held = NULL;
+
+    g_assert_true (g_file_set_contents (readonly, "keep me", -1, NULL));
+    g_assert_cmpint (g_chmod (readonly, 0444), ==, 0);
+    g_assert_false (kuzhi_match_file_save (&match, NULL, readonly, &error));
+    g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, "read-only"));
+    g_assert_nonnull (strstr (error->message, readonly));
+    g_clear_error (&error);
+    g_assert_true (g_file_get_contents (readonly, &held, NULL, NULL));
+    g_assert_cmpstr (held, ==, "keep me");
+    g_assert_cmpint (g_stat (readonly, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 07777, ==, 0444);
+  }
+
   /* A file with two names: both show the new match. */
   g_assert_cmpint (link (private_file, hard), ==, 0);
   {
@@ -1018,12 +1037,14 @@ test_save_targets (void)
     kz_match_clear (&longer);
   }
 
+  /* Every save renamed its temporary into place or wrote in place. */
   {
     g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
     const char *name;
     while ((name = g_dir_read_name (d)) != NULL)
       {
         g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_assert_false (g_str_has_suffix (name, ".tmp"));
         g_unlink (path);
       }
   }
@@ -1641,11 +1662,14 @@ test_stale_temporaries (void)
 {
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
   g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *stale1 = g_strconcat (path, ".Ab3dE9", NULL);
-  g_autofree char *stale2 = g_strconcat (path, ".zzzzzz", NULL);
-  g_autofree char *live = g_strconcat (path, ".Live01", NULL);
+  g_autofree char *stale1 = g_build_filename (dir, ".autosave.kuzhi.Ab3dE9.tmp", NULL);
+  g_autofree char *stale2 = g_build_filename (dir, ".autosave.kuzhi.zzzzzz.tmp", NULL);
+  g_autofree char *live = g_build_filename (dir, ".autosave.kuzhi.Live01.tmp", NULL);
   g_autofree char *other = g_strconcat (path, ".old", NULL);
-  g_autofree char *mine = g_build_filename (dir, "my-match.kuzhi.Ab3dE9", NULL);
+  /* A copy the player made, whose name has the length GLib's own
+   * temporaries have: it is not Kuzhi's to remove. */
+  g_autofree char *backup = g_strconcat (path, ".backup", NULL);
+  g_autofree char *mine = g_build_filename (dir, ".my-match.kuzhi.Ab3dE9.tmp", NULL);
   g_autofree char *good = good_file (NULL);
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
@@ -1653,6 +1677,7 @@ test_stale_temporaries (void)
   g_assert_true (g_file_set_contents (stale1, good, -1, NULL));
   g_assert_true (g_file_set_contents (stale2, "half", -1, NULL));
   g_assert_true (g_file_set_contents (other, good, -1, NULL));
+  g_assert_true (g_file_set_contents (backup, good, -1, NULL));
   g_assert_true (g_file_set_contents (mine, good, -1, NULL));
   g_assert_true (g_file_set_contents (live, "killed just now", -1, NULL));
   /* Killed a quarter of an hour ago, and `live` a moment ago: the clean-up
@@ -1663,6 +1688,7 @@ test_stale_temporaries (void)
     g_assert_cmpint (g_utime (stale1, &old), ==, 0);
     g_assert_cmpint (g_utime (stale2, &old), ==, 0);
     g_assert_cmpint (g_utime (other, &old), ==, 0);
+    g_assert_cmpint (g_utime (backup, &old), ==, 0);
     g_assert_cmpint (g_utime (mine, &old), ==, 0);
   }
 
@@ -1672,6 +1698,7 @@ test_stale_temporaries (void)
   g_assert_false (g_file_test (live, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (mine, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 0);
 }

@@ -671,7 +671,10 @@ test_atomic (void)
   }
 
   /* A killed write's temporary is gone after the next load. */
-  stale = g_strconcat (f.path, ".Ab3xYz", NULL);
+  {
+    g_autofree char *folder = g_path_get_dirname (f.path);
+    stale = g_build_filename (folder, ".statistics.ini.Ab3xYz.tmp", NULL);
+  }
   g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
   {
     /* Killed a quarter of an hour ago: a younger one may still be written. */

@@ -138,7 +138,7 @@ wait_for '^mapped'
 kill -9 "$pid"
 wait "$pid" 2>/dev/null || true
 pid=
-leftovers=$(ls "$XDG_DATA_HOME/kuzhi" | grep -v -e '^autosave\.kuzhi$' -e '^statistics\.ini$' -e '^autosave\.lock$' -e '^statistics\.lock$' || true)
+leftovers=$(ls -A "$XDG_DATA_HOME/kuzhi" | grep -v -e '^autosave\.kuzhi$' -e '^statistics\.ini$' -e '^autosave\.lock$' -e '^statistics\.lock$' || true)
 if [ -n "$leftovers" ]; then
   echo "files left in the data folder: $leftovers" >&2
   exit 1

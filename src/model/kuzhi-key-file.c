@@ -12,6 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The end of a temporary file's name (write_and_rename()). */
+#define TEMPORARY_SUFFIX ".tmp"
+
 /* Where writing to `path` goes: the final target of a symbolic link (a
  * dangling link names the file to create), or `path` itself. */
 static char *
@@ -46,39 +49,89 @@ resolve_target (const char *path, GError **error)
   return NULL;
 }
 
+/* Writes all of `data` to `fd` from its start, cuts the file there and
+ * syncs it; 0, or the errno of what failed. */
+static int
+write_all (int fd, const char *data, gsize length)
+{
+  gsize done = 0;
+
+  while (done < length)
+    {
+      gssize n = pwrite (fd, data + done, length - done, (off_t) done);
+
+      if (n < 0 && errno != EINTR)
+        return errno;
+      if (n == 0)
+        return ENOSPC;   /* nothing written: never loop on it */
+      if (n > 0)
+        done += (gsize) n;
+    }
+  if (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0)
+    return errno;
+  return 0;
+}
+
+static gboolean
+set_errno_error (int saved_errno, GError **error)
+{
+  g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), g_strerror (saved_errno));
+  return FALSE;
+}
+
 /* A file with more than one name (hard links) is rewritten in place, so
  * that every name still shows the same contents. */
 static gboolean
 write_in_place (const char *target, const char *data, gsize length, GError **error)
 {
   int fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0);
-  gsize done = 0;
-  int saved_errno = 0;
+  int saved_errno;
 
   if (fd < 0)
+    return set_errno_error (errno, error);
+  saved_errno = write_all (fd, data, length);
+  if (close (fd) != 0 && saved_errno == 0)
     saved_errno = errno;
-  while (fd >= 0 && saved_errno == 0 && done < length)
-    {
-      gssize n = pwrite (fd, data + done, length - done, (off_t) done);
+  return saved_errno == 0 || set_errno_error (saved_errno, error);
+}
 
-      if (n < 0 && errno != EINTR)
-        saved_errno = errno;
-      else if (n == 0)
-        saved_errno = ENOSPC;   /* nothing written: never loop on it */
-      else if (n > 0)
-        done += (gsize) n;
-    }
-  if (fd >= 0 && saved_errno == 0 && (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0))
+/* Whether `name` is a temporary file of `base` (temporary_template()). */
+static gboolean
+is_temporary_of (const char *name, const char *base)
+{
+  gsize n = strlen (base);
+
+  return name[0] == '.' && strncmp (name + 1, base, n) == 0 && name[1 + n] == '.' &&
+         strlen (name + 1 + n + 1) == 6 + strlen (TEMPORARY_SUFFIX) &&
+         g_str_has_suffix (name, TEMPORARY_SUFFIX);
+}
+
+/* Writes `data` to a temporary file beside `target`, syncs it and renames
+ * it over `target`, so that a kill or a power cut leaves the old file or
+ * the new one, never half of one. The temporary is .NAME.XXXXXX.tmp, a
+ * name of its own: GLib's g_file_set_contents_full() names it NAME.XXXXXX,
+ * which a clean-up cannot tell from a player's NAME.backup. */
+static gboolean
+write_and_rename (const char *target, const char *data, gsize length, int mode, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *base = g_path_get_basename (target);
+  g_autofree char *name = g_strconcat (".", base, ".XXXXXX" TEMPORARY_SUFFIX, NULL);
+  g_autofree char *temporary = g_build_filename (dir, name, NULL);
+  int fd = g_mkstemp_full (temporary, O_WRONLY | O_CLOEXEC | O_NOCTTY, mode);
+  int saved_errno;
+
+  if (fd < 0)
+    return set_errno_error (errno, error);
+  saved_errno = write_all (fd, data, length);
+  if (close (fd) != 0 && saved_errno == 0)
     saved_errno = errno;
-  if (fd >= 0 && close (fd) != 0 && saved_errno == 0)
+  if (saved_errno == 0 && g_rename (temporary, target) != 0)
     saved_errno = errno;
-  if (saved_errno != 0)
-    {
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                           g_strerror (saved_errno));
-      return FALSE;
-    }
-  return TRUE;
+  if (saved_errno == 0)
+    return TRUE;
+  g_unlink (temporary);
+  return set_errno_error (saved_errno, error);
 }
 
 gboolean
@@ -112,15 +165,18 @@ kuzhi_key_file_replace (const char  *path,
       return FALSE;
     }
 
+  /* A file its owner made read-only stays as it is: renaming over it
+   * needs only the folder's permission, but the player said "keep". */
+  if (exists && ((st.st_mode & 0222) == 0 || g_access (target, W_OK) != 0))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY, _("the file is read-only"));
+      return FALSE;
+    }
+
   if (exists && st.st_nlink > 1)
     return write_in_place (target, data, length, error);
 
-  /* CONSISTENT writes a temporary file and renames it over the old one;
-   * DURABLE syncs it first, so a power cut leaves the old or the new file,
-   * never half of one. */
-  if (!g_file_set_contents_full (target, data, (gssize) length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 exists ? (int) (st.st_mode & 0777) : 0666, error))
+  if (!write_and_rename (target, data, length, exists ? (int) (st.st_mode & 0777) : 0666, error))
     return FALSE;
 
   /* The new file keeps the old one's owner and permissions exactly (the
@@ -282,16 +338,15 @@ kuzhi_key_file_remove_stale_temporaries (const char *path)
   dir = g_path_get_dirname (path);
   prefix = g_path_get_basename (path);
   d = g_dir_open (dir, 0, NULL);
-  /* g_file_set_contents_full() writes PATH.XXXXXX and renames it: a kill
-   * between the two leaves one behind. The caller holds PATH's lock, so
-   * none is another run's write under way, however fresh. */
+  /* A kill between writing the temporary and renaming it leaves one
+   * behind. The caller holds PATH's lock, so none is another run's write
+   * under way, however fresh. */
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
       g_autofree char *file = NULL;
       struct stat st;
 
-      if (!g_str_has_prefix (name, prefix) || strlen (name) != strlen (prefix) + 7 ||
-          name[strlen (prefix)] != '.')
+      if (!is_temporary_of (name, prefix))
         continue;
       file = g_build_filename (dir, name, NULL);
       if (g_lstat (file, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid () &&

@@ -16,9 +16,11 @@ G_BEGIN_DECLS
  * in place instead, so that all its names keep showing the same contents.
  *
  * Refusals before anything is written are G_IO_ERROR_TOO_MANY_LINKS (links
- * in a circle), G_IO_ERROR_IS_DIRECTORY and G_IO_ERROR_NOT_REGULAR_FILE (a
- * device, a pipe, a socket); a failed write is a G_FILE_ERROR. The messages
- * are GLib's: kuzhi_key_file_write_reason() says it for people.
+ * in a circle), G_IO_ERROR_IS_DIRECTORY, G_IO_ERROR_NOT_REGULAR_FILE (a
+ * device, a pipe, a socket) and G_IO_ERROR_READ_ONLY (a file that may not
+ * be written, even where the folder would let it be replaced); a failed
+ * write is a G_FILE_ERROR with GLib's message:
+ * kuzhi_key_file_write_reason() says it for people.
  */
 gboolean  kuzhi_key_file_replace         (const char   *path,
                                           const char   *data,
@@ -64,10 +66,11 @@ char     *kuzhi_key_file_set_aside       (const char   *path,
 char     *kuzhi_key_file_lock_path       (const char   *path,
                                           const char   *extension);
 
-/* Removes the temporary files (PATH.XXXXXX, the current user's) that a
- * write killed before its rename leaves; returns how many. Call it only
- * while holding PATH's lock (docs/match-file.md): then no other run is
- * writing PATH, and every temporary of it is a killed write's. */
+/* Removes the temporary files (.NAME.XXXXXX.tmp beside PATH, the current
+ * user's regular files) that a write killed before its rename leaves;
+ * returns how many. Call it only while holding PATH's lock
+ * (docs/match-file.md): then no other run is writing PATH, and every
+ * temporary of it is a killed write's. */
 guint     kuzhi_key_file_remove_stale_temporaries (const char *path);
 
 /* Undoes the escapes g_key_file_set_string() writes (\s \n \t \r \\);

@@ -209,10 +209,9 @@ KuzhiMatchFileLink kuzhi_match_file_check_link (const char  *file,
                                                 KzMatch     *out,
                                                 char       **names_out /* [2] */,
                                                 KzLevel     *levels_out /* [2] */);
-/* Removes the temporary files (autosave.kuzhi.XXXXXX) that a save killed
- * before its rename leaves, not changed for 10 minutes (a younger one may
- * be another run's, still being written); returns how many. Call it
- * before the first autosave of a run. */
+/* Removes the temporary files (.autosave.kuzhi.XXXXXX.tmp) that a save
+ * killed before its rename leaves; returns how many. Call it holding the
+ * autosave's lock, before the first autosave of a run. */
 guint     kuzhi_match_file_remove_stale_temporaries (void);
 /* A file's text, read as Open and `load` read files: refused when it is not
  * a regular file or is over KUZHI_MATCH_FILE_MAX_SIZE, before it is read;
