@@ -237,6 +237,25 @@ test_transport (void)
       g_assert_cmpint (json_object_get_boolean_member (obj, "ok"), ==, want_ok);
     }
 
+  /* An empty line first, before any byte was read: answered as any empty
+   * line is, and the engine goes on. */
+  {
+    g_autoptr(GSubprocess) c = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                                                 engine, NULL);
+    g_autofree char *stdout_text = NULL;
+    g_auto(GStrv) c_lines = NULL;
+
+    g_assert_no_error (error);
+    g_subprocess_communicate_utf8 (c, "\nnew kalah\n", NULL, &stdout_text, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_get_if_exited (c));
+    g_assert_cmpint (g_subprocess_get_exit_status (c), ==, 0);
+    c_lines = g_strsplit (stdout_text, "\n", -1);
+    g_assert_cmpuint (g_strv_length (c_lines), ==, 3);
+    g_assert_true (g_str_has_prefix (c_lines[0], "{\"ok\":false,\"error\":\"empty command"));
+    g_assert_true (g_str_has_prefix (c_lines[1], "{\"ok\":true,"));
+  }
+
   /* -c runs the commands in order and exits; quit stops early. */
   {
     g_autoptr(GSubprocess) c = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,

@@ -548,6 +548,9 @@ kz_session_handle (KzSession  *session,
   g_autoptr(GError) error = NULL;
 
   *quit = FALSE;
+  /* An empty line read before any other byte has no buffer at all. */
+  if (line == NULL && len == 0)
+    line = "";
 
   if (len > KZ_PROTOCOL_MAX_LINE)
     return g_strdup_printf ("{\"ok\":false,\"error\":\"the line is too long: at most %d bytes\"}",
