@@ -705,6 +705,172 @@ test_restored_file (Fixture       *f,
   kuzhi_window_set_autosave (f->w.window, FALSE);
 }
 
+static char *
+file_text (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Save onto a file that another program saved over since: the player is
+ * asked, and Cancel and Save As leave the other program's file as it is;
+ * Replace writes the match. The same from the prompt on closing. A file
+ * that is gone is written again without a question. */
+static void
+test_save_over_changes (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "shared.kuzhi", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  static const char other[] = "written by another program\n";
+  KzMatch m = { 0 };
+
+  play_turns (f, 1, 2);
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, file, NULL));
+  play_turns (f, 1, 3);
+  g_assert_true (g_file_set_contents (path, other, -1, NULL));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_nonnull (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
+                   "“shared.kuzhi” Has Changed");
+  respond (f, "_Cancel");
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
+  {
+    g_autofree char *text = file_text (path);
+    g_assert_cmpstr (text, ==, other);
+  }
+
+  /* Save As: the chooser; cancelled, nothing is written. */
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  respond (f, "Save _As…");
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->w.window));
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_CANCEL);
+  kz_test_spin (20);
+  {
+    g_autofree char *text = file_text (path);
+    g_assert_cmpstr (text, ==, other);
+  }
+
+  /* Replace writes the match over it. */
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  respond (f, "_Replace");
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
+  g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
+  g_assert_cmpuint (m.n_history, ==, 2);
+  kz_match_clear (&m);
+
+  /* What the match wrote itself is no change: Save asks nothing. */
+  play_turns (f, 1, 4);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_false (kuzhi_window_get_unsaved (f->w.window));
+
+  /* Gone: written again, no question. */
+  play_turns (f, 1, 5);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
+  g_assert_cmpuint (m.n_history, ==, 4);
+  kz_match_clear (&m);
+
+  /* Closing: Save in the prompt asks the same, and Replace then closes. */
+  play_turns (f, 1, 6);
+  g_assert_true (g_file_set_contents (path, other, -1, NULL));
+  gtk_window_close (GTK_WINDOW (f->w.window));
+  kz_test_spin (20);
+  respond (f, "_Save");
+  g_assert_nonnull (f->w.window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (kuzhi_window_get_message_dialog (f->w.window)), ==,
+                   "“shared.kuzhi” Has Changed");
+  respond (f, "_Replace");
+  kz_test_spin (50);
+  g_assert_null (f->w.window);
+  g_assert_true (kuzhi_match_file_load (path, &m, NULL, NULL));
+  g_assert_cmpuint (m.n_history, ==, 5);
+  kz_match_clear (&m);
+}
+
+/* A match file opened under another name (Open knows it by its content):
+ * Save lets the player choose the name, as Save As does, rather than
+ * writing NAME.kuzhi beside it unasked, over whatever that holds. */
+static void
+test_save_other_name (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "notes.txt", NULL);
+  g_autofree char *beside = g_build_filename (f->dir, "notes.txt.kuzhi", NULL);
+  g_autofree char *kuzhi_path = g_build_filename (f->dir, "first.kuzhi", NULL);
+  g_autoptr(GFile) kuzhi_file = g_file_new_for_path (kuzhi_path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL;
+
+  play_turns (f, 1, 2);
+  g_assert_true (kuzhi_window_save_to_file (f->w.window, kuzhi_file, NULL));
+  g_assert_true (g_file_get_contents (kuzhi_path, &saved, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, saved, -1, NULL));
+  g_assert_true (g_file_set_contents (beside, "kept\n", -1, NULL));
+  kuzhi_window_open_file (f->w.window, file);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_true (g_file_equal (kuzhi_window_get_file (f->w.window), file));
+
+  play_turns (f, 1, 3);
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->w.window));
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (kuzhi_window_get_file_chooser (f->w.window));
+    g_assert_cmpstr (name, ==, "notes.txt");
+  }
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_CANCEL);
+  kz_test_spin (20);
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
+  {
+    g_autofree char *text = file_text (beside);
+    g_assert_cmpstr (text, ==, "kept\n");
+  }
+  {
+    g_autofree char *text = file_text (path);
+    g_assert_cmpstr (text, ==, saved);
+  }
+}
+
+/* A finished match is not brought back at the next start (docs/ui.md):
+ * the prompt on closing does not promise it. */
+static void
+test_close_finished (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 3, NULL, NULL));
+  play_turns (f, 1, 0);
+  {
+    g_autofree char *body = prompt_body (f, NULL);
+    g_assert_nonnull (strstr (body, "brings the match back"));
+  }
+  for (int ply = 0; ply < 500 && !kuzhi_game_model_get_over (f->w.model); ply++)
+    {
+      KzAction legal[KZ_MAX_ACTIONS];
+
+      g_assert_cmpint (kuzhi_game_model_get_legal (f->w.model, legal), >, 0);
+      gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.sow", "i", (int) legal[0]);
+    }
+  g_assert_true (kuzhi_game_model_get_over (f->w.model));
+  {
+    g_autofree char *body = prompt_body (f, NULL);
+    g_assert_cmpstr (body, ==, "The match is not saved in any file. If you discard it, it is lost.");
+  }
+}
+
 /* Discard on close closes. */
 static void
 test_close_discard (Fixture       *f,
@@ -1741,6 +1907,9 @@ main (int   argc,
   ADD ("/files/close-discard", test_close_discard);
   ADD ("/files/prompt-save-as", test_prompt_save_as);
   ADD ("/files/restored-file", test_restored_file);
+  ADD ("/files/save-over-changes", test_save_over_changes);
+  ADD ("/files/save-other-name", test_save_other_name);
+  ADD ("/files/close-finished", test_close_finished);
   ADD ("/files/redo-button", test_redo_button);
   ADD ("/files/history-browse", test_history_browse);
   ADD ("/files/history-scrollbar", test_history_scrollbar);

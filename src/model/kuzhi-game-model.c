@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "kuzhi-key-file.h"
 #include "kuzhi-match-file.h"
 #include "kuzhi-notation.h"
 
@@ -928,15 +929,17 @@ kuzhi_game_model_get_score (KuzhiGameModel *self,
   return kz_position_variant (&self->match.pos)->score (&self->match.pos, player);
 }
 
-/* Takes `sha256`. */
+/* Takes `sha256`. `path` may be the model's own. */
 static void
 set_file (KuzhiGameModel *self,
           const char     *path,
           char           *sha256)
 {
+  char *file = path != NULL ? g_canonicalize_filename (path, NULL) : NULL;
+
   g_free (self->file);
   g_free (self->file_sha256);
-  self->file = path != NULL ? g_canonicalize_filename (path, NULL) : NULL;
+  self->file = file;
   self->file_sha256 = sha256;
 }
 
@@ -1112,6 +1115,26 @@ kuzhi_game_model_get_file_sha256 (KuzhiGameModel *self)
 {
   g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), NULL);
   return self->file_sha256;
+}
+
+gboolean
+kuzhi_game_model_file_changed (KuzhiGameModel *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *sha256 = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (KUZHI_IS_GAME_MODEL (self), FALSE);
+
+  if (self->file == NULL || self->file_sha256 == NULL)
+    return FALSE;
+  data = kuzhi_key_file_read_small (self->file, KUZHI_MATCH_FILE_MAX_SIZE, &length, &error);
+  if (data == NULL)
+    return !g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT) &&
+           !g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR);
+  sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
+  return !g_str_equal (sha256, self->file_sha256);
 }
 
 void

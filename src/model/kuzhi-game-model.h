@@ -176,6 +176,11 @@ gboolean          kuzhi_game_model_restore_autosave (KuzhiGameModel *self,
 const char       *kuzhi_game_model_get_file        (KuzhiGameModel *self);
 const char       *kuzhi_game_model_get_file_sha256 (KuzhiGameModel *self);
 void              kuzhi_game_model_forget_file     (KuzhiGameModel *self);
+/* Whether the match's own file now holds something other than what the
+ * match last read from it or wrote to it: another program, or another
+ * Kuzhi, saved over it. FALSE when there is no file or it is gone (a save
+ * writes it again); TRUE when it cannot be read to tell. */
+gboolean          kuzhi_game_model_file_changed    (KuzhiGameModel *self);
 /* When the match was started (kept across save and load). */
 GDateTime        *kuzhi_game_model_get_created     (KuzhiGameModel *self);
 /* The match's identity, a UUID: new with every new match (and with

@@ -340,8 +340,60 @@ on_replace_response (AdwMessageDialog *dialog,
   files->replace_then_next = FALSE;
   if (g_strcmp0 (response, "replace") == 0 && file != NULL)
     finish_save_as (files, file, then_next);
+  else if (g_strcmp0 (response, "save-as") == 0)
+    {
+      files->save_then_next = then_next;
+      show_save_chooser (files);
+    }
   else if (then_next)
     files->next = NEXT_NONE;
+}
+
+/* Save, and the prompt's Save, onto the match's own file. A file opened
+ * under another name than a match file's (Open knows them by their
+ * content) gets the name chosen, as with Save As, rather than a
+ * NAME.kuzhi beside it written unasked. A file that another program, or
+ * another Kuzhi, saved over since is replaced only if the player says so
+ * (docs/ui.md, "Files"). */
+static void
+save_to_own_file (Files    *files,
+                  gboolean  then_next)
+{
+  g_autofree char *path = g_file_get_path (files->file);
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+
+  if (path != NULL && !g_str_has_suffix (path, KUZHI_MATCH_FILE_EXTENSION) && !kuzhi_ogn_path_is_record (path))
+    {
+      files->save_then_next = then_next;
+      show_save_chooser (files);
+      return;
+    }
+  if (!kuzhi_game_model_file_changed (files->model))
+    {
+      finish_save_as (files, files->file, then_next);
+      return;
+    }
+
+  name = display_name (files);
+  /* Translators: a heading, when Save finds that another program saved to the match's file */
+  heading = g_strdup_printf (_("“%s” Has Changed"), name);
+  dialog = _kuzhi_window_new_dialog (files->window, heading,
+                                     _("Another program, or another Kuzhi, has saved to this file since this match was opened from it or saved to it. "
+                                       "Replace writes this match over what the file holds now; Save As keeps both."));
+  g_set_object (&files->replace_file, files->file);
+  files->replace_then_next = then_next;
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "save-as", _("Save _As…"),
+                                    "replace", _("_Replace"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_replace_response), files->window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -704,10 +756,8 @@ on_prompt_response (AdwMessageDialog *dialog,
           files->save_then_next = TRUE;
           show_save_chooser (files);
         }
-      else if (save_now (files, files->file))
-        take_next_step_later (files);
       else
-        files->next = NEXT_NONE;
+        save_to_own_file (files, TRUE);
     }
   else
     {
@@ -756,7 +806,9 @@ ask_first (Files    *files,
     fact = g_strdup_printf (_("The changes since the match was last saved are not in “%s”."), name);
   else
     fact = g_strdup (_("The match is not saved in any file."));
-  if (next == NEXT_CLOSE)
+  /* A finished match is not restored at the next start (docs/ui.md): it
+   * is not promised. */
+  if (next == NEXT_CLOSE && !kuzhi_game_model_get_over (files->model))
     outcome = _("Kuzhi brings the match back when it starts again, but only Save keeps it in a file.");
   else if (files->file != NULL && !files->file_gone)
     outcome = _("If you discard them, they are lost.");
@@ -858,7 +910,7 @@ save_action (GSimpleAction *action,
   if (files->file == NULL)
     show_save_chooser (files);
   else
-    save_now (files, files->file);
+    save_to_own_file (files, FALSE);
 }
 
 static void
