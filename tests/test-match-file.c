@@ -1703,6 +1703,43 @@ test_stale_temporaries (void)
   g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 0);
 }
 
+/* A file name that is not UTF-8 (a Latin-1 "café" on a UTF-8 system) is
+ * shown in the messages with U+FFFD for its stray byte: the message stays
+ * text that a label can show. */
+static void
+test_names_not_utf8 (void)
+{
+  static const char *const moves[] = { "2", NULL };
+  g_autofree char *dir = g_dir_make_tmp ("kuzhi-test-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "caf\xe9.kuzhi", NULL);
+  g_autofree char *nowhere = g_build_filename (dir, "d\xe9j\xe0", "x.kuzhi", NULL);
+  g_autofree char *broken = g_build_filename (dir, "br\xfbl\xe9.kuzhi", NULL);
+  KzMatch match = kalah_after (moves);
+  KzMatch out = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (kuzhi_match_file_load (missing, &out, NULL, &error));
+  g_assert_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_READ);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "caf\uFFFD.kuzhi"));
+  g_clear_error (&error);
+
+  g_assert_false (kuzhi_match_file_save (&match, NULL, nowhere, &error));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "d\uFFFDj\uFFFD"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (broken, "not a match\n", -1, NULL));
+  g_assert_false (kuzhi_match_file_load (broken, &out, NULL, &error));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "br\uFFFDl\uFFFD.kuzhi"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_unlink (broken), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  kz_match_clear (&match);
+}
+
 /* The protocol's save and load: the same refusals, and a refused load
  * leaves the session's match as it was. */
 static char *
@@ -2281,6 +2318,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/autosave-link", test_autosave_link);
   g_test_add_func ("/match-file/autosave-link-refused", test_autosave_link_refused);
   g_test_add_func ("/match-file/stale-temporaries", test_stale_temporaries);
+  g_test_add_func ("/match-file/names-not-utf8", test_names_not_utf8);
   g_test_add_func ("/match-file/protocol", test_protocol);
   g_test_add_func ("/match-file/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/match-file/file-lock", test_file_lock);

@@ -196,12 +196,14 @@ char *
 kuzhi_key_file_write_reason (const char   *path,
                              const GError *error)
 {
+  g_autofree char *folder = NULL;
   g_autofree char *dir = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error != NULL, NULL);
 
-  dir = g_path_get_dirname (path);
+  folder = g_path_get_dirname (path);
+  dir = g_filename_display_name (folder);
   if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
       g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR))
     return g_strdup_printf (_("the folder “%s” does not exist"), dir);
@@ -224,22 +226,25 @@ kuzhi_key_file_save_match (const char  *path,
 {
   g_autoptr(GError) cause = NULL;
   g_autofree char *reason = NULL;
+  g_autofree char *shown = NULL;
 
   if (kuzhi_key_file_replace (path, data, length, &cause))
     return TRUE;
+  /* A name that is not UTF-8 is shown with U+FFFD where its bytes are not. */
+  shown = g_filename_display_name (path);
   if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS))
     g_set_error (error, domain, code,
-                 _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"), path);
+                 _("Could not save the match to “%s”: it is a symbolic link that leads round in a circle"), shown);
   else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
-    g_set_error (error, domain, code, _("Could not save the match to “%s”: that is a folder"), path);
+    g_set_error (error, domain, code, _("Could not save the match to “%s”: that is a folder"), shown);
   else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE))
     g_set_error (error, domain, code,
                  _("Could not save the match to “%s”: it is not a regular file (a device, a pipe or a socket); choose a file or a new name"),
-                 path);
+                 shown);
   else
     {
       reason = kuzhi_key_file_write_reason (path, cause);
-      g_set_error (error, domain, code, _("Could not save the match to “%s”: %s"), path, reason);
+      g_set_error (error, domain, code, _("Could not save the match to “%s”: %s"), shown, reason);
     }
   return FALSE;
 }

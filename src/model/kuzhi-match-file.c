@@ -1144,6 +1144,7 @@ kuzhi_match_file_save (const KzMatch     *match,
 static gboolean
 read_error (const char *path, int saved_errno, GError **error)
 {
+  g_autofree char *shown = g_filename_display_name (path);
   const char *reason;
 
   switch (saved_errno)
@@ -1164,7 +1165,7 @@ read_error (const char *path, int saved_errno, GError **error)
       break;
     }
   g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_READ,
-               _("Could not open “%s”: %s"), path, reason);
+               _("Could not open “%s”: %s"), shown, reason);
   return FALSE;
 }
 
@@ -1199,19 +1200,22 @@ read_file (const char *path, gsize *length, GError **error)
   if (!S_ISREG (st.st_mode))
     {
       close (fd);
+      g_autofree char *shown = g_filename_display_name (path);
+
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_READ,
-                   _("Could not open “%s”: it is not a regular file"), path);
+                   _("Could not open “%s”: it is not a regular file"), shown);
       return NULL;
     }
   if (st.st_size > KUZHI_MATCH_FILE_MAX_SIZE)
     {
       g_autofree char *size = format_size ((guint64) st.st_size);
       g_autofree char *limit = format_size (KUZHI_MATCH_FILE_MAX_SIZE);
+      g_autofree char *shown = g_filename_display_name (path);
 
       close (fd);
       g_set_error (error, KUZHI_MATCH_FILE_ERROR, KUZHI_MATCH_FILE_ERROR_TOO_LARGE,
                    _("Could not open “%s”: the file is too large for a match file: %s, at most %s"),
-                   path, size, limit);
+                   shown, size, limit);
       return NULL;
     }
 
@@ -1273,7 +1277,9 @@ load_file (const char  *path,
     return FALSE;
   if (!kuzhi_match_file_from_data (data, length, out, names_out, levels_out, created_out, id_out, error))
     {
-      g_prefix_error (error, _("Could not open “%s”: "), path);
+      g_autofree char *shown = g_filename_display_name (path);
+
+      g_prefix_error (error, _("Could not open “%s”: "), shown);
       return FALSE;
     }
   if (data_out != NULL)

@@ -653,7 +653,9 @@ kuzhi_ogn_load (const char *path, GError **error)
   record = kuzhi_ogn_from_data (data, length, &local_error);
   if (record == NULL)
     {
-      g_prefix_error (&local_error, _("Could not open “%s”: "), path);
+      g_autofree char *shown = g_filename_display_name (path);
+
+      g_prefix_error (&local_error, _("Could not open “%s”: "), shown);
       g_propagate_error (error, g_steal_pointer (&local_error));
     }
   return record;
