@@ -1703,6 +1703,31 @@ test_stale_temporaries (void)
   g_assert_cmpuint (kuzhi_match_file_remove_stale_temporaries (), ==, 0);
 }
 
+/* Which paths are Kuzhi's autosaves: its own folder's autosave.kuzhi and
+ * autosave-N.kuzhi as they are written, however the path is spelled. */
+static void
+test_is_autosave (void)
+{
+  g_autofree char *own = kuzhi_match_file_get_autosave_path ();
+  g_autofree char *folder = g_path_get_dirname (own);
+  g_autofree char *spelled = g_build_filename (folder, "..", "kuzhi", ".", "autosave.kuzhi", NULL);
+  static const struct { const char *name; gboolean is; } names[] = {
+    { "autosave.kuzhi", TRUE }, { "autosave-2.kuzhi", TRUE }, { "autosave-10.kuzhi", TRUE },
+    { "autosave-1.kuzhi", FALSE }, { "autosave-02.kuzhi", FALSE }, { "autosave-.kuzhi", FALSE },
+    { "autosave-2x.kuzhi", FALSE }, { "autosave.kuzhi.backup", FALSE }, { "my-autosave.kuzhi", FALSE },
+    { "autosave-broken-2026-12-08-101500.kuzhi", FALSE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (folder, names[i].name, NULL);
+      g_test_message ("%s", names[i].name);
+      g_assert_cmpint (kuzhi_match_file_is_autosave (path), ==, names[i].is);
+    }
+  g_assert_true (kuzhi_match_file_is_autosave (spelled));
+  g_assert_false (kuzhi_match_file_is_autosave ("/tmp/autosave.kuzhi"));
+}
+
 /* A file name that is not UTF-8 (a Latin-1 "café" on a UTF-8 system) is
  * shown in the messages with U+FFFD for its stray byte: the message stays
  * text that a label can show. */
@@ -2319,6 +2344,7 @@ main (int argc, char **argv)
   g_test_add_func ("/match-file/autosave-link-refused", test_autosave_link_refused);
   g_test_add_func ("/match-file/stale-temporaries", test_stale_temporaries);
   g_test_add_func ("/match-file/names-not-utf8", test_names_not_utf8);
+  g_test_add_func ("/match-file/is-autosave", test_is_autosave);
   g_test_add_func ("/match-file/protocol", test_protocol);
   g_test_add_func ("/match-file/autosave-survives-kill", test_autosave_survives_kill);
   g_test_add_func ("/match-file/file-lock", test_file_lock);

@@ -845,6 +845,37 @@ test_save_other_name (Fixture       *f,
   }
 }
 
+/* The autosave opened by hand, to take up its match: the match is in no
+ * file, so Save asks for one rather than writing where the next autosave
+ * would write over it. */
+static void
+test_open_autosave (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *path = kuzhi_match_file_get_autosave_path ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (kuzhi_match_file_discard_autosave (NULL));
+  kuzhi_window_set_autosave (f->w.window, TRUE);
+  play_turns (f, 2, 1);
+  kuzhi_window_set_autosave (f->w.window, FALSE);
+  g_assert_true (kuzhi_window_start_match (f->w.window, KZ_VARIANT_KALAH, 4, NULL, NULL));
+
+  kuzhi_window_open_file (f->w.window, file);
+  g_assert_null (kuzhi_window_get_message_dialog (f->w.window));
+  g_assert_cmpuint (kuzhi_game_model_get_match (f->w.model)->n_history, ==, 2);
+  g_assert_null (kuzhi_window_get_file (f->w.window));
+  g_assert_null (kuzhi_game_model_get_file (f->w.model));
+  g_assert_true (kuzhi_window_get_unsaved (f->w.window));
+  g_assert_cmpstr (title (f), ==, "• Unsaved Match — Kuzhi");
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.save", NULL);
+  kz_test_spin (20);
+  g_assert_nonnull (kuzhi_window_get_file_chooser (f->w.window));
+  g_signal_emit_by_name (kuzhi_window_get_file_chooser (f->w.window), "response", GTK_RESPONSE_CANCEL);
+  kz_test_spin (20);
+  g_assert_true (kuzhi_match_file_discard_autosave (NULL));
+}
+
 /* A finished match is not brought back at the next start (docs/ui.md):
  * the prompt on closing does not promise it. */
 static void
@@ -1910,6 +1941,7 @@ main (int   argc,
   ADD ("/files/save-over-changes", test_save_over_changes);
   ADD ("/files/save-other-name", test_save_other_name);
   ADD ("/files/close-finished", test_close_finished);
+  ADD ("/files/open-autosave", test_open_autosave);
   ADD ("/files/redo-button", test_redo_button);
   ADD ("/files/history-browse", test_history_browse);
   ADD ("/files/history-scrollbar", test_history_scrollbar);

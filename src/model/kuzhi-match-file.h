@@ -141,6 +141,10 @@ gboolean  kuzhi_match_file_load_full (const char  *path,
  * autosave's [Autosave] group (docs/match-file.md), so that the next start
  * knows the match's file and what of the match is in it. */
 char     *kuzhi_match_file_get_autosave_path (void);
+/* Whether `path` is one of the autosaves in the data folder
+ * (autosave.kuzhi, autosave-N.kuzhi): a match opened from one is in no
+ * file of the player's (docs/ui.md, "Files"). */
+gboolean  kuzhi_match_file_is_autosave       (const char *path);
 
 /*
  * Two Kuzhis on one data folder (two logins of one user, a shared home):

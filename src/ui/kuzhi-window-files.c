@@ -531,6 +531,7 @@ load_now (Files *files,
           GFile *file)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
   KuzhiOgnRecord *record = NULL;
   gboolean ok;
 
@@ -543,6 +544,16 @@ load_now (Files *files,
       return;
     }
   set_record (files, record);
+  /* An autosave opened by hand (to take up a match) is Kuzhi's, not the
+   * player's file: the next autosave writes there, and a match "saved"
+   * there would be lost to it. The match is in no file. */
+  path = g_file_get_path (file);
+  if (path != NULL && kuzhi_match_file_is_autosave (path))
+    {
+      forget_file (files);
+      update_title (files);
+      return;
+    }
   now_in_file (files, file);
 }
 
