@@ -727,6 +727,30 @@ test_atomic (void)
       g_rmdir (blocked_dir);
     }
   }
+
+  /* Quit before another match ends: the result a failed write kept is
+   * written as the statistics go. */
+  {
+    g_autofree char *later_dir = g_build_filename (f.dir, "not-a-folder-yet", NULL);
+    g_autofree char *later = g_build_filename (later_dir, "kuzhi", "statistics.ini", NULL);
+    KuzhiStatistics *quitting;
+    g_autofree char *id = match_id (3);
+    KuzhiMatchResult result = {
+      .id = id, .variant = KZ_VARIANT_OWARE, .names = { "Ama", "Kofi" },
+      .levels = { KZ_LEVEL_NONE, KZ_LEVEL_NONE }, .winner = 1, .scores = { 20, 28 },
+    };
+
+    g_assert_true (g_file_set_contents (later_dir, "", -1, NULL));
+    quitting = open_statistics (later);
+    g_assert_false (kuzhi_statistics_record (quitting, &result, &error));
+    g_clear_error (&error);
+    g_assert_cmpint (g_unlink (later_dir), ==, 0);
+    g_object_unref (quitting);
+    {
+      g_autoptr(KuzhiStatistics) again = open_statistics (later);
+      g_assert_cmpuint (kuzhi_statistics_get_n_matches (again, KZ_VARIANT_OWARE), ==, 1);
+    }
+  }
   folder_clear (&f);
 }
 

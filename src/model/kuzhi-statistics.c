@@ -135,6 +135,28 @@ record_copy (const Record *record)
   return copy;
 }
 
+static gboolean save (KuzhiStatistics *self, GError **error);
+
+/* What a failed write left unwritten gets one more try before it is gone
+ * with the object: the player may quit before the next match ends, which
+ * was the only other try. */
+static void
+kuzhi_statistics_dispose (GObject *object)
+{
+  KuzhiStatistics *self = KUZHI_STATISTICS (object);
+
+  if (self->pending != NULL &&
+      (g_hash_table_size (self->pending) > 0 || g_hash_table_size (self->pending_puzzles) > 0))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!save (self, &error))
+        g_message ("The statistics could not be saved: %s", error->message);
+    }
+
+  G_OBJECT_CLASS (kuzhi_statistics_parent_class)->dispose (object);
+}
+
 static void
 kuzhi_statistics_finalize (GObject *object)
 {
@@ -156,6 +178,7 @@ kuzhi_statistics_class_init (KuzhiStatisticsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = kuzhi_statistics_dispose;
   object_class->finalize = kuzhi_statistics_finalize;
 
   signals[CHANGED] = g_signal_new ("changed",
