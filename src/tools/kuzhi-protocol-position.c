@@ -45,6 +45,15 @@ parse_list (const char *what, const char *text, int n, gboolean exact, int min, 
   g_auto(GStrv) items = *text != '\0' ? g_strsplit (text, ",", -1) : g_new0 (char *, 1);
   int count = (int) g_strv_length (items);
 
+  /* "1,,2" or "1,2,": not a number too many, a number missing. */
+  for (int i = 0; i < count; i++)
+    if (*items[i] == '\0')
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     "%s has an empty place: write its numbers with one comma between each two, none at either end",
+                     what);
+        return FALSE;
+      }
   if (exact ? count != n : count > n)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
