@@ -1531,7 +1531,7 @@ test_autosave_unreadable (Fixture       *f,
 {
   g_autofree char *folder = g_build_filename (data_home, "kuzhi", NULL);
   g_autofree char *path = kuzhi_match_file_get_autosave_path ();
-  g_autofree char *stale = g_strconcat (path, ".x1Y2z3", NULL);
+  g_autofree char *stale = g_build_filename (folder, ".autosave.kuzhi.x1Y2z3.tmp", NULL);
   const char *text;
   GtkWidget *close;
 

@@ -218,7 +218,7 @@ step (const Builder *bd, const Moves *m, int n, const int8_t *bounds,
 static bool
 cancelled (const Builder *bd)
 {
-  if (bd->build->cancel != NULL && *bd->build->cancel)
+  if (bd->build->cancel != NULL && __atomic_load_n (bd->build->cancel, __ATOMIC_RELAXED))
     bd->build->stop = true;
   return bd->build->stop;
 }

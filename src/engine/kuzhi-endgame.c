@@ -79,7 +79,7 @@ kz_endgame_build_step (KzEndgameBuild *build)
 {
   if ((++build->done & CHECK_EVERY) == 0)
     {
-      if (build->cancel != NULL && *build->cancel)
+      if (build->cancel != NULL && __atomic_load_n (build->cancel, __ATOMIC_RELAXED))
         build->stop = true;
       else if (build->progress != NULL)
         build->progress ((double) build->done / (double) build->total, build->user_data);

@@ -148,7 +148,7 @@ search (Solver *s, const Board *b, int seeds, int alpha, int beta)
 {
   uint64_t nodes0 = ++s->nodes;
   if ((nodes0 & CHECK) == 0 &&
-      ((s->cancel != NULL && *s->cancel) || (s->deadline_ns > 0 && now_ns () >= s->deadline_ns)))
+      ((s->cancel != NULL && __atomic_load_n (s->cancel, __ATOMIC_RELAXED)) || (s->deadline_ns > 0 && now_ns () >= s->deadline_ns)))
     s->stop = true;
   if (s->stop)
     return 0;

@@ -300,7 +300,7 @@ kz_puzzle_find (KzVariantId   variant,
               kz_match_clear (&match);
               return true;
             }
-          if (cancel != NULL && *cancel)
+          if (cancel != NULL && __atomic_load_n (cancel, __ATOMIC_RELAXED))
             {
               kz_match_clear (&match);
               if (reason != NULL)

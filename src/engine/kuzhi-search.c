@@ -425,7 +425,8 @@ elapsed_ms (const KzSearcher *s)
 static void
 check_stop (KzSearcher *s)
 {
-  if (s->cancel != NULL && *s->cancel)
+  /* The flags are set by other threads (a cancel, a helper done). */
+  if (s->cancel != NULL && __atomic_load_n (s->cancel, __ATOMIC_RELAXED))
     {
       s->stop = true;
       s->cancelled = true;
@@ -434,7 +435,7 @@ check_stop (KzSearcher *s)
     s->stop = true;
   if (s->deadline_ms > 0 && elapsed_ms (s) >= s->deadline_ms)
     s->stop = true;
-  if (s->helper_done != NULL && *s->helper_done)
+  if (s->helper_done != NULL && __atomic_load_n (s->helper_done, __ATOMIC_RELAXED))
     s->stop = true;
 }
 
@@ -1151,7 +1152,7 @@ helper_run (void *data)
           sh->exact = exact;
         }
       if (exact || depth == hp->max_depth)
-        sh->done = 1;
+        __atomic_store_n (&sh->done, 1, __ATOMIC_RELAXED);
       pthread_mutex_unlock (&sh->lock);
       if (exact)
         break;
@@ -1200,7 +1201,7 @@ helpers_start (KzSearcher *s, const KzPosition *root, int max_depth, HelperShare
 static void
 helpers_finish (KzSearcher *s, int n, HelperShare *sh, Helper *hp)
 {
-  s->helpers_stop = 1;
+  __atomic_store_n (&s->helpers_stop, 1, __ATOMIC_RELAXED);
   for (int i = 0; i < n; i++)
     {
       pthread_join (hp[i].thread, NULL);

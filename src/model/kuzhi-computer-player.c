@@ -85,6 +85,31 @@ choose_data_new (KuzhiComputerPlayer *self, const KzMatch *match, KzLevel level,
   return data;
 }
 
+/* Frees the table if a release was asked for, once; call holding the
+ * lock. */
+static void
+release_if_asked (KuzhiComputerPlayer *self)
+{
+  if (g_atomic_int_compare_and_exchange (&self->release, TRUE, FALSE))
+    g_clear_pointer (&self->searcher, kz_searcher_free);
+}
+
+/* Ends a search's hold on the table. A release asked for while it held
+ * the lock (even while it made the table) is honoured now; one asked for
+ * as it lets go is seen after, since kuzhi_computer_player_release_table()
+ * asks before it tries the lock. */
+static void
+unlock_and_release (KuzhiComputerPlayer *self)
+{
+  release_if_asked (self);
+  g_mutex_unlock (&self->lock);
+  if (g_atomic_int_get (&self->release) && g_mutex_trylock (&self->lock))
+    {
+      release_if_asked (self);
+      g_mutex_unlock (&self->lock);
+    }
+}
+
 static void
 on_cancelled (GCancellable *cancellable, gpointer user_data)
 {
@@ -217,11 +242,7 @@ run_search (KuzhiComputerPlayer *self,
       found = kz_search (self->searcher, &data->match, &limits, (volatile int *) &data->cancel, result);
     }
   no_memory = self->searcher == NULL;
-  /* A release asked for while this search held the lock (even while it
-   * made the table) is honoured now, and only once. */
-  if (g_atomic_int_compare_and_exchange (&self->release, TRUE, FALSE))
-    g_clear_pointer (&self->searcher, kz_searcher_free);
-  g_mutex_unlock (&self->lock);
+  unlock_and_release (self);
 
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);
@@ -318,11 +339,7 @@ run_review (KuzhiComputerPlayer *self,
       r->exact = r->exact && played->exact;
       post_progress (data, NULL, turns->len - k, turns->len);
     }
-  /* A release asked for while this search held the lock (even while it
-   * made the table) is honoured now, and only once. */
-  if (g_atomic_int_compare_and_exchange (&self->release, TRUE, FALSE))
-    g_clear_pointer (&self->searcher, kz_searcher_free);
-  g_mutex_unlock (&self->lock);
+  unlock_and_release (self);
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);
   g_free (before);
@@ -576,13 +593,12 @@ kuzhi_computer_player_release_table (KuzhiComputerPlayer *self)
 {
   g_return_if_fail (KUZHI_IS_COMPUTER_PLAYER (self));
 
-  /* A search that is running keeps the table until it ends. */
+  /* A search that is running keeps the table until it ends, and frees
+   * it then (unlock_and_release()). */
+  g_atomic_int_set (&self->release, TRUE);
   if (!g_mutex_trylock (&self->lock))
-    {
-      g_atomic_int_set (&self->release, TRUE);
-      return;
-    }
-  g_clear_pointer (&self->searcher, kz_searcher_free);
+    return;
+  release_if_asked (self);
   g_mutex_unlock (&self->lock);
 }
 

@@ -95,7 +95,7 @@ write_in_place (const char *target, const char *data, gsize length, GError **err
   return saved_errno == 0 || set_errno_error (saved_errno, error);
 }
 
-/* Whether `name` is a temporary file of `base` (temporary_template()). */
+/* Whether `name` is a temporary file of `base` (write_and_rename()). */
 static gboolean
 is_temporary_of (const char *name, const char *base)
 {

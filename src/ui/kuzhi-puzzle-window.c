@@ -515,7 +515,7 @@ on_find_cancelled (GCancellable *cancellable,
 {
   FindData *d = data;
 
-  d->cancel = 1;
+  g_atomic_int_set (&d->cancel, 1);
 }
 
 static void
