@@ -49,27 +49,33 @@ resolve_target (const char *path, GError **error)
   return NULL;
 }
 
-/* Writes all of `data` to `fd` from its start, cuts the file there and
- * syncs it; 0, or the errno of what failed. */
+/* Writes all of `data` to `fd`, just opened (-1 if that failed), from its
+ * start, cuts the file there, syncs and closes it; 0, or the errno of
+ * what failed. */
 static int
-write_all (int fd, const char *data, gsize length)
+write_whole (int fd, const char *data, gsize length)
 {
   gsize done = 0;
+  int saved_errno = 0;
 
-  while (done < length)
+  if (fd < 0)
+    return errno;
+  while (saved_errno == 0 && done < length)
     {
       gssize n = pwrite (fd, data + done, length - done, (off_t) done);
 
       if (n < 0 && errno != EINTR)
-        return errno;
-      if (n == 0)
-        return ENOSPC;   /* nothing written: never loop on it */
-      if (n > 0)
+        saved_errno = errno;
+      else if (n == 0)
+        saved_errno = ENOSPC;   /* nothing written: never loop on it */
+      else if (n > 0)
         done += (gsize) n;
     }
-  if (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0)
-    return errno;
-  return 0;
+  if (saved_errno == 0 && (ftruncate (fd, (off_t) length) != 0 || fsync (fd) != 0))
+    saved_errno = errno;
+  if (close (fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  return saved_errno;
 }
 
 static gboolean
@@ -84,14 +90,8 @@ set_errno_error (int saved_errno, GError **error)
 static gboolean
 write_in_place (const char *target, const char *data, gsize length, GError **error)
 {
-  int fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0);
-  int saved_errno;
+  int saved_errno = write_whole (g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0), data, length);
 
-  if (fd < 0)
-    return set_errno_error (errno, error);
-  saved_errno = write_all (fd, data, length);
-  if (close (fd) != 0 && saved_errno == 0)
-    saved_errno = errno;
   return saved_errno == 0 || set_errno_error (saved_errno, error);
 }
 
@@ -118,14 +118,8 @@ write_and_rename (const char *target, const char *data, gsize length, int mode, 
   g_autofree char *base = g_path_get_basename (target);
   g_autofree char *name = g_strconcat (".", base, ".XXXXXX" TEMPORARY_SUFFIX, NULL);
   g_autofree char *temporary = g_build_filename (dir, name, NULL);
-  int fd = g_mkstemp_full (temporary, O_WRONLY | O_CLOEXEC | O_NOCTTY, mode);
-  int saved_errno;
+  int saved_errno = write_whole (g_mkstemp_full (temporary, O_WRONLY | O_CLOEXEC | O_NOCTTY, mode), data, length);
 
-  if (fd < 0)
-    return set_errno_error (errno, error);
-  saved_errno = write_all (fd, data, length);
-  if (close (fd) != 0 && saved_errno == 0)
-    saved_errno = errno;
   if (saved_errno == 0 && g_rename (temporary, target) != 0)
     saved_errno = errno;
   if (saved_errno == 0)

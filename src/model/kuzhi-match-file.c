@@ -1346,28 +1346,21 @@ gboolean
 kuzhi_match_file_is_autosave (const char *path)
 {
   g_autofree char *canonical = NULL;
-  g_autofree char *folder = NULL;
-  g_autofree char *own = NULL;
-  g_autofree char *own_folder = NULL;
   g_autofree char *name = NULL;
-  g_autofree char *numbered = NULL;
+  g_autofree char *autosave = NULL;
+  g_autofree char *autosave_canonical = NULL;
   guint64 number;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* The one autosave this name could be, spelled as autosave_path_for()
+   * spells it: autosave.kuzhi is the first, autosave-N.kuzhi the others. */
   canonical = g_canonicalize_filename (path, NULL);
-  folder = g_path_get_dirname (canonical);
-  own = g_build_filename (g_get_user_data_dir (), "kuzhi", NULL);
-  own_folder = g_canonicalize_filename (own, NULL);
-  if (!g_str_equal (folder, own_folder))
-    return FALSE;
   name = g_path_get_basename (canonical);
-  if (!g_str_has_prefix (name, "autosave-"))
-    return g_str_equal (name, "autosave" KUZHI_MATCH_FILE_EXTENSION);
-  /* autosave-N.kuzhi, written as autosave_path_for() writes it */
-  number = g_ascii_strtoull (name + strlen ("autosave-"), NULL, 10);
-  numbered = g_strdup_printf ("autosave-%" G_GUINT64_FORMAT KUZHI_MATCH_FILE_EXTENSION, number);
-  return number >= 2 && g_str_equal (name, numbered);
+  number = g_str_has_prefix (name, "autosave-") ? g_ascii_strtoull (name + strlen ("autosave-"), NULL, 10) : 1;
+  autosave = autosave_path_for ((guint) MIN (number, G_MAXUINT), KUZHI_MATCH_FILE_EXTENSION);
+  autosave_canonical = g_canonicalize_filename (autosave, NULL);
+  return g_str_equal (canonical, autosave_canonical);
 }
 
 guint
