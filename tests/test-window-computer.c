@@ -368,6 +368,48 @@ test_undo_to_person (Fixture       *f,
   g_assert_false (kuzhi_window_computer_to_move (f->window));
 }
 
+/* Redo against the computer brings back the person's turn and the reply
+ * the computer played to it, as Undo took both: the computer is not left
+ * to choose again, and the rest of the line stays there to redo. */
+static void
+test_redo_with_reply (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GArray) line = g_array_new (FALSE, FALSE, sizeof (KzAction));
+  const KzMatch *m;
+
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ama", "Kofi"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  for (int turn = 0; turn < 3; turn++)
+    {
+      sow_first_legal (f);
+      g_assert_true (spin_until (f, human_to_move_again, 5000));
+    }
+  m = kuzhi_game_model_get_match (f->model);
+  for (size_t i = 0; i < m->n_history; i++)
+    g_array_append_val (line, m->history[i].action);
+  g_assert_cmpuint (line->len, ==, 6);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpuint (n_actions (f), ==, 2);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
+  g_assert_cmpuint (n_actions (f), ==, 4);
+  g_assert_false (kuzhi_window_computer_to_move (f->window));
+  /* A person's turn: nothing moves on its own, Redo still has a turn. */
+  kz_test_spin (500);
+  g_assert_cmpuint (n_actions (f), ==, 4);
+  g_assert_true (kuzhi_game_model_can_redo (f->model));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
+  g_assert_cmpuint (n_actions (f), ==, 6);
+  g_assert_false (kuzhi_game_model_can_redo (f->model));
+  m = kuzhi_game_model_get_match (f->model);
+  for (size_t i = 0; i < m->n_history; i++)
+    g_assert_cmpint (m->history[i].action, ==, g_array_index (line, KzAction, i));
+}
+
 /* Closing the window while the computer thinks: nothing is left behind to fire. */
 static void
 test_close_while_thinking (Fixture       *f,
@@ -1659,6 +1701,7 @@ main (int   argc,
   ADD ("/computer/constitution-mark", NULL, test_constitution_mark);
   ADD ("/computer/undo-cancels", NULL, test_undo_cancels);
   ADD ("/computer/undo-to-person", NULL, test_undo_to_person);
+  ADD ("/computer/redo-with-reply", NULL, test_redo_with_reply);
   ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);

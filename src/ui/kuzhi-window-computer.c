@@ -816,6 +816,22 @@ _kuzhi_window_computer_undo (KuzhiWindow *self)
     kuzhi_game_model_undo (c->model);
 }
 
+/* And Redo the same way round: the person's turn, then the computer's
+ * reply as it was played, so that a redo does not leave the computer to
+ * choose again (perhaps another move, which would end the redo). */
+void
+_kuzhi_window_computer_redo (KuzhiWindow *self)
+{
+  Computer *c = self->computer;
+
+  if (!kuzhi_game_model_redo (c->model))
+    return;
+  while (computer_to_move (c)
+         && level_of (c, !kuzhi_game_model_get_to_move (c->model)) == KZ_LEVEL_NONE
+         && kuzhi_game_model_can_redo (c->model))
+    kuzhi_game_model_redo (c->model);
+}
+
 KzAction
 kuzhi_window_computer_get_hint (KuzhiWindow *self,
                                 KzAction    *then)

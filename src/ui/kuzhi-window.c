@@ -1307,7 +1307,7 @@ redo_action (GSimpleAction *action,
   KuzhiWindow *self = user_data;
 
   set_marking (self, FALSE);
-  kuzhi_game_model_redo (self->model);
+  _kuzhi_window_computer_redo (self);
 }
 
 static void
