@@ -410,6 +410,69 @@ test_redo_with_reply (Fixture       *f,
     g_assert_cmpint (m->history[i].action, ==, g_array_index (line, KzAction, i));
 }
 
+static void
+answer_dialog (Fixture    *f,
+               const char *label)
+{
+  AdwMessageDialog *dialog = kuzhi_window_get_message_dialog (f->window);
+  GtkWidget *button;
+
+  g_assert_nonnull (dialog);
+  button = kz_test_find_button (GTK_WIDGET (dialog), label);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  kz_test_spin (50);
+}
+
+/* Browsing the history against the computer: the hint's ring does not
+ * stay on a past board; Play From Here says when the computer moves at
+ * once, and otherwise keeps its promise that Redo brings the turns back;
+ * its question goes when the browsing ends under it. */
+static void
+test_browse_with_computer (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_settings_set_int (f->settings, "computer-time", 300);
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ama", "Kofi"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  for (int turn = 0; turn < 3; turn++)
+    {
+      sow_first_legal (f);
+      g_assert_true (spin_until (f, human_to_move_again, 5000));
+    }
+  g_assert_cmpuint (n_actions (f), ==, 6);
+
+  /* The hint is for the match's board, not the past one. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);
+  g_assert_true (spin_until (f, has_hint, 5000));
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), >=, 0);
+  kuzhi_window_browse_turn (f->window, 1);
+  g_assert_cmpint (kuzhi_board_view_get_hint (f->board), ==, -1);
+  g_assert_false (has_hint (f));
+
+  /* After Ama's first turn Kofi moves next: said so. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.play-from-here", NULL);
+  g_assert_nonnull (kuzhi_window_get_message_dialog (f->window));
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (kuzhi_window_get_message_dialog (f->window)),
+                                   "Kofi plays next, so a new line starts at once"));
+  /* Back to the match under the open question: it goes. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.return-to-current", NULL);
+  kz_test_spin (50);
+  g_assert_null (kuzhi_window_get_message_dialog (f->window));
+  g_assert_cmpuint (n_actions (f), ==, 6);
+
+  /* After Kofi's reply Ama moves: Redo keeps the rest until she plays. */
+  kuzhi_window_browse_turn (f->window, 2);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.play-from-here", NULL);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (kuzhi_window_get_message_dialog (f->window)),
+                                   "The next turn you play starts a new line"));
+  answer_dialog (f, "_Play From Here");
+  g_assert_cmpuint (n_actions (f), ==, 2);
+  kz_test_spin (500);
+  g_assert_cmpuint (n_actions (f), ==, 2);
+  g_assert_true (kuzhi_game_model_can_redo (f->model));
+}
+
 /* Closing the window while the computer thinks: nothing is left behind to fire. */
 static void
 test_close_while_thinking (Fixture       *f,
@@ -1702,6 +1765,7 @@ main (int   argc,
   ADD ("/computer/undo-cancels", NULL, test_undo_cancels);
   ADD ("/computer/undo-to-person", NULL, test_undo_to_person);
   ADD ("/computer/redo-with-reply", NULL, test_redo_with_reply);
+  ADD ("/computer/browse-with-computer", NULL, test_browse_with_computer);
   ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);

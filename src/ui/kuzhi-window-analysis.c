@@ -477,6 +477,9 @@ on_reviewed_window (KuzhiWindow *self,
                     GArray      *review)
 {
   kuzhi_history_panel_set_review (self->history_panel, review);
+  /* A turn browsed as the review ends may now show its better move. */
+  if (self->browsing >= 0 && !self->in_variation)
+    kuzhi_window_browse_turn (self, (guint) self->browsing);
   /* The review is read in the move history. */
   if (!adw_flap_get_reveal_flap (self->history_flap))
     g_action_group_activate_action (G_ACTION_GROUP (self), "history", NULL);

@@ -816,6 +816,21 @@ _kuzhi_window_computer_undo (KuzhiWindow *self)
     kuzhi_game_model_undo (c->model);
 }
 
+/* A hint is for the board as the match stands: forgotten, with its
+ * search, when the board shows a past turn (or a variation from one).
+ * Only a person to move has one, so no search of the computer's own is
+ * cancelled with it. */
+void
+_kuzhi_window_computer_forget_hint (KuzhiWindow *self)
+{
+  Computer *c = self->computer;
+
+  if (!c->hinting && c->hint == KZ_ACTION_NONE)
+    return;
+  invalidate (c);
+  update_state (c);
+}
+
 /* And Redo the same way round: the person's turn, then the computer's
  * reply as it was played, so that a redo does not leave the computer to
  * choose again (perhaps another move, which would end the redo). */

@@ -38,6 +38,10 @@ end_browsing (KuzhiWindow *self)
   if (self->browsing < 0)
     return;
   self->browsing = -1;
+  /* A Play From Here question asked about the turn browsed has nothing
+   * left to answer (the computer moved, the match changed). */
+  if (self->dialog != NULL && g_object_get_data (G_OBJECT (self->dialog), "kuzhi-play-from-here") != NULL)
+    gtk_window_close (GTK_WINDOW (self->dialog));
   leave_variation (self);
   gtk_revealer_set_reveal_child (self->browse_revealer, FALSE);
   kuzhi_board_view_set_interactive (self->board_view, TRUE);
@@ -93,8 +97,9 @@ kuzhi_window_browse_turn (KuzhiWindow *self,
     }
 
   kuzhi_board_view_finish_animation (self->board_view);
-  /* A lucky cup being chosen was for the match's board. */
+  /* A lucky cup being chosen, and a hint, were for the match's board. */
   g_object_set (self, "marking", FALSE, NULL);
+  _kuzhi_window_computer_forget_hint (self);
   leave_variation (self);
   self->browsing = (int) turn;
   kuzhi_board_view_set_interactive (self->board_view, FALSE);
@@ -265,6 +270,8 @@ on_play_from_here_response (AdwMessageDialog *dialog,
   guint n_turns = kuzhi_history_panel_get_n_turns (self->history_panel);
   int turn = self->browsing;
 
+  /* Answered: end_browsing() has nothing to close. */
+  g_object_set_data (G_OBJECT (dialog), "kuzhi-play-from-here", NULL);
   if (g_strcmp0 (response, "play") != 0 || turn < 0)
     return;
   /* Through the model, which stays the only owner of the match: the turns
@@ -279,6 +286,7 @@ static void
 play_from_here (KuzhiWindow *self)
 {
   AdwMessageDialog *dialog;
+  const KzPosition *pos;
   guint later;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
@@ -286,14 +294,22 @@ play_from_here (KuzhiWindow *self)
   if (self->browsing < 0 || self->dialog != NULL)
     return;
   later = kuzhi_history_panel_get_n_turns (self->history_panel) - (guint) self->browsing;
+  pos = kuzhi_history_panel_get_position (self->history_panel, (guint) self->browsing);
   if (self->browsing == 0)
     heading = g_strdup (_("Play On From the Start?"));
   else
     heading = g_strdup_printf (_("Play On From Turn %d?"), self->browsing);
-  body = g_strdup_printf (ngettext ("The next turn you play starts a new line, and the %u turn after this point is discarded. Until then, Redo brings it back.",
-                                    "The next turn you play starts a new line, and the %u turns after this point are discarded. Until then, Redo brings them back.",
-                                    later), later);
+  /* The computer to move there moves at once: the new line starts then. */
+  if (pos != NULL && !pos->over && kuzhi_game_model_get_player_level (self->model, pos->to_move) != KZ_LEVEL_NONE)
+    /* Translators: the body of "Play On From Turn 5?" when the computer moves next: "Arul plays next, …" */
+    body = g_strdup_printf (_("%s plays next, so a new line starts at once and the turns after this point are discarded."),
+                            kuzhi_game_model_get_player_name (self->model, pos->to_move));
+  else
+    body = g_strdup_printf (ngettext ("The next turn you play starts a new line, and the %u turn after this point is discarded. Until then, Redo brings it back.",
+                                      "The next turn you play starts a new line, and the %u turns after this point are discarded. Until then, Redo brings them back.",
+                                      later), later);
   dialog = _kuzhi_window_new_dialog (self, heading, body);
+  g_object_set_data (G_OBJECT (dialog), "kuzhi-play-from-here", GINT_TO_POINTER (TRUE));
   kuzhi_confirm_add_responses (dialog, "play", _("_Play From Here"),
                                G_CALLBACK (on_play_from_here_response), self);
   gtk_window_present (GTK_WINDOW (dialog));

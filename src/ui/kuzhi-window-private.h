@@ -289,6 +289,7 @@ const char *_kuzhi_window_computer_get_hint_text   (KuzhiWindow *self);
  * the other side is a computer. */
 void      _kuzhi_window_computer_undo              (KuzhiWindow *self);
 void      _kuzhi_window_computer_redo              (KuzhiWindow *self);
+void      _kuzhi_window_computer_forget_hint       (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_computer_actions[];
 extern const gsize        _kuzhi_window_computer_n_actions;
 
