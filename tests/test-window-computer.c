@@ -368,6 +368,20 @@ test_undo_to_person (Fixture       *f,
   g_assert_false (kuzhi_window_computer_to_move (f->window));
 }
 
+/* Oware, Ama against Kofi on Easy: three turns each played. */
+static void
+oware_against_easy (Fixture *f)
+{
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ama", "Kofi"));
+  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
+  for (int turn = 0; turn < 3; turn++)
+    {
+      sow_first_legal (f);
+      g_assert_true (spin_until (f, human_to_move_again, 5000));
+    }
+  g_assert_cmpuint (n_actions (f), ==, 6);
+}
+
 /* Redo against the computer brings back the person's turn and the reply
  * the computer played to it, as Undo took both: the computer is not left
  * to choose again, and the rest of the line stays there to redo. */
@@ -378,17 +392,10 @@ test_redo_with_reply (Fixture       *f,
   g_autoptr(GArray) line = g_array_new (FALSE, FALSE, sizeof (KzAction));
   const KzMatch *m;
 
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ama", "Kofi"));
-  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
-  for (int turn = 0; turn < 3; turn++)
-    {
-      sow_first_legal (f);
-      g_assert_true (spin_until (f, human_to_move_again, 5000));
-    }
+  oware_against_easy (f);
   m = kuzhi_game_model_get_match (f->model);
   for (size_t i = 0; i < m->n_history; i++)
     g_array_append_val (line, m->history[i].action);
-  g_assert_cmpuint (line->len, ==, 6);
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
@@ -433,14 +440,7 @@ test_browse_with_computer (Fixture       *f,
                            gconstpointer  data)
 {
   g_settings_set_int (f->settings, "computer-time", 300);
-  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Ama", "Kofi"));
-  kuzhi_window_set_player_level (f->window, 1, KZ_LEVEL_EASY);
-  for (int turn = 0; turn < 3; turn++)
-    {
-      sow_first_legal (f);
-      g_assert_true (spin_until (f, human_to_move_again, 5000));
-    }
-  g_assert_cmpuint (n_actions (f), ==, 6);
+  oware_against_easy (f);
 
   /* The hint is for the match's board, not the past one. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.hint", NULL);

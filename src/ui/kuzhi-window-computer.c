@@ -801,19 +801,34 @@ _kuzhi_window_computer_get_hint_text (KuzhiWindow *self)
   return get_hint_text (self->computer);
 }
 
-/* Undo as a person means it: against the computer, back to the person's
- * last turn, not the computer's. */
-void
-_kuzhi_window_computer_undo (KuzhiWindow *self)
+/* Undo and Redo as a person means them: against the computer, the
+ * computer's reply goes back (or comes back) with the person's turn, to
+ * the person's turn. Otherwise the computer would replay at once after an
+ * undo, and after a redo choose again, perhaps another move, which would
+ * end the redo. */
+static void
+step_turns (Computer  *c,
+            gboolean (*step) (KuzhiGameModel *),
+            gboolean (*can_step) (KuzhiGameModel *))
 {
-  Computer *c = self->computer;
-
-  if (!kuzhi_game_model_undo (c->model))
+  if (!step (c->model))
     return;
   while (computer_to_move (c)
          && level_of (c, !kuzhi_game_model_get_to_move (c->model)) == KZ_LEVEL_NONE
-         && kuzhi_game_model_can_undo (c->model))
-    kuzhi_game_model_undo (c->model);
+         && can_step (c->model))
+    step (c->model);
+}
+
+void
+_kuzhi_window_computer_undo (KuzhiWindow *self)
+{
+  step_turns (self->computer, kuzhi_game_model_undo, kuzhi_game_model_can_undo);
+}
+
+void
+_kuzhi_window_computer_redo (KuzhiWindow *self)
+{
+  step_turns (self->computer, kuzhi_game_model_redo, kuzhi_game_model_can_redo);
 }
 
 /* A hint is for the board as the match stands: forgotten, with its
@@ -829,22 +844,6 @@ _kuzhi_window_computer_forget_hint (KuzhiWindow *self)
     return;
   invalidate (c);
   update_state (c);
-}
-
-/* And Redo the same way round: the person's turn, then the computer's
- * reply as it was played, so that a redo does not leave the computer to
- * choose again (perhaps another move, which would end the redo). */
-void
-_kuzhi_window_computer_redo (KuzhiWindow *self)
-{
-  Computer *c = self->computer;
-
-  if (!kuzhi_game_model_redo (c->model))
-    return;
-  while (computer_to_move (c)
-         && level_of (c, !kuzhi_game_model_get_to_move (c->model)) == KZ_LEVEL_NONE
-         && kuzhi_game_model_can_redo (c->model))
-    kuzhi_game_model_redo (c->model);
 }
 
 KzAction
