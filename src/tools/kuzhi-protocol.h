@@ -14,8 +14,9 @@ KzSession *kz_session_new    (void);
 void       kz_session_free   (KzSession *session);
 
 /* Handles one command line of `len` bytes (no newline; it may hold any
- * bytes; NULL when `len` is 0 or over the limit). Returns one line of JSON without the newline. Sets *quit when the
- * command was `quit`. A rejected command changes nothing. */
+ * bytes; NULL when `len` is 0 or over the limit). Returns one line of
+ * JSON without the newline. Sets *quit when the command was `quit`. A
+ * rejected command changes nothing. */
 char      *kz_session_handle (KzSession  *session,
                               const char *line,
                               gsize       len,

@@ -285,10 +285,11 @@ void      _kuzhi_window_computer_clear             (KuzhiWindow *self);
 /* The hint line's text from the computer (thinking, or a hint's result
  * valued as the analysis values the move, when it does), or NULL. */
 const char *_kuzhi_window_computer_get_hint_text   (KuzhiWindow *self);
-/* Undo as a person means it: back to the last turn a person played when
- * the other side is a computer. */
+/* Undo and Redo as a person means them: when the other side is a
+ * computer, its reply goes back, or comes back, with the person's turn. */
 void      _kuzhi_window_computer_undo              (KuzhiWindow *self);
 void      _kuzhi_window_computer_redo              (KuzhiWindow *self);
+/* The hint (and its search) forgotten: the board shows another position. */
 void      _kuzhi_window_computer_forget_hint       (KuzhiWindow *self);
 extern const GActionEntry _kuzhi_window_computer_actions[];
 extern const gsize        _kuzhi_window_computer_n_actions;
