@@ -473,6 +473,42 @@ test_browse_with_computer (Fixture       *f,
   g_assert_true (kuzhi_game_model_can_redo (f->model));
 }
 
+static gboolean
+second_to_move (Fixture *f)
+{
+  return kuzhi_game_model_get_to_move (f->model) == 1 && !kuzhi_board_view_get_animating (f->board)
+         && !kuzhi_window_computer_to_move (f->window);
+}
+
+static gboolean
+undo_enabled (Fixture *f)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "undo");
+}
+
+/* The computer opened the match and nothing else is played: Undo is grey,
+ * since taking its move back would only make it play again. Once the
+ * person has played, Undo takes their turn back. */
+static void
+test_undo_computer_opened (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_assert_true (kuzhi_window_start_match (f->window, KZ_VARIANT_OWARE, 4, "Kofi", "Ama"));
+  kuzhi_window_set_player_level (f->window, 0, KZ_LEVEL_EASY);
+  g_assert_true (spin_until (f, second_to_move, 5000));
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_true (kuzhi_game_model_can_undo (f->model));
+  g_assert_false (undo_enabled (f));
+
+  sow_first_legal (f);
+  g_assert_true (spin_until (f, second_to_move, 5000));
+  g_assert_cmpuint (n_actions (f), ==, 3);
+  g_assert_true (undo_enabled (f));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_false (undo_enabled (f));
+}
+
 /* Closing the window while the computer thinks: nothing is left behind to fire. */
 static void
 test_close_while_thinking (Fixture       *f,
@@ -1766,6 +1802,7 @@ main (int   argc,
   ADD ("/computer/undo-to-person", NULL, test_undo_to_person);
   ADD ("/computer/redo-with-reply", NULL, test_redo_with_reply);
   ADD ("/computer/browse-with-computer", NULL, test_browse_with_computer);
+  ADD ("/computer/undo-computer-opened", NULL, test_undo_computer_opened);
   ADD ("/computer/close-while-thinking", NULL, test_close_while_thinking);
   ADD ("/computer/hint", NULL, test_hint);
   ADD ("/computer/hint-constitution", NULL, test_hint_constitution);

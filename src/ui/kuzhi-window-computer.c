@@ -819,6 +819,24 @@ step_turns (Computer  *c,
     step (c->model);
 }
 
+/* Whether Undo has a turn to take back that is not only the computer's:
+ * when the computer opened the match and nothing else was played, undoing
+ * its move would only make it play again. */
+gboolean
+_kuzhi_window_computer_can_undo (KuzhiWindow *self)
+{
+  Computer *c = self->computer;
+  const KzMatch *m = kuzhi_game_model_get_match (c->model);
+
+  if (!kuzhi_game_model_can_undo (c->model))
+    return FALSE;
+  for (size_t i = 0; i < m->n_history; i++)
+    if (level_of (c, m->history[i].before.to_move) == KZ_LEVEL_NONE)
+      return TRUE;
+  /* No person plays: each turn is the computer's, and Undo takes one. */
+  return level_of (c, 0) != KZ_LEVEL_NONE && level_of (c, 1) != KZ_LEVEL_NONE;
+}
+
 void
 _kuzhi_window_computer_undo (KuzhiWindow *self)
 {

@@ -287,6 +287,7 @@ void      _kuzhi_window_computer_clear             (KuzhiWindow *self);
 const char *_kuzhi_window_computer_get_hint_text   (KuzhiWindow *self);
 /* Undo and Redo as a person means them: when the other side is a
  * computer, its reply goes back, or comes back, with the person's turn. */
+gboolean  _kuzhi_window_computer_can_undo          (KuzhiWindow *self);
 void      _kuzhi_window_computer_undo              (KuzhiWindow *self);
 void      _kuzhi_window_computer_redo              (KuzhiWindow *self);
 /* The hint (and its search) forgotten: the board shows another position. */

@@ -701,14 +701,15 @@ update_actions (KuzhiWindow *self)
   gboolean refill = idle && has_legal (self, FALSE, KZ_ACTION_REFILL);
   gboolean mark = idle && (self->marking || has_legal (self, TRUE, KZ_ACTION_NONE));
   gboolean constitution = is_constitution (self);
+  gboolean can_undo = _kuzhi_window_computer_can_undo (self);
 
   _kuzhi_window_set_action_enabled (self, "refill", refill);
   _kuzhi_window_set_action_enabled (self, "mark-lucky", mark);
-  _kuzhi_window_set_action_enabled (self, "undo", kuzhi_game_model_can_undo (self->model));
+  _kuzhi_window_set_action_enabled (self, "undo", can_undo);
   _kuzhi_window_set_action_enabled (self, "redo", kuzhi_game_model_can_redo (self->model));
   /* Grey Undo and Redo say why, and when they will not be. */
   gtk_widget_set_tooltip_text (self->undo_button,
-                               kuzhi_game_model_can_undo (self->model)
+                               can_undo
                                ? _("Undo the last turn (Ctrl+Z)")
                                /* Translators: the grey Undo button's tooltip at a match's start, e.g. before the first turn */
                                : _("Nothing to undo yet: each turn, once played, can be undone (Ctrl+Z)."));
