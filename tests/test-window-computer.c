@@ -509,6 +509,19 @@ test_undo_computer_opened (Fixture       *f,
   g_assert_false (undo_enabled (f));
 }
 
+/* Whether a label under `root` shows a text that starts with `prefix`. */
+static gboolean
+has_label_starting (GtkWidget  *root,
+                    const char *prefix)
+{
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (root)), prefix))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (has_label_starting (child, prefix))
+      return TRUE;
+  return FALSE;
+}
+
 /* Closing the window while the computer thinks: nothing is left behind to fire. */
 static void
 test_close_while_thinking (Fixture       *f,
@@ -1766,6 +1779,17 @@ test_review_explore (Fixture       *f,
     gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-back", NULL);
     g_assert_true (kz_position_equal (kuzhi_board_view_get_displayed (f->board), &before));
     kz_test_assert_same_match (kuzhi_game_model_get_match (f->model), &saved);
+    /* Every move taken back: the bar says again what the better move was,
+     * not "0 moves in". */
+    while (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "variation-back"))
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-back", NULL);
+    {
+      g_autofree char *better = g_strdup_printf ("Better than turn %u: ", blunder);
+      g_autofree char *none = g_strdup_printf ("Variation from turn %u, 0 moves in: taken back", blunder);
+
+      g_assert_null (kz_test_find_label (GTK_WIDGET (f->window), none));
+      g_assert_true (has_label_starting (GTK_WIDGET (f->window), better));
+    }
   }
   /* Escape leaves: the position in play, the match as it was. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel", NULL);

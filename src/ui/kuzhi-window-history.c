@@ -141,24 +141,58 @@ label_variation (KuzhiWindow *self,
  * match is not touched). The board then plays on that copy (see
  * _kuzhi_window_history_variation_sow()); Escape or Return to the Current
  * Position leave. */
+/* The bar over a better move, before any move of the variation: "Better
+ * than turn 5: pit 3 (+2, not −1)". */
+static void
+label_better (KuzhiWindow           *self,
+              const KuzhiReviewTurn *r,
+              const KzPosition      *before)
+{
+  g_autofree char *best = NULL, *played = NULL, *text = NULL, *name = NULL;
+  KzMoveValue value = { 0 };
+
+  name = kuzhi_game_action_name (before, KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE
+                                         ? r->best_then : r->best_action);
+  /* Written as the analysis writes values: "+2", "−1". */
+  value.score = r->best * 100;
+  best = kuzhi_game_value_text (&value);
+  value.score = r->played * 100;
+  played = kuzhi_game_value_text (&value);
+  /* Translators: shown above the board over a variation: "Better than turn 5: pit 3 (+2, not −1)" */
+  text = g_strdup_printf (_("Better than turn %d: %s (%s, not %s)"),
+                          self->browsing, name, best, played);
+  gtk_label_set_text (self->browse_label, text);
+}
+
+/* The reviewed turn being browsed, and the position before it; FALSE
+ * when there is no better move to show. */
+static gboolean
+browsed_review (KuzhiWindow            *self,
+                const KuzhiReviewTurn **r,
+                const KzPosition      **before)
+{
+  if (self->browsing <= 0)
+    return FALSE;
+  *r = kuzhi_history_panel_get_review_turn (self->history_panel, (guint) self->browsing);
+  *before = kuzhi_history_panel_get_position (self->history_panel, (guint) self->browsing - 1);
+  return *r != NULL && *before != NULL && kz_position_is_legal (*before, (*r)->best_action);
+}
+
+/* The better move of a reviewed turn, shown on the board as a variation:
+ * the position before the turn with the best turn played on a copy (the
+ * match is not touched). The board then plays on that copy (see
+ * _kuzhi_window_history_variation_sow()); Escape or Return to the Current
+ * Position leave. */
 static void
 show_better (KuzhiWindow *self)
 {
   const KuzhiReviewTurn *r;
   const KzPosition *before;
   KzPosition variation;
-  g_autofree char *best = NULL, *played = NULL, *text = NULL, *name = NULL;
-  KzMoveValue value = { 0 };
 
-  if (self->browsing <= 0 || self->in_variation)
-    return;
-  r = kuzhi_history_panel_get_review_turn (self->history_panel, (guint) self->browsing);
-  before = kuzhi_history_panel_get_position (self->history_panel, (guint) self->browsing - 1);
-  if (r == NULL || before == NULL || !kz_position_is_legal (before, r->best_action))
+  if (self->in_variation || !browsed_review (self, &r, &before))
     return;
   variation = *before;
-  name = kuzhi_game_action_name (before, KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE
-                                         ? r->best_then : r->best_action);
   kz_position_variant (before)->apply (&variation, r->best_action, NULL);
   if (KZ_ACTION_IS_MARK (r->best_action) && r->best_then != KZ_ACTION_NONE && kz_position_is_legal (&variation, r->best_then))
     kz_position_variant (before)->apply (&variation, r->best_then, NULL);
@@ -170,15 +204,7 @@ show_better (KuzhiWindow *self)
   /* The board plays on in the variation, both sides. */
   kuzhi_board_view_set_variation (self->board_view, TRUE);
   kuzhi_board_view_set_interactive (self->board_view, TRUE);
-  /* Written as the analysis writes values: "+2", "−1". */
-  value.score = r->best * 100;
-  best = kuzhi_game_value_text (&value);
-  value.score = r->played * 100;
-  played = kuzhi_game_value_text (&value);
-  /* Translators: shown above the board over a variation: "Better than turn 5: pit 3 (+2, not −1)" */
-  text = g_strdup_printf (_("Better than turn %d: %s (%s, not %s)"),
-                          self->browsing, name, best, played);
-  gtk_label_set_text (self->browse_label, text);
+  label_better (self, r, before);
   gtk_widget_set_visible (self->better_button, FALSE);
   update_browse_buttons (self);
   _kuzhi_window_refresh_hint_line (self);
@@ -240,8 +266,18 @@ variation_back_action (GSimpleAction *action,
   self->history.variation = g_array_index (back, KzPosition, back->len - 1);
   g_array_set_size (back, back->len - 1);
   kuzhi_board_view_set_position (self->board_view, &self->history.variation);
-  /* Translators: the last move taken back in a variation, on the browse bar: "Variation from turn 5, 1 move in: taken back" */
-  label_variation (self, _("taken back"));
+  /* Every move taken back: the bar says again what the better move was. */
+  if (back->len == 0)
+    {
+      const KuzhiReviewTurn *r;
+      const KzPosition *before;
+
+      if (browsed_review (self, &r, &before))
+        label_better (self, r, before);
+    }
+  else
+    /* Translators: the last move taken back in a variation, on the browse bar: "Variation from turn 5, 1 move in: taken back" */
+    label_variation (self, _("taken back"));
   update_browse_buttons (self);
   _kuzhi_window_refresh_hint_line (self);
 }
