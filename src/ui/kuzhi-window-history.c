@@ -136,11 +136,6 @@ label_variation (KuzhiWindow *self,
   gtk_label_set_text (self->browse_label, text);
 }
 
-/* The better move of a reviewed turn, shown on the board as a variation:
- * the position before the turn with the best turn played on a copy (the
- * match is not touched). The board then plays on that copy (see
- * _kuzhi_window_history_variation_sow()); Escape or Return to the Current
- * Position leave. */
 /* The bar over a better move, before any move of the variation: "Better
  * than turn 5: pit 3 (+2, not −1)". */
 static void
