@@ -490,6 +490,24 @@ test_translated (void)
   ++_nl_msg_cat_cntr;
 }
 
+/* {cup} is the number as the board shows it on its owner's row, and the
+ * sentence says whose row: Oware's capture is made on North's house 1. */
+static void
+test_cup_placeholder (void)
+{
+  g_autoptr(GPtrArray) course = kuzhi_lesson_load_course (KZ_VARIANT_OWARE, NULL);
+  static const KzAction answer[] = { 5 };
+  g_autofree char *sentence = NULL;
+  KuzhiLesson *capture = NULL;
+
+  for (guint i = 0; i < course->len; i++)
+    if (g_str_equal (kuzhi_lesson_get_id (g_ptr_array_index (course, i)), "capture"))
+      capture = g_ptr_array_index (course, i);
+  g_assert_nonnull (capture);
+  g_assert_true (judge_turn (capture, answer, 1, &sentence));
+  g_assert_cmpstr (sentence, ==, "Your last seed made North's house 1 hold two: you captured 2 seeds.");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -509,6 +527,7 @@ main (int argc, char **argv)
       g_test_add_data_func (name, GUINT_TO_POINTER (c), test_course);
     }
   g_test_add_func ("/lessons/broken", test_broken);
+  g_test_add_func ("/lessons/cup-placeholder", test_cup_placeholder);
   g_test_add_func ("/lessons/mark-is-not-a-turn", test_mark_is_not_a_turn);
   g_test_add_func ("/lessons/progress", test_progress);
   g_test_add_func ("/lessons/progress-unreadable", test_progress_unreadable);

@@ -252,8 +252,8 @@ test_progress_unreadable (Fixture       *f,
   g_assert_cmpint (g_unlink (kept_path), ==, 0);
 }
 
-/* A wrong cup: the Missed sentence with its cup, nothing marked done, and
- * Try Again sets the lesson's position out again, ready to play. */
+/* A wrong cup: the Missed sentence, nothing marked done, and Try Again
+ * sets the lesson's position out again, ready to play. */
 static void
 test_missed (Fixture       *f,
              gconstpointer  data)
@@ -268,7 +268,7 @@ test_missed (Fixture       *f,
   /* Cup 1's one shell falls in cup 2. */
   activate_cup (f, 0);
   g_assert_cmpstr (wait_result (f), ==,
-                   "The last shell fell in cup 2. Sowing drops one shell in each cup after the one you lift.");
+                   "That sowing did not end in your cup 6. Sowing drops one shell in each cup after the one you lift.");
   g_assert_false (kuzhi_lesson_progress_is_done (NULL, KZ_VARIANT_CONSTITUTION, "sowing"));
   g_assert_false (kz_position_equal (kuzhi_game_model_get_position (model), kuzhi_lesson_get_position (sowing)));
   g_assert_false (gtk_widget_get_visible (kz_test_find_button (GTK_WIDGET (learn), "_Next Lesson")));
